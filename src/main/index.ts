@@ -1,0 +1,4 @@
+// Electron main process (built by issue 4).
+import { app } from 'electron';
+
+app.whenReady().then(() => undefined);

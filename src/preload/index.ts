@@ -1,0 +1,2 @@
+// Preload: exposes window.nativeBridge (built by issue 4).
+export {};

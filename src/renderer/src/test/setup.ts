@@ -1,0 +1,2 @@
+// jsdom setup for renderer unit tests.
+import '@testing-library/dom';

@@ -1,0 +1,207 @@
+/**
+ * Entities of PRODUCT.md §3 as zod schemas: what crosses the API boundary. Where PRODUCT.md says
+ * "not shown", the shapes are ours, consistent with §3. Runs everywhere.
+ */
+import { z } from 'zod';
+import { AREA_CODES } from '../constants';
+
+export const areaCodeSchema = z.enum(AREA_CODES);
+
+/** Unread list items (PRODUCT.md §3). */
+export const unreadItemSchema = z.enum(['KYC', 'Coupon', 'Message']);
+export type UnreadItem = z.infer<typeof unreadItemSchema>;
+
+/** KYC state codes of PRODUCT.md §4: 1 Apply Now … 7 Expired. */
+export const kycStateSchema = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+  z.literal(6),
+  z.literal(7),
+]);
+export type KycState = z.infer<typeof kycStateSchema>;
+
+/** Loan state codes used by the Home button (PRODUCT.md §4): 0 to 8. */
+export const loanStateSchema = z.number().int().min(0).max(8);
+
+/** Period / loan row types: 1 Normal, 2 Due, 3 Overdue, 4 Settled (PRODUCT.md §4). */
+export const periodTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type PeriodType = z.infer<typeof periodTypeSchema>;
+
+/** Answer of user/login, app/channel/userLogin/v1 and user/userInfo: the persisted user state. */
+export const userSchema = z.object({
+  msisdn: z.string(),
+  areaCode: areaCodeSchema,
+  userId: z.string(),
+  token: z.string(),
+  tokenValue: z.string(),
+  state: kycStateSchema.optional(),
+  gender: z.string(),
+  lastName: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** loan/loanInfo (PRODUCT.md §3 loanInfo). */
+export const loanInfoSchema = z.object({
+  lastAmount: z.number().nonnegative(),
+  creditAmount: z.number().nonnegative(),
+  monthlyInterest: z.number().nonnegative(),
+  state: loanStateSchema,
+  type: z.number().int(),
+  loanAmount: z.number().nonnegative(),
+  dueAmount: z.number().nonnegative(),
+  dueDay: z.number().int(),
+  dueTime: z.number().int(),
+});
+export type LoanInfo = z.infer<typeof loanInfoSchema>;
+
+/** loan/reviewInfo. */
+export const reviewInfoSchema = z.object({ state: z.number().int() });
+
+/** Repayment plan row (PRODUCT.md §3). Types 1 normal, 2 due, 3 overdue. */
+export const planItemSchema = z.object({
+  periodId: z.string(),
+  orderNo: z.string(),
+  period: z.number().int().positive(),
+  type: periodTypeSchema,
+  dueDay: z.number().int(),
+  dueTime: z.number().int(),
+  repayAmount: z.number().nonnegative(),
+});
+export type PlanItem = z.infer<typeof planItemSchema>;
+
+/** One installment of a loan row. */
+export const loanPeriodSchema = z.object({
+  period: z.number().int().positive(),
+  dueTime: z.number().int(),
+  settledTime: z.number().int().nullable(),
+  repaymentAmount: z.number().nonnegative(),
+  type: periodTypeSchema,
+});
+export type LoanPeriod = z.infer<typeof loanPeriodSchema>;
+
+/** Loan list row (PRODUCT.md §3). Types 1 to 4 as period types. */
+export const loanItemSchema = z.object({
+  orderNo: z.string(),
+  loanTime: z.number().int(),
+  type: periodTypeSchema,
+  dueDay: z.number().int(),
+  loanAmount: z.number().nonnegative(),
+  repayAmount: z.number().nonnegative(),
+  paidAmount: z.number().nonnegative(),
+  periods: z.array(loanPeriodSchema),
+});
+export type LoanItem = z.infer<typeof loanItemSchema>;
+
+/** Message of message/list. */
+export const messageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  sendTime: z.number().int(),
+  read: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Advertisement (PRODUCT.md §3): type 2 is a popup. */
+export const advertisementSchema = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  link: z.string(),
+  picUrl: z.string(),
+});
+export type Advertisement = z.infer<typeof advertisementSchema>;
+
+/** Coupon (voucher) of coupon/list. State 1 available, 2 used, 3 expired. */
+export const couponStateSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+export const couponSchema = z.object({
+  userCouponId: z.string(),
+  title: z.string(),
+  discountAmount: z.number().nonnegative(),
+  minBorrowAmount: z.number().nonnegative(),
+  expireTime: z.number().int(),
+  state: couponStateSchema,
+  read: z.boolean(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+/** Event date entry (PRODUCT.md §3). ISO 8601 instants. */
+export const eventDateSchema = z.object({
+  key: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+});
+export type EventDate = z.infer<typeof eventDateSchema>;
+
+/** Information pair of a repay channel: Biller and Payment Method (PRODUCT.md §2). */
+export const channelInfoSchema = z.object({ label: z.string(), value: z.string() });
+
+/** Repay channel entry (PRODUCT.md §3). */
+export const repayChannelSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  icon: z.string(),
+  logo: z.string(),
+  repayLimit: z.number().positive().nullable(),
+  fee: z.number().nonnegative().optional(),
+  information: z.array(channelInfoSchema),
+  stepList: z.array(z.string()),
+  stepNotice: z.string(),
+  stepTitles: z.array(z.string()).optional(),
+  stepList2: z.array(z.string()).optional(),
+  stepNotice2: z.string().optional(),
+  tips: z.array(z.string()).optional(),
+  studyUrl: z.string().optional(),
+});
+export type RepayChannel = z.infer<typeof repayChannelSchema>;
+
+/** KYC item types of PRODUCT.md §2. */
+export const kycItemTypeSchema = z.enum([
+  'text',
+  'radio',
+  'selects',
+  'address',
+  'mobile',
+  'contact',
+  'photo',
+  'file',
+  'signature',
+  'payday',
+  'jobType',
+  'income',
+  'date',
+]);
+export type KycItemType = z.infer<typeof kycItemTypeSchema>;
+
+/** One certification item of config/getCertificationConfig (the certList). */
+export const certItemSchema = z.object({
+  certification: z.string(),
+  step: z.number().int().min(1).max(6),
+  type: kycItemTypeSchema,
+  label: z.string(),
+  required: z.boolean(),
+  options: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+  maxLength: z.number().int().positive().optional(),
+  maxBytes: z.number().int().positive().optional(),
+});
+export type CertItem = z.infer<typeof certItemSchema>;
+
+/** KYC restore item (PRODUCT.md §3): certification and value. */
+export const kycRestoreItemSchema = z.object({ certification: z.string(), value: z.string() });
+export type KycRestoreItem = z.infer<typeof kycRestoreItemSchema>;
+
+/** Paged answer of the plain list endpoints (PRODUCT.md §3). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    pageNum: z.number().int().positive(),
+    pages: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  });
+}
+export const pageRequestSchema = z.object({
+  pageNum: z.number().int().positive(),
+  pageSize: z.number().int().positive().max(100),
+});

@@ -1,0 +1,15 @@
+/**
+ * Runtime configuration of the SPA (DESIGN.md §3): `app-config.json` beside index.html.
+ */
+import { z } from 'zod';
+
+export const appConfigSchema = z.object({
+  env: z.enum(['production', 'development']),
+  apiBase: z.object({ main: z.string().min(1), channel: z.string().min(1), hk: z.string().min(1) }),
+  sentryDsn: z.string().min(1).nullable(),
+  /** Variant flag: a slider-puzzle check gates Get Code (PRODUCT.md §2 Login page). */
+  puzzleCheck: z.boolean().optional(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const APP_CONFIG_FILE = 'app-config.json';

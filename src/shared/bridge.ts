@@ -1,0 +1,170 @@
+/**
+ * The native bridge protocol of DESIGN.md §4: what the native apps inject as
+ * `window.nativeBridge`, what the Electron preload exposes and what the browser harness injects.
+ * Params and data schemas are parsed at every boundary (IPC, harness, renderer adapter).
+ */
+import { z } from 'zod';
+import { ResultCode, type ResultCodeValue } from './codes';
+
+/** The result of every bridge call. */
+export interface BridgeResult<T = unknown> {
+  /** 0 ok, 1 not supported, 2 cancelled by the user, 3 failed. */
+  resultCode: ResultCodeValue;
+  data?: T;
+  message?: string;
+}
+export const bridgeResultSchema = z.object({
+  resultCode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  data: z.unknown().optional(),
+  message: z.string().optional(),
+});
+
+/** The object a native host puts on `window.nativeBridge`. */
+export interface NativeBridge {
+  call(method: string, params?: object): Promise<BridgeResult>;
+  /** Subscribes to a host event; returns the unsubscribe function. */
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+export const appNameSchema = z.enum(['lender', 'fastpay']);
+export type AppName = z.infer<typeof appNameSchema>;
+
+/** getBaseInfo data as the host answers it (the SPA adds the -h5 suffix). */
+export const hostBaseInfoSchema = z.object({
+  deviceId: z.string().min(1),
+  system: z.enum(['android', 'ios']),
+  tokenValue: z.string(),
+  version: z.string(),
+  appName: appNameSchema,
+});
+export type HostBaseInfo = z.infer<typeof hostBaseInfoSchema>;
+
+const noParams = z.object({}).strict().optional();
+const phone = z.string().min(1).max(30);
+const url = z.string().min(1).max(2048);
+
+/**
+ * Every bridge method: its params schema and the schema of `data` on success.
+ * `null` data means the method answers only a result code.
+ */
+export const bridgeMethods = {
+  /** Device, token and version of the host. */
+  getBaseInfo: { params: noParams, data: hostBaseInfoSchema },
+  /** Opens a native screen by name. */
+  openNativePage: {
+    params: z.object({
+      page: z.string().min(1).max(100),
+      params: z.record(z.string(), z.unknown()).optional(),
+    }),
+    data: z.null(),
+  },
+  /** The session is over: the host logs out; `tip` shows the "logged in elsewhere" tip. */
+  kickOut: { params: z.object({ tip: z.boolean() }), data: z.null() },
+  /** Opens the native login page. */
+  showLogin: { params: noParams, data: z.null() },
+  /** Hands a coupon to the native loan flow. */
+  useVoucher: { params: z.object({ userCouponId: z.string().min(1) }), data: z.null() },
+  /** Submits a loan application natively (lender app). */
+  loanApply: {
+    params: z.object({
+      borrowAmount: z.number().positive(),
+      periods: z.number().int().positive(),
+      payeeId: z.string().min(1),
+      userCouponId: z.string().optional(),
+    }),
+    data: z.object({ orderNo: z.string() }).nullable(),
+  },
+  /** Shows a native notice dialog. */
+  showNotice: {
+    params: z.object({ title: z.string(), content: z.string(), button: z.string().optional() }),
+    data: z.null(),
+  },
+  /** Pays a repay order through GCash. */
+  gcashPayment: {
+    params: z.object({
+      orderNo: z.string().min(1),
+      amount: z.number().positive(),
+      url: url.optional(),
+    }),
+    data: z.null(),
+  },
+  /** Pays a repay order through the FastPay wallet. */
+  fastPayPayment: {
+    params: z.object({ orderNo: z.string().min(1), amount: z.number().positive() }),
+    data: z.null(),
+  },
+  /** Lets the borrower pick a payee account. */
+  pickAccount: {
+    params: noParams,
+    data: z.object({ payeeId: z.string().min(1), payeeLabel: z.string() }),
+  },
+  /** Closes the webview page. */
+  closePage: { params: noParams, data: z.null() },
+  /** Tells the host a loan was repaid. */
+  loanRepaid: { params: z.object({ orderNo: z.string().optional() }).optional(), data: z.null() },
+  composeEmail: {
+    params: z.object({
+      to: z.string().min(1).max(320),
+      subject: z.string().optional(),
+      body: z.string().optional(),
+    }),
+    data: z.null(),
+  },
+  openBrowser: { params: z.object({ url }), data: z.null() },
+  sendSms: { params: z.object({ phone, body: z.string().optional() }), data: z.null() },
+  dialPhone: { params: z.object({ phone }), data: z.null() },
+  /** Saves an image; the SPA answers 1 itself below host version 2.8.0. */
+  saveImageToAlbum: { params: z.object({ url }), data: z.null() },
+} as const;
+
+export type BridgeMethod = keyof typeof bridgeMethods;
+export const BRIDGE_METHODS = Object.keys(bridgeMethods) as BridgeMethod[];
+export type BridgeParams<M extends BridgeMethod> = z.input<(typeof bridgeMethods)[M]['params']>;
+export type BridgeData<M extends BridgeMethod> = z.output<(typeof bridgeMethods)[M]['data']>;
+
+export function isBridgeMethod(name: unknown): name is BridgeMethod {
+  return typeof name === 'string' && Object.hasOwn(bridgeMethods, name);
+}
+
+/** Host → web events. */
+export const BRIDGE_EVENTS = ['kycSuccess', 'loanSuccess', 'pageResume'] as const;
+export type BridgeEvent = (typeof BRIDGE_EVENTS)[number];
+export function isBridgeEvent(name: unknown): name is BridgeEvent {
+  return typeof name === 'string' && (BRIDGE_EVENTS as readonly string[]).includes(name);
+}
+
+/**
+ * Parses a method call at a boundary. Unknown methods answer 1 (not supported); bad params
+ * answer 3 (failed) with the reason; never throws.
+ */
+export function parseBridgeCall(
+  method: unknown,
+  params: unknown,
+): { ok: true; method: BridgeMethod; params: unknown } | { ok: false; result: BridgeResult } {
+  if (!isBridgeMethod(method)) {
+    return {
+      ok: false,
+      result: {
+        resultCode: ResultCode.NOT_SUPPORTED,
+        message: `Unknown bridge method: ${String(method)}`,
+      },
+    };
+  }
+  const parsed = bridgeMethods[method].params.safeParse(params ?? undefined);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      result: {
+        resultCode: ResultCode.FAILED,
+        message: `Invalid params for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'} ${i.message}`).join('; ')}`,
+      },
+    };
+  }
+  return { ok: true, method, params: parsed.data };
+}
+
+/** IPC channel names between preload and main (`domain:verb`). */
+export const IPC = {
+  bridgeCall: 'bridge:call',
+  bridgeEvent: 'bridge:event',
+} as const;
