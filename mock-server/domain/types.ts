@@ -1,0 +1,51 @@
+/**
+ * The seam between the mock server's HTTP/crypto layer (mock-server/app.ts, transport) and its
+ * stateful scenario domain (mock-server/domain). The HTTP layer decrypts, validates the envelope
+ * and hands a call here; the domain answers `{code, message, data}` from the current scenario.
+ */
+import type { ApiHost, ProductAnswer } from '../../src/shared/api/endpoints';
+import type { UserBaseInfo } from '../../src/shared/envelope';
+
+/** One product call, after transport decryption (or plain parsing). */
+export interface ApiCall {
+  host: ApiHost;
+  /** Endpoint path without host prefix or `?hk`, e.g. `user/userInfo`. */
+  path: string;
+  /** The `data` of the request, not yet validated against the endpoint schema. */
+  data: unknown;
+  userBaseInfo: UserBaseInfo;
+  /** `token` header, if any. */
+  token: string | undefined;
+  /** `deviceId` header, if any. */
+  deviceId: string | undefined;
+}
+
+export interface ScenarioSummary {
+  name: string;
+  title: string;
+  description: string;
+}
+
+/** The stateful scenario engine. Never throws on bad input: answers a product code instead. */
+export interface MockDomain {
+  /** Answers one product call from the current scenario's state. */
+  handle(call: ApiCall): Promise<ProductAnswer>;
+  listScenarios(): ScenarioSummary[];
+  currentScenario(): string;
+  /** Resets all state to the named scenario; false when the name is unknown. */
+  selectScenario(name: string): boolean;
+  /** Resets all state to the current scenario. */
+  reset(): void;
+  /**
+   * A token for a scenario user as a native host holds it after native login
+   * (`POST /__admin/session-token`). `null` when no such user exists.
+   */
+  issueSessionToken(msisdn?: string): string | null;
+}
+
+export interface MockDomainOptions {
+  /** Scenario to start with; default `new-user`. */
+  scenario?: string;
+  /** Milliseconds since epoch; injectable so tests and QA can move time. */
+  now?: () => number;
+}
