@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { HostCore } from './HostCore';
+import { FakeAdminClient } from './testing';
+import type { HostEventMessage } from './types';
+
+function makeHost(settings = {}) {
+  const admin = new FakeAdminClient();
+  let now = 1_000;
+  const host = new HostCore({ admin, settings, clock: () => (now += 5), deviceId: 'DEV-1' });
+  return { host, admin };
+}
+
+describe('HostCore', () => {
+  it('signs the scenario user in at start and hands the token out in getBaseInfo', async () => {
+    const { host } = makeHost();
+    await host.start();
+    const result = await host.call('getBaseInfo');
+    expect(result).toEqual({
+      resultCode: 0,
+      data: {
+        deviceId: 'DEV-1',
+        system: 'ios',
+        tokenValue: 'token-can-borrow-default-1',
+        version: '2.9.0',
+        appName: 'lender',
+      },
+    });
+    expect(host.getSnapshot().scenario).toBe('can-borrow');
+  });
+
+  it('answers 1 for an unknown method and 3 for bad params, logging both', async () => {
+    const { host } = makeHost();
+    expect((await host.call('teleport', {})).resultCode).toBe(1);
+    const bad = await host.call('dialPhone', { phone: 42 });
+    expect(bad.resultCode).toBe(3);
+    expect(bad.message).toContain('phone');
+    const calls = host.getSnapshot().calls;
+    expect(calls.map((c) => [c.method, c.result?.resultCode])).toEqual([
+      ['teleport', 1],
+      ['dialPhone', 3],
+    ]);
+    expect(calls[0]?.durationMs).toBe(5);
+  });
+
+  it('has no bridge in the web profile', async () => {
+    const { host } = makeHost({ profile: 'web' });
+    expect((await host.call('getBaseInfo')).resultCode).toBe(1);
+  });
+
+  it('keeps an interactive call pending until the panel answers it', async () => {
+    const { host } = makeHost();
+    const answer = host.call('pickAccount');
+    const pending = host.getSnapshot().pending;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.method).toBe('pickAccount');
+    expect(host.getSnapshot().calls[0]?.result).toBeUndefined();
+    expect(host.answer(pending[0]!.id, { answer: 'cancel' })).toBe(true);
+    expect((await answer).resultCode).toBe(2);
+    expect(host.getSnapshot().pending).toEqual([]);
+    expect(host.getSnapshot().calls[0]?.result?.resultCode).toBe(2);
+    expect(host.answer(pending[0]!.id, { answer: 'ok' })).toBe(false);
+  });
+
+  it('answers interactive calls by the auto-answer setting, also for already pending ones', async () => {
+    const { host } = makeHost({});
+    const waiting = host.call('gcashPayment', { orderNo: 'R1', amount: 100 });
+    await host.updateSettings({
+      autoAnswer: { ...host.getSnapshot().settings.autoAnswer, gcashPayment: 'fail' },
+    });
+    expect((await waiting).resultCode).toBe(3);
+    expect((await host.call('gcashPayment', { orderNo: 'R2', amount: 100 })).resultCode).toBe(3);
+    expect(host.getSnapshot().settings.autoAnswer.pickAccount).toBe('ask');
+  });
+
+  it('reloads the app on a profile change and cancels what the old page waited for', async () => {
+    const { host } = makeHost();
+    const waiting = host.call('showNotice', { title: 'T', content: 'C' });
+    await host.updateSettings({ profile: 'fastpay' });
+    expect((await waiting).resultCode).toBe(2);
+    expect(host.getSnapshot().appGeneration).toBe(1);
+    const info = await host.call('getBaseInfo');
+    expect(info.data).toMatchObject({ appName: 'fastpay' });
+  });
+
+  it('selects a scenario, signs in again with a fresh token and reloads', async () => {
+    const { host, admin } = makeHost();
+    await host.start();
+    await host.selectScenario('repaying');
+    expect(admin.current).toBe('repaying');
+    expect(host.getSnapshot().tokenValue).toBe('token-repaying-default-2');
+    expect(host.getSnapshot().appGeneration).toBe(1);
+  });
+
+  it('keeps an admin failure as the error instead of throwing', async () => {
+    const { host } = makeHost();
+    await host.selectScenario('no-such');
+    expect(host.getSnapshot().error).toContain('Unknown scenario no-such');
+    expect(host.getSnapshot().appGeneration).toBe(0);
+  });
+
+  it('signs out and in when the signed-in setting or the user changes', async () => {
+    const { host, admin } = makeHost();
+    await host.start();
+    await host.updateSettings({ signedIn: false });
+    expect(host.getSnapshot().tokenValue).toBe('');
+    await host.updateSettings({ signedIn: true, msisdn: '9171234567' });
+    expect(host.getSnapshot().tokenValue).toBe('token-can-borrow-9171234567-2');
+    expect(admin.requests).toContain('session-token 9171234567');
+  });
+
+  it('delivers host events to subscribers until they unsubscribe', () => {
+    const { host } = makeHost();
+    const seen: HostEventMessage[] = [];
+    const off = host.onEvent((m) => seen.push(m));
+    host.sendEvent('kycSuccess');
+    off();
+    host.sendEvent('pageResume');
+    expect(seen).toEqual([{ event: 'kycSuccess', payload: null }]);
+  });
+
+  it('reopens after a kick-out with a fresh sign-in', async () => {
+    const { host } = makeHost();
+    await host.start();
+    await host.call('kickOut', { tip: true });
+    expect(host.getSnapshot().view).toEqual({ kind: 'kicked-out', tip: true });
+    expect(host.getSnapshot().tokenValue).toBe('');
+    await host.reopen();
+    expect(host.getSnapshot().view).toEqual({ kind: 'app' });
+    expect(host.getSnapshot().tokenValue).toBe('token-can-borrow-default-2');
+  });
+
+  it('clears and exports the call log, capped at maxCalls', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, maxCalls: 2 });
+    await host.call('dialPhone', { phone: '1' });
+    await host.call('dialPhone', { phone: '2' });
+    await host.call('dialPhone', { phone: '3' });
+    const exported = JSON.parse(host.exportCalls()) as { params: { phone: string } }[];
+    expect(exported.map((c) => c.params.phone)).toEqual(['2', '3']);
+    host.clearCalls();
+    expect(host.getSnapshot().calls).toEqual([]);
+  });
+
+  it('notifies subscribers with a new snapshot object on every change', async () => {
+    const { host } = makeHost();
+    const snapshots = [host.getSnapshot()];
+    host.subscribe(() => snapshots.push(host.getSnapshot()));
+    await host.call('dialPhone', { phone: '0917' });
+    expect(snapshots.length).toBeGreaterThan(1);
+    expect(new Set(snapshots).size).toBe(snapshots.length);
+    expect(snapshots[0]?.surfaces).toEqual([]);
+  });
+});

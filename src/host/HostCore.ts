@@ -1,0 +1,266 @@
+/**
+ * The simulated native host: holds profile and settings, answers bridge calls through one handler
+ * per method, keeps the call log and the pending interactive requests, and tells subscribers
+ * (panel UI, Electron windows) about every change. Pure TS; its I/O is injected.
+ */
+import { type BridgeEvent, type BridgeResult, parseBridgeCall } from '../shared/bridge';
+import { DEFAULT_ACCOUNTS } from './accounts';
+import type { AdminClient, ScenarioList } from './adminClient';
+import { defaultSettings } from './defaults';
+import { handlers } from './handlers';
+import type { Decision, Handler, HandlerContext } from './handlers/context';
+import type {
+  CallLogEntry,
+  HostEventMessage,
+  HostSettings,
+  HostSnapshot,
+  HostView,
+  InteractiveMethod,
+  PayeeAccount,
+} from './types';
+
+export interface HostCoreOptions {
+  admin: AdminClient;
+  /** Epoch milliseconds. */
+  clock?: () => number;
+  newId?: () => string;
+  settings?: Partial<HostSettings>;
+  accounts?: readonly PayeeAccount[];
+  /** The host's own device id (the SPA appends -h5). */
+  deviceId?: string;
+  /** Oldest calls are dropped beyond this many. */
+  maxCalls?: number;
+}
+
+const MAX_SURFACES = 20;
+
+export class HostCore {
+  private snapshot: HostSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(message: HostEventMessage) => void>();
+  private readonly waiting = new Map<string, (decision: Decision) => void>();
+  private readonly admin: AdminClient;
+  private readonly clock: () => number;
+  private readonly newId: () => string;
+  private readonly maxCalls: number;
+
+  constructor(options: HostCoreOptions) {
+    this.admin = options.admin;
+    this.clock = options.clock ?? (() => Date.now());
+    let counter = 0;
+    this.newId = options.newId ?? (() => `h${++counter}`);
+    this.maxCalls = options.maxCalls ?? 500;
+    this.snapshot = {
+      settings: { ...defaultSettings(), ...options.settings },
+      tokenValue: '',
+      deviceId: options.deviceId ?? `SIM-${this.newId()}`,
+      scenario: null,
+      view: { kind: 'app' },
+      surfaces: [],
+      pending: [],
+      calls: [],
+      accounts: options.accounts ?? DEFAULT_ACCOUNTS,
+      appGeneration: 0,
+      error: null,
+    };
+  }
+
+  getSnapshot = (): HostSnapshot => this.snapshot;
+
+  /** Called after every change; returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Host → web events; returns the unsubscribe function. */
+  onEvent(listener: (message: HostEventMessage) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Reads the current scenario and signs the native user in when the settings say so. */
+  async start(): Promise<void> {
+    await this.guard(async () => {
+      const list = await this.admin.scenarios();
+      this.update({ scenario: list.current });
+      if (this.snapshot.settings.signedIn) await this.signIn();
+    });
+  }
+
+  /** Answers one bridge call; never throws (errors become resultCode 3). */
+  async call(method: unknown, params?: unknown): Promise<BridgeResult> {
+    const entry: CallLogEntry = {
+      id: this.newId(),
+      at: this.clock(),
+      method: String(method),
+      params,
+    };
+    this.pushCall(entry);
+    const parsed = parseBridgeCall(method, params);
+    let result: BridgeResult;
+    if (!parsed.ok) {
+      result = parsed.result;
+    } else if (this.snapshot.settings.profile === 'web') {
+      result = { resultCode: 1, message: 'No native host in the web profile' };
+    } else {
+      const handler = handlers[parsed.method] as Handler<typeof parsed.method>;
+      try {
+        result = await handler(parsed.params as never, this.context);
+      } catch (error) {
+        result = { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+      }
+    }
+    this.finishCall(entry.id, result);
+    return result;
+  }
+
+  /** Answers a pending interactive request; false when it is no longer pending. */
+  answer(requestId: string, decision: Decision): boolean {
+    const resolve = this.waiting.get(requestId);
+    if (!resolve) return false;
+    this.waiting.delete(requestId);
+    this.update({ pending: this.snapshot.pending.filter((p) => p.id !== requestId) });
+    resolve(decision);
+    return true;
+  }
+
+  /** Changes settings. A profile change reloads the app; a user change signs in again. */
+  async updateSettings(patch: Partial<HostSettings>): Promise<void> {
+    const before = this.snapshot.settings;
+    const settings: HostSettings = {
+      ...before,
+      ...patch,
+      autoAnswer: { ...before.autoAnswer, ...patch.autoAnswer },
+    };
+    this.update({ settings });
+    for (const request of this.snapshot.pending) {
+      const auto = settings.autoAnswer[request.method];
+      if (auto !== 'ask') this.answer(request.id, { answer: auto });
+    }
+    if (patch.profile !== undefined && patch.profile !== before.profile) this.reload();
+    const userChanged = patch.msisdn !== undefined && patch.msisdn !== before.msisdn;
+    if (settings.signedIn && (userChanged || !before.signedIn)) {
+      await this.guard(() => this.signIn());
+    } else if (!settings.signedIn && before.signedIn) {
+      this.signOut();
+    }
+  }
+
+  /** Scenarios of the mock server. */
+  listScenarios(): Promise<ScenarioList> {
+    return this.admin.scenarios();
+  }
+
+  /** Selects a scenario (the server resets its state), signs in again and reloads the app. */
+  async selectScenario(name: string): Promise<void> {
+    await this.guard(async () => {
+      await this.admin.selectScenario(name);
+      this.update({ scenario: name });
+      if (this.snapshot.settings.signedIn) await this.signIn();
+      this.reload();
+    });
+  }
+
+  /** Resets the server's state to the current scenario and the host to a fresh app. */
+  async reset(): Promise<void> {
+    await this.guard(async () => {
+      await this.admin.reset();
+      this.update({ surfaces: [], view: { kind: 'app' } });
+      if (this.snapshot.settings.signedIn) await this.signIn();
+      this.reload();
+    });
+  }
+
+  /** Sends a host → web event (kycSuccess, loanSuccess, pageResume). */
+  sendEvent(event: BridgeEvent, payload: unknown = null): void {
+    for (const listener of this.eventListeners) listener({ event, payload });
+  }
+
+  /** Reloads the app: pending requests are cancelled because the page that asked is gone. */
+  reload(): void {
+    for (const id of [...this.waiting.keys()]) this.answer(id, { answer: 'cancel' });
+    this.update({ view: { kind: 'app' }, appGeneration: this.snapshot.appGeneration + 1 });
+  }
+
+  /** "Reopen" on the closed or kicked-out screen: the native user signs in again, a fresh app. */
+  async reopen(): Promise<void> {
+    if (this.snapshot.settings.signedIn) await this.guard(() => this.signIn());
+    this.reload();
+  }
+
+  dismissSurface(id: string): void {
+    this.update({ surfaces: this.snapshot.surfaces.filter((s) => s.id !== id) });
+  }
+
+  clearCalls(): void {
+    this.update({ calls: [] });
+  }
+
+  /** The call log as pretty JSON (for the panel's export). */
+  exportCalls(): string {
+    return JSON.stringify(this.snapshot.calls, null, 2);
+  }
+
+  private readonly context: HandlerContext = {
+    snapshot: () => this.snapshot,
+    show: (method, title, detail) => {
+      const surface = { id: this.newId(), method, title, detail, at: this.clock() };
+      this.update({ surfaces: [...this.snapshot.surfaces, surface].slice(-MAX_SURFACES) });
+    },
+    ask: (method, params) => this.ask(method, params),
+    setView: (view: HostView) => this.update({ view }),
+    signIn: () => this.signIn(),
+    signOut: () => this.signOut(),
+  };
+
+  private ask(method: InteractiveMethod, params: unknown): Promise<Decision> {
+    const auto = this.snapshot.settings.autoAnswer[method];
+    if (auto !== 'ask') return Promise.resolve({ answer: auto });
+    const id = this.newId();
+    return new Promise<Decision>((resolve) => {
+      this.waiting.set(id, resolve);
+      this.update({
+        pending: [...this.snapshot.pending, { id, method, params, at: this.clock() }],
+      });
+    });
+  }
+
+  private async signIn(): Promise<void> {
+    const msisdn = this.snapshot.settings.msisdn || undefined;
+    const tokenValue = await this.admin.sessionToken(msisdn);
+    this.update({ tokenValue });
+  }
+
+  private signOut(): void {
+    this.update({ tokenValue: '' });
+  }
+
+  private pushCall(entry: CallLogEntry): void {
+    this.update({ calls: [...this.snapshot.calls, entry].slice(-this.maxCalls) });
+  }
+
+  private finishCall(id: string, result: BridgeResult): void {
+    const now = this.clock();
+    this.update({
+      calls: this.snapshot.calls.map((c) =>
+        c.id === id ? { ...c, result, durationMs: now - c.at } : c,
+      ),
+    });
+  }
+
+  /** Runs a host operation, keeping its error for the panel instead of throwing. */
+  private async guard(operation: () => Promise<void>): Promise<void> {
+    try {
+      await operation();
+      if (this.snapshot.error) this.update({ error: null });
+    } catch (error) {
+      this.update({ error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private update(patch: Partial<HostSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

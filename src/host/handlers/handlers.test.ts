@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_METHODS } from '../../shared/bridge';
+import { HostCore } from '../HostCore';
+import { FakeAdminClient } from '../testing';
+import { handlers } from '.';
+
+async function started(settings = {}) {
+  const host = new HostCore({ admin: new FakeAdminClient(), settings, deviceId: 'D' });
+  await host.start();
+  return host;
+}
+
+describe('bridge handlers', () => {
+  it('covers every method of the contract', () => {
+    expect(Object.keys(handlers).sort()).toEqual([...BRIDGE_METHODS].sort());
+  });
+
+  it.each([
+    ['openBrowser', { url: 'https://example.com/terms' }, 'https://example.com/terms'],
+    ['sendSms', { phone: '0917', body: 'hi' }, 'To 0917: hi'],
+    ['dialPhone', { phone: '0917' }, 'Calling 0917'],
+    ['composeEmail', { to: 'help@dl.ph', subject: 'Help' }, 'To help@dl.ph — Help'],
+    ['openNativePage', { page: 'kyc', params: { step: 2 } }, 'kyc {"step":2}'],
+    ['saveImageToAlbum', { url: 'https://x/qr.png' }, 'https://x/qr.png'],
+    ['useVoucher', { userCouponId: 'C9' }, 'C9'],
+    ['loanRepaid', { orderNo: 'R7' }, 'R7'],
+    ['loanRepaid', undefined, 'no order number'],
+  ] as const)('%s shows a native surface and answers 0', async (method, params, detail) => {
+    const host = await started();
+    expect((await host.call(method, params)).resultCode).toBe(0);
+    const surface = host.getSnapshot().surfaces.at(-1);
+    expect(surface?.method).toBe(method);
+    expect(surface?.detail).toBe(detail);
+  });
+
+  it('loanApply answers an order number and shows the application', async () => {
+    const host = await started();
+    const result = await host.call('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' });
+    expect(result.resultCode).toBe(0);
+    expect(result.data).toEqual({ orderNo: expect.stringMatching(/^SIM\d+$/) });
+    expect(host.getSnapshot().surfaces.at(-1)?.detail).toContain('₱5000 over 3 period(s) to P1');
+  });
+
+  it('getBaseInfo follows system and version settings', async () => {
+    const host = await started({ system: 'android', version: '2.7.9' });
+    const { data } = await host.call('getBaseInfo');
+    expect(data).toMatchObject({ system: 'android', version: '2.7.9', deviceId: 'D' });
+  });
+
+  it('getBaseInfo hands out an empty token when signed out', async () => {
+    const host = await started({ signedIn: false });
+    expect((await host.call('getBaseInfo')).data).toMatchObject({ tokenValue: '' });
+  });
+
+  it('closePage shows the closed-page screen', async () => {
+    const host = await started();
+    expect((await host.call('closePage')).resultCode).toBe(0);
+    expect(host.getSnapshot().view).toEqual({ kind: 'closed' });
+  });
+
+  it('kickOut without tip shows the kicked-out screen without the tip', async () => {
+    const host = await started();
+    await host.call('kickOut', { tip: false });
+    expect(host.getSnapshot().view).toEqual({ kind: 'kicked-out', tip: false });
+  });
+
+  it('pickAccount answers the chosen account, the first one on a bare OK', async () => {
+    const host = await started();
+    const first = host.call('pickAccount');
+    host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+    expect((await first).data).toEqual(host.getSnapshot().accounts[0]);
+    const chosen = host.call('pickAccount');
+    const account = host.getSnapshot().accounts[1];
+    host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok', data: account });
+    expect(await chosen).toEqual({ resultCode: 0, data: account });
+  });
+
+  it.each([
+    ['gcashPayment', { orderNo: 'R1', amount: 10 }],
+    ['fastPayPayment', { orderNo: 'R1', amount: 10 }],
+    ['showNotice', { title: 'T', content: 'C', button: 'OK' }],
+  ] as const)('%s answers 0, 2 or 3 as the developer decides', async (method, params) => {
+    const host = await started();
+    const codes: number[] = [];
+    for (const answer of ['ok', 'cancel', 'fail'] as const) {
+      const pending = host.call(method, params);
+      const request = host.getSnapshot().pending[0]!;
+      expect(request.params).toEqual(params);
+      host.answer(request.id, { answer });
+      codes.push((await pending).resultCode);
+    }
+    expect(codes).toEqual([0, 2, 3]);
+  });
+
+  it('showLogin OK signs the user in again; cancel leaves them signed out', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: { signedIn: true } });
+    const cancelled = host.call('showLogin');
+    host.answer(host.getSnapshot().pending[0]!.id, { answer: 'cancel' });
+    expect((await cancelled).resultCode).toBe(2);
+    expect(host.getSnapshot().tokenValue).toBe('');
+    const login = host.call('showLogin');
+    host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+    expect((await login).resultCode).toBe(0);
+    expect(host.getSnapshot().tokenValue).toMatch(/^token-/);
+  });
+
+  it('showLogin fails when the mock server cannot issue a token', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: { autoAnswer: { showLogin: 'ok' } as never } });
+    admin.failWith = new Error('connection refused');
+    const result = await host.call('showLogin');
+    expect(result.resultCode).toBe(3);
+    expect(result.message).toContain('connection refused');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The control panel's view of the host: one small typed API that the harness implements in-page
+ * and the Electron panel window reaches through its preload (channels `panel:*`). Actions are
+ * parsed with `panelActionSchema` wherever they cross a boundary.
+ */
+import { z } from 'zod';
+import { BRIDGE_EVENTS } from '../shared/bridge';
+import type { ScenarioList, TrafficEntry } from './adminClient';
+import type { HostCore } from './HostCore';
+import { missingCase } from './handlers/context';
+import { DEVICE_IDS, HOST_PROFILES, type HostSnapshot, INTERACTIVE_METHODS } from './types';
+
+const autoAnswerSchema = z.enum(['ask', 'ok', 'cancel', 'fail']);
+
+export const settingsPatchSchema = z
+  .object({
+    profile: z.enum(HOST_PROFILES),
+    system: z.enum(['android', 'ios']),
+    version: z.string().max(40),
+    device: z.enum(DEVICE_IDS),
+    online: z.boolean(),
+    signedIn: z.boolean(),
+    msisdn: z.string().max(20),
+    autoAnswer: z.object(
+      Object.fromEntries(INTERACTIVE_METHODS.map((m) => [m, autoAnswerSchema])) as Record<
+        (typeof INTERACTIVE_METHODS)[number],
+        typeof autoAnswerSchema
+      >,
+    ),
+  })
+  .partial()
+  .strict();
+
+const decisionSchema = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('ok'), data: z.unknown().optional() }),
+  z.object({ answer: z.literal('cancel') }),
+  z.object({ answer: z.literal('fail'), message: z.string().optional() }),
+]);
+
+export const panelActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('updateSettings'), patch: settingsPatchSchema }),
+  z.object({ type: z.literal('selectScenario'), name: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('reset') }),
+  z.object({ type: z.literal('reload') }),
+  z.object({ type: z.literal('reopen') }),
+  z.object({ type: z.literal('answer'), requestId: z.string(), decision: decisionSchema }),
+  z.object({ type: z.literal('sendEvent'), event: z.enum(BRIDGE_EVENTS) }),
+  z.object({ type: z.literal('dismissSurface'), id: z.string() }),
+  z.object({ type: z.literal('clearCalls') }),
+  /** Electron only: opens the app window's DevTools (the harness ignores it). */
+  z.object({ type: z.literal('openDevTools') }),
+]);
+export type PanelAction = z.infer<typeof panelActionSchema>;
+
+export type PanelResult = { ok: true } | { ok: false; error: string };
+
+/** What the panel UI talks to. */
+export interface PanelApi {
+  /** Calls the listener with the current snapshot, then after every change. */
+  watch(listener: (snapshot: HostSnapshot) => void): () => void;
+  dispatch(action: PanelAction): Promise<PanelResult>;
+  scenarios(): Promise<ScenarioList>;
+  /** The mock server's decrypted traffic log, newest last. */
+  traffic(limit: number): Promise<TrafficEntry[]>;
+  /** Where the panel runs: the harness also shows the phone frame. */
+  readonly runtime: 'harness' | 'electron';
+}
+
+/** IPC channels of the Electron panel window. */
+export const PANEL_IPC = {
+  snapshot: 'panel:snapshot',
+  dispatch: 'panel:dispatch',
+  scenarios: 'panel:scenarios',
+  traffic: 'panel:traffic',
+  changed: 'panel:changed',
+} as const;
+
+/** Applies a parsed panel action to the host (both runtimes share this). */
+export async function applyPanelAction(host: HostCore, action: PanelAction): Promise<void> {
+  switch (action.type) {
+    case 'updateSettings':
+      return host.updateSettings(action.patch);
+    case 'selectScenario':
+      return host.selectScenario(action.name);
+    case 'reset':
+      return host.reset();
+    case 'reload':
+      return host.reload();
+    case 'reopen':
+      return host.reopen();
+    case 'answer':
+      host.answer(action.requestId, action.decision);
+      return;
+    case 'sendEvent':
+      return host.sendEvent(action.event);
+    case 'dismissSurface':
+      return host.dismissSurface(action.id);
+    case 'clearCalls':
+      return host.clearCalls();
+    case 'openDevTools':
+      return;
+    default:
+      return missingCase(action);
+  }
+}
