@@ -1,0 +1,90 @@
+/**
+ * Routes a call to its handler: endpoint lookup by path (from the shared table), host check,
+ * token rules, request validation, scenario-forced answers, and a last-resort catch so that no
+ * input ever makes the domain throw.
+ */
+import { z } from 'zod';
+import { type EndpointName, endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
+import { ServerCode } from '../../src/shared/codes';
+import { fail, type Handler, type HandlerContext } from './context';
+import { channelHandlers } from './handlers/channel';
+import { configHandlers } from './handlers/config';
+import { contentHandlers } from './handlers/content';
+import { loanHandlers } from './handlers/loan';
+import { repayHandlers } from './handlers/repay';
+import { userHandlers } from './handlers/user';
+
+const transportOnly = () =>
+  fail(ServerCode.BAD_REQUEST, 'The handshake is answered by the transport layer, not the domain');
+
+/** Every endpoint has exactly one handler: a new endpoint fails to compile until it has one. */
+const handlers: { [N in EndpointName]: Handler<N> } = {
+  getServicePublicKey: transportOnly,
+  channelGetServicePublicKey: transportOnly,
+  ...userHandlers,
+  ...loanHandlers,
+  ...repayHandlers,
+  ...contentHandlers,
+  ...configHandlers,
+  ...channelHandlers,
+};
+
+const nameByPath = new Map(
+  (Object.keys(endpoints) as EndpointName[]).map((name) => [endpoints[name].path, name]),
+);
+
+type CallContext = Omit<HandlerContext, 'account' | 'accountKey'>;
+
+/** Token rules of the auth endpoints (PRODUCT.md §8 session codes). */
+function authenticate(
+  ctx: CallContext,
+): Pick<HandlerContext, 'account' | 'accountKey'> | ProductAnswer {
+  const token = ctx.call.token;
+  if (!token) return fail(ServerCode.TOKEN_MISSING, 'Please log in first');
+  const session = ctx.state.sessions.get(token);
+  if (!session)
+    return fail(ServerCode.TOKEN_INVALID, 'Your login is not valid. Please log in again');
+  if (!session.active) {
+    return fail(ServerCode.TOKEN_EXPIRED, 'You have logged out. Please log in again');
+  }
+  const account = ctx.state.accounts.get(session.accountKey);
+  if (!account)
+    return fail(ServerCode.TOKEN_INVALID, 'Your login is not valid. Please log in again');
+  return { account, accountKey: session.accountKey };
+}
+
+export function dispatch(ctx: CallContext): ProductAnswer {
+  const { call } = ctx;
+  const name = typeof call.path === 'string' ? nameByPath.get(call.path) : undefined;
+  if (name === undefined)
+    return fail(ServerCode.NOT_FOUND, `Unknown API path: ${String(call.path)}`);
+  const endpoint = endpoints[name];
+  if (!(endpoint.hosts as readonly string[]).includes(call.host)) {
+    return fail(ServerCode.NOT_FOUND, `${call.path} is not served by the ${call.host} host`);
+  }
+  let auth: Pick<HandlerContext, 'account' | 'accountKey'> = {
+    account: undefined,
+    accountKey: undefined,
+  };
+  if (endpoint.auth) {
+    const result = authenticate(ctx);
+    if ('code' in result) return result;
+    auth = result;
+  }
+  // Empty requests may arrive as null or without data at all.
+  const parsed = endpoint.request.safeParse(call.data ?? {});
+  if (!parsed.success) {
+    return fail(
+      ServerCode.BAD_REQUEST,
+      `Invalid request for ${call.path}: ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`,
+    );
+  }
+  const forced = ctx.state.scenario.forced[call.path];
+  if (forced) return fail(forced.code, forced.message);
+  try {
+    const handler = handlers[name] as Handler<EndpointName>;
+    return handler({ ...ctx, ...auth }, parsed.data as never);
+  } catch (error) {
+    return fail(ServerCode.INTERNAL, `Mock server error in ${call.path}: ${String(error)}`);
+  }
+}

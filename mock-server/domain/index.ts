@@ -1,0 +1,86 @@
+/**
+ * The mock server's scenario domain: `createMockDomain` answers every decrypted product call
+ * from the state of the selected scenario (DESIGN.md §6). The HTTP layer owns transport, admin
+ * routes and faults; this module owns the behaviour.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ProductAnswer } from '../../src/shared/api/endpoints';
+import { ServerCode } from '../../src/shared/codes';
+import type { Scenario } from '../../src/shared/scenario';
+import { fail } from './context';
+import { dispatch } from './dispatch';
+import { loadReference, loadScenarios, type ReferenceData } from './loader';
+import { accountKeyOf, createState, type DomainState } from './state';
+import type { ApiCall, MockDomain, MockDomainOptions } from './types';
+
+export type { ApiCall, MockDomain, MockDomainOptions, ScenarioSummary } from './types';
+
+/** The scenario a domain starts with when none is given. */
+export const DEFAULT_SCENARIO = 'new-user';
+
+let fixtures: { scenarios: Map<string, Scenario>; ref: ReferenceData } | undefined;
+/** Fixtures are parsed once per process; state is per domain. */
+function loadFixtures() {
+  fixtures ??= { scenarios: loadScenarios(), ref: loadReference() };
+  return fixtures;
+}
+
+export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
+  const { scenarios, ref } = loadFixtures();
+  const now = options.now ?? Date.now;
+  const nowSec = () => Math.floor(now() / 1000);
+  const template = scenarios.get(DEFAULT_SCENARIO);
+  if (!template) throw new Error(`The ${DEFAULT_SCENARIO} scenario is missing from fixtures`);
+  const scenarioOf = (name: string) => {
+    const scenario = scenarios.get(name);
+    if (!scenario) {
+      throw new Error(`Unknown scenario "${name}"; known: ${[...scenarios.keys()].join(', ')}`);
+    }
+    return scenario;
+  };
+  let state: DomainState = createState(
+    scenarioOf(options.scenario ?? DEFAULT_SCENARIO),
+    nowSec(),
+    template,
+  );
+
+  const issueToken = (accountKey: string) => {
+    const token = `tk_${randomUUID().replaceAll('-', '')}`;
+    state.sessions.set(token, { accountKey, active: true });
+    return token;
+  };
+
+  return {
+    async handle(call: ApiCall): Promise<ProductAnswer> {
+      try {
+        return dispatch({ state, ref, call, nowSec: nowSec(), template, issueToken });
+      } catch (error) {
+        // dispatch guards its handlers; this only catches a malformed call object itself.
+        return fail(ServerCode.INTERNAL, `Mock server error: ${String(error)}`);
+      }
+    },
+    listScenarios: () =>
+      [...scenarios.values()].map(({ name, title, description }) => ({ name, title, description })),
+    currentScenario: () => state.scenario.name,
+    selectScenario(name) {
+      const scenario = scenarios.get(name);
+      if (!scenario) return false;
+      state = createState(scenario, nowSec(), template);
+      return true;
+    },
+    reset() {
+      state = createState(state.scenario, nowSec(), template);
+    },
+    issueSessionToken(msisdn) {
+      const main = state.scenario.users[0]!;
+      const wanted = (msisdn ?? main.msisdn).replace(/^\+/, '');
+      const key = [...state.accounts.keys()].find((k) => {
+        const [areaCode = '', number = ''] = k.split(':');
+        return [number, `0${number}`, `${areaCode}${number}`].includes(wanted);
+      });
+      return key ? issueToken(key) : null;
+    },
+  };
+}
+
+export { accountKeyOf };
