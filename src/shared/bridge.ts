@@ -163,8 +163,5 @@ export function parseBridgeCall(
   return { ok: true, method, params: parsed.data };
 }
 
-/** IPC channel names between preload and main (`domain:verb`). */
-export const IPC = {
-  bridgeCall: 'bridge:call',
-  bridgeEvent: 'bridge:event',
-} as const;
+/** IPC channel names between preload and main (`domain:verb`); defined in ipcChannels.ts. */
+export { IPC_CHANNELS as IPC } from './ipcChannels';

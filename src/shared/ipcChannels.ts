@@ -1,0 +1,8 @@
+/**
+ * IPC channel names between preload and main (`domain:verb`). Kept free of zod and every other
+ * dependency: the sandboxed preload bundles this file and cannot require node_modules.
+ */
+export const IPC_CHANNELS = {
+  bridgeCall: 'bridge:call',
+  bridgeEvent: 'bridge:event',
+} as const;
