@@ -1,0 +1,223 @@
+/**
+ * The server half of the encrypted transport (DESIGN.md §5): handshakes, a bounded session table
+ * keyed by sid and bound to the handshake's deviceId, decryption with replay detection, and
+ * encryption of answers. Failures are ProtocolFailure with the protocol code the HTTP layer sends.
+ */
+import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
+import { ProtocolError, type ProtocolErrorCode } from '../../src/shared/codes';
+import {
+  type AnswerPlaintext,
+  type EncryptedAnswer,
+  type EncryptedRequest,
+  type HandshakeAnswer,
+  type HandshakeRequest,
+  type RequestPlaintext,
+  requestPlaintextSchema,
+} from '../../src/shared/envelope';
+import { fromBase64 } from '../../src/shared/transport/bytes';
+import {
+  bundleOf,
+  decryptJson,
+  encryptJson,
+  type LocalIdentity,
+  SIGNAL_DEVICE_ID,
+} from '../../src/shared/transport/codec';
+import { randomId } from '../../src/shared/transport/ids';
+import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/transport/signal';
+import { IdentityMismatchError, SignalStore } from '../../src/shared/transport/store';
+import { removeCurveProcessHandlers } from './processHandlers';
+import { loadServerIdentity } from './serverIdentity';
+
+/** A request the transport refuses, with its protocol code (HTTP status from PROTOCOL_ERROR_STATUS). */
+export class ProtocolFailure extends Error {
+  readonly code: ProtocolErrorCode;
+  constructor(code: ProtocolErrorCode, message: string) {
+    super(message);
+    this.name = 'ProtocolFailure';
+    this.code = code;
+  }
+}
+
+/** One client's session. */
+export interface ServerSession {
+  readonly sid: string;
+  readonly deviceId: string;
+  readonly cipher: SessionCipher;
+  readonly store: SignalStore;
+  /** Recent request ids, oldest first (replay detection). */
+  readonly rids: Set<string>;
+  lastUsed: number;
+}
+
+export interface ServerCryptoOptions {
+  /** Where the identity is persisted; none = memory only. */
+  dataDir?: string;
+  /** Session table bound: least recently used sessions are evicted beyond it. */
+  maxSessions?: number;
+  /** Sessions idle longer than this are dropped. */
+  idleMs?: number;
+  now?: () => number;
+}
+
+const DEFAULT_MAX_SESSIONS = 2000;
+const DEFAULT_IDLE_MS = 60 * 60 * 1000;
+/** Request ids remembered per session. */
+const RID_MEMORY = 256;
+
+function isSignalKey(bytes: ArrayBuffer): boolean {
+  return bytes.byteLength === 33 && new Uint8Array(bytes)[0] === 5;
+}
+
+export class ServerCrypto {
+  private readonly sessions = new Map<string, ServerSession>();
+  private readonly maxSessions: number;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly lib: SignalLib,
+    private readonly identity: LocalIdentity,
+    readonly curve: CurveKind,
+    options: ServerCryptoOptions,
+  ) {
+    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Loads the library (and removes its process handlers) and the persisted identity. */
+  static async create(options: ServerCryptoOptions = {}): Promise<ServerCrypto> {
+    const runtime = await loadSignal();
+    removeCurveProcessHandlers();
+    const identity = await loadServerIdentity(runtime.lib, options.dataDir);
+    return new ServerCrypto(runtime.lib, identity, runtime.curve(), options);
+  }
+
+  /** Number of live sessions. */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Forgets every session (tests, admin). */
+  clear(): void {
+    this.sessions.clear();
+  }
+
+  /** Creates a session for a client bundle; the client identity is pinned to it. */
+  async handshake(request: HandshakeRequest): Promise<HandshakeAnswer> {
+    const clientIdentity = fromBase64(request.clientBundle.identityKey);
+    if (!isSignalKey(clientIdentity)) {
+      throw new ProtocolFailure(
+        ProtocolError.BAD_ENVELOPE,
+        'clientBundle.identityKey is not a key',
+      );
+    }
+    const sid = randomId();
+    const store = new SignalStore({
+      identityKeyPair: this.identity.identityKeyPair,
+      registrationId: this.identity.registrationId,
+      pinnedIdentity: clientIdentity,
+    });
+    const { signedPreKey } = this.identity;
+    await store.storeSignedPreKey(signedPreKey.keyId, signedPreKey.keyPair);
+    const preKey = await this.lib.KeyHelper.generatePreKey(1 + Math.floor(Math.random() * 0xfffff));
+    await store.storePreKey(preKey.keyId, preKey.keyPair);
+    const address = new this.lib.SignalProtocolAddress(`c-${sid}`, SIGNAL_DEVICE_ID);
+    const session: ServerSession = {
+      sid,
+      deviceId: request.baseInfo.deviceId,
+      cipher: new this.lib.SessionCipher(store, address),
+      store,
+      rids: new Set(),
+      lastUsed: this.now(),
+    };
+    this.remember(session);
+    return {
+      sid,
+      deviceId: session.deviceId,
+      bundle: bundleOf(this.identity, { keyId: preKey.keyId, publicKey: preKey.keyPair.pubKey }),
+    };
+  }
+
+  /** Decrypts and checks an envelope sent to `path`. Throws ProtocolFailure. */
+  async open(
+    envelope: EncryptedRequest,
+    path: string,
+  ): Promise<{ session: ServerSession; plaintext: RequestPlaintext }> {
+    const session = this.lookup(envelope.sid);
+    if (!session || session.deviceId !== envelope.dev) {
+      throw new ProtocolFailure(
+        ProtocolError.SESSION_NOT_FOUND,
+        'No session for this sid and device: handshake again',
+      );
+    }
+    let decrypted: unknown;
+    try {
+      decrypted = await decryptJson(session.cipher, envelope.type, envelope.body);
+    } catch (error) {
+      throw failureOf(error);
+    }
+    const plaintext = requestPlaintextSchema.safeParse(decrypted);
+    if (!plaintext.success) {
+      throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'The decrypted request is malformed');
+    }
+    if (session.rids.has(plaintext.data.rid)) {
+      throw new ProtocolFailure(ProtocolError.REPLAY_OR_DUPLICATE, 'Duplicate request id');
+    }
+    session.rids.add(plaintext.data.rid);
+    if (session.rids.size > RID_MEMORY) {
+      session.rids.delete(session.rids.values().next().value as string);
+    }
+    if (plaintext.data.path !== path) {
+      throw new ProtocolFailure(
+        ProtocolError.PATH_MISMATCH,
+        `Encrypted path ${plaintext.data.path} differs from URL path ${path}`,
+      );
+    }
+    return { session, plaintext: plaintext.data };
+  }
+
+  /** Encrypts an answer for a session. */
+  async seal(session: ServerSession, answer: AnswerPlaintext): Promise<EncryptedAnswer> {
+    const message = await encryptJson(session.cipher, answer);
+    return { v: 1, type: message.type, body: message.body };
+  }
+
+  private lookup(sid: string): ServerSession | undefined {
+    const session = this.sessions.get(sid);
+    if (!session) return undefined;
+    if (this.now() - session.lastUsed > this.idleMs) {
+      this.sessions.delete(sid);
+      return undefined;
+    }
+    // Re-insert: Map order is then least recently used first.
+    this.sessions.delete(sid);
+    session.lastUsed = this.now();
+    this.sessions.set(sid, session);
+    return session;
+  }
+
+  private remember(session: ServerSession): void {
+    this.sessions.set(session.sid, session);
+    for (const [sid, old] of this.sessions) {
+      if (this.sessions.size <= this.maxSessions && this.now() - old.lastUsed <= this.idleMs) break;
+      this.sessions.delete(sid);
+    }
+  }
+}
+
+/** Maps a library failure to its protocol code. */
+function failureOf(error: unknown): ProtocolFailure {
+  if (error instanceof IdentityMismatchError) {
+    return new ProtocolFailure(ProtocolError.IDENTITY_MISMATCH, error.message);
+  }
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Identity key changed|Unknown identity key/.test(message)) {
+    return new ProtocolFailure(ProtocolError.IDENTITY_MISMATCH, 'Identity key changed');
+  }
+  if (name === 'MessageCounterError') {
+    return new ProtocolFailure(ProtocolError.REPLAY_OR_DUPLICATE, 'Message already received');
+  }
+  return new ProtocolFailure(ProtocolError.BAD_ENVELOPE, `Cannot decrypt: ${message}`);
+}

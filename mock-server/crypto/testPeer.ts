@@ -1,0 +1,55 @@
+/** Test helper: a client session against a ServerCrypto without HTTP. */
+import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
+import type { RequestPlaintext, UserBaseInfo } from '../../src/shared/envelope';
+import { prepareClientSession } from '../../src/shared/transport/clientSession';
+import { decryptJson, encryptJson } from '../../src/shared/transport/codec';
+import { randomId } from '../../src/shared/transport/ids';
+import type { ServerCrypto } from './serverCrypto';
+
+export const baseInfo: UserBaseInfo = {
+  deviceId: 'test-device-h5',
+  system: 'H5',
+  tokenValue: '',
+  version: '1.0.0',
+};
+
+export interface TestPeer {
+  sid: string;
+  cipher: SessionCipher;
+  /** Encrypts a request plaintext into an envelope. */
+  envelope(path: string, data?: unknown, rid?: string): Promise<EnvelopeAndPlain>;
+  /** One full round trip through the server crypto; returns the decrypted answer. */
+  roundTrip(path: string, data?: unknown): Promise<unknown>;
+}
+
+export interface EnvelopeAndPlain {
+  envelope: { v: 1; sid: string; dev: string; type: 1 | 3; body: string };
+  plain: RequestPlaintext;
+}
+
+export async function connectPeer(server: ServerCrypto): Promise<TestPeer> {
+  const local = await prepareClientSession();
+  const answer = await server.handshake({ clientBundle: local.bundle, baseInfo });
+  const cipher = await local.connect(answer);
+  const peer: TestPeer = {
+    sid: answer.sid,
+    cipher,
+    async envelope(path, data = {}, rid = randomId()) {
+      const plain = { rid, path, ts: Date.now(), data, userBaseInfo: baseInfo };
+      const message = await encryptJson(cipher, plain);
+      return { envelope: { v: 1, sid: answer.sid, dev: baseInfo.deviceId, ...message }, plain };
+    },
+    async roundTrip(path, data) {
+      const { envelope, plain } = await peer.envelope(path, data);
+      const { session, plaintext } = await server.open(envelope, path);
+      const sealed = await server.seal(session, {
+        code: 200,
+        message: 'ok',
+        data: plaintext.data,
+        rid: plain.rid,
+      });
+      return decryptJson(cipher, sealed.type, sealed.body);
+    },
+  };
+  return peer;
+}

@@ -1,0 +1,251 @@
+/**
+ * The SPA's API client (DESIGN.md §5): host routing, plain calls, and end-to-end encrypted calls
+ * over a Signal session per host. The Signal library is loaded lazily (see ./signal), so importing
+ * this module costs no crypto on the boot path. Runs in the browser and in Node.
+ */
+import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
+import {
+  type ApiHost,
+  type EndpointName,
+  endpoints,
+  handshakePathOf,
+  type ProductAnswer,
+  productAnswerSchema,
+  type RequestOf,
+  type ResponseOf,
+  resolveHost,
+} from '../api/endpoints';
+import { OK, ProtocolError } from '../codes';
+import { API_TIMEOUT_MS } from '../constants';
+import {
+  answerPlaintextSchema,
+  type EncryptedRequest,
+  encryptedAnswerSchema,
+  handshakeAnswerSchema,
+  protocolErrorSchema,
+  type UserBaseInfo,
+} from '../envelope';
+import { ApiError } from './apiError';
+import { randomId } from './ids';
+import { type HttpAnswer, postJson } from './http';
+import { prepareClientSession } from './clientSession';
+import { decryptJson, encryptJson } from './codec';
+
+export { ApiError, type ApiErrorKind } from './apiError';
+
+/** How the client reaches the API and who it is. */
+export interface ApiClientOptions {
+  /** Base URL of each host, ending with '/', e.g. { main: 'http://127.0.0.1:4010/main/', … }. */
+  apiBase: Record<ApiHost, string>;
+  /** Read per call (deviceId already suffixed -h5). */
+  baseInfo: () => UserBaseInfo;
+  /** '' when logged out; sent as the `token` header. */
+  token: () => string;
+  fetch?: typeof fetch;
+  /** Default API_TIMEOUT_MS (10 s). */
+  timeoutMs?: number;
+}
+
+interface Session {
+  sid: string;
+  deviceId: string;
+  cipher: SessionCipher;
+}
+
+/** Calls the endpoints of src/shared/api/endpoints.ts. */
+export class ApiClient {
+  private readonly options: ApiClientOptions;
+  private readonly sessions = new Map<ApiHost, Promise<Session>>();
+
+  constructor(options: ApiClientOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Resolves with {code, message, data} whatever the product code (data parsed with the endpoint's
+   * response schema when code is 200, else left as sent); rejects with ApiError on transport failure.
+   */
+  async call<N extends EndpointName>(
+    name: N,
+    data: RequestOf<N>,
+    options?: { hk?: boolean },
+  ): Promise<ProductAnswer<ResponseOf<N>>> {
+    const def = endpoints[name];
+    const { host, path } = resolveHost(options?.hk ? `${def.path}?hk` : def.path);
+    const answer = def.encrypted
+      ? await this.encryptedCall(host, path, data, false)
+      : await this.plainCall(host, path, data);
+    if (answer.code !== OK) return answer as ProductAnswer<ResponseOf<N>>;
+    const parsed = def.response.safeParse(answer.data);
+    if (!parsed.success) {
+      throw new ApiError('bad-response', `The answer of ${path} does not match its schema`, {
+        code: answer.code,
+        cause: parsed.error,
+      });
+    }
+    return { code: answer.code, message: answer.message, data: parsed.data as ResponseOf<N> };
+  }
+
+  /** Starts the handshake for a host early (single-flight); safe to call many times, never rejects. */
+  async warmUp(host: ApiHost = 'main'): Promise<void> {
+    await this.session(host).catch(() => undefined);
+  }
+
+  /** Forgets all sessions (e.g. after the server lost them); next call re-handshakes. */
+  resetSessions(): void {
+    this.sessions.clear();
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      token: this.options.token(),
+      deviceId: this.options.baseInfo().deviceId,
+      'Content-Type': 'application/json',
+      crypt: 'false',
+    };
+  }
+
+  private post(host: ApiHost, path: string, body: unknown): Promise<HttpAnswer> {
+    return postJson({
+      url: this.options.apiBase[host] + path,
+      body,
+      headers: this.headers(),
+      timeoutMs: this.options.timeoutMs ?? API_TIMEOUT_MS,
+      fetch: this.options.fetch ?? globalThis.fetch.bind(globalThis),
+    });
+  }
+
+  private async plainCall(host: ApiHost, path: string, data: unknown): Promise<ProductAnswer> {
+    const res = await this.post(host, path, { data, userBaseInfo: this.options.baseInfo() });
+    if (res.status < 200 || res.status > 299) throw httpError(path, res);
+    const answer = productAnswerSchema.safeParse(res.json);
+    if (!answer.success) {
+      throw new ApiError('bad-response', `The answer of ${path} is not a product answer`, {
+        status: res.status,
+      });
+    }
+    return answer.data;
+  }
+
+  private async encryptedCall(
+    host: ApiHost,
+    path: string,
+    data: unknown,
+    retried: boolean,
+  ): Promise<ProductAnswer> {
+    const userBaseInfo = this.options.baseInfo();
+    const pending = this.session(host);
+    const session = await pending;
+    if (session.deviceId !== userBaseInfo.deviceId) {
+      // The server binds a session to the handshake's deviceId: a new device needs a new session.
+      this.forget(host, pending);
+      return this.encryptedCall(host, path, data, retried);
+    }
+    const rid = randomId();
+    const message = await guardSecure(path, () =>
+      encryptJson(session.cipher, { rid, path, ts: Date.now(), data, userBaseInfo }),
+    );
+    const envelope: EncryptedRequest = {
+      v: 1,
+      sid: session.sid,
+      dev: session.deviceId,
+      ...message,
+    };
+    const res = await this.post(host, path, envelope);
+    if (res.status < 200 || res.status > 299) {
+      const error = protocolErrorSchema.safeParse(res.json);
+      const code = error.success ? error.data.code : undefined;
+      if (code === ProtocolError.SESSION_NOT_FOUND && !retried) {
+        // The server lost the session (restart, eviction): the call never ran, so retry once.
+        this.forget(host, pending);
+        return this.encryptedCall(host, path, data, true);
+      }
+      if (code === ProtocolError.IDENTITY_MISMATCH) this.forget(host, pending);
+      throw httpError(path, res);
+    }
+    try {
+      const envelopeAnswer = encryptedAnswerSchema.parse(res.json);
+      const plain = answerPlaintextSchema.parse(
+        await decryptJson(session.cipher, envelopeAnswer.type, envelopeAnswer.body),
+      );
+      if (plain.rid !== rid) throw new Error(`answer rid ${plain.rid} is not request rid ${rid}`);
+      return { code: plain.code, message: plain.message, data: plain.data };
+    } catch (cause) {
+      this.forget(host, pending);
+      throw new ApiError('secure-connection', `The secure answer of ${path} is invalid`, {
+        status: res.status,
+        cause,
+      });
+    }
+  }
+
+  /** The host's session, handshaking once for concurrent callers. */
+  private session(host: ApiHost): Promise<Session> {
+    let pending = this.sessions.get(host);
+    if (!pending) {
+      pending = this.handshake(host);
+      this.sessions.set(host, pending);
+      pending.catch(() => this.forget(host, pending!));
+    }
+    return pending;
+  }
+
+  private forget(host: ApiHost, pending: Promise<Session>): void {
+    if (this.sessions.get(host) === pending) this.sessions.delete(host);
+  }
+
+  private async handshake(host: ApiHost): Promise<Session> {
+    const path = handshakePathOf(host);
+    const baseInfo = this.options.baseInfo();
+    const local = await guardSecure(path, () => prepareClientSession());
+    const res = await this.post(host, path, {
+      data: { clientBundle: local.bundle, baseInfo },
+      userBaseInfo: baseInfo,
+    });
+    const product = productAnswerSchema.safeParse(res.json);
+    const refusal = protocolErrorSchema.safeParse(res.json);
+    if (res.status < 200 || res.status > 299 || !product.success || product.data.code !== OK) {
+      const message = product.success
+        ? product.data.message
+        : refusal.success
+          ? refusal.data.message
+          : `HTTP ${res.status}`;
+      throw new ApiError('handshake', `Secure handshake refused: ${message}`, {
+        status: res.status,
+        code: product.success ? product.data.code : refusal.success ? refusal.data.code : undefined,
+      });
+    }
+    const answer = handshakeAnswerSchema.safeParse(product.data.data);
+    if (!answer.success) {
+      throw new ApiError('handshake', 'Secure handshake answer is malformed', {
+        status: res.status,
+        cause: answer.error,
+      });
+    }
+    const cipher = await guardSecure(path, () => local.connect(answer.data));
+    return { sid: answer.data.sid, deviceId: answer.data.deviceId, cipher };
+  }
+}
+
+function httpError(path: string, res: HttpAnswer): ApiError {
+  const error = protocolErrorSchema.safeParse(res.json);
+  if (!error.success) {
+    return new ApiError('http', `${path} failed with HTTP ${res.status}`, { status: res.status });
+  }
+  const { code, message } = error.data;
+  const kind = code === ProtocolError.IDENTITY_MISMATCH ? 'secure-connection' : 'protocol';
+  return new ApiError(kind, `${path}: ${message} (${code})`, { status: res.status, code });
+}
+
+/** Runs a crypto step; any failure becomes 'secure-connection' (ApiErrors pass through). */
+async function guardSecure<T>(path: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (cause) {
+    if (cause instanceof ApiError) throw cause;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new ApiError('secure-connection', `Secure connection failed (${path}): ${reason}`, {
+      cause,
+    });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Lazy loader of the Signal library (@privacyresearch/libsignal-protocol-typescript, GPL-3.0-only)
+ * with our fixes installed: the SessionLock leak fix and the WebCrypto X25519 curve. The library is
+ * only reached through `await import()`, so the SPA boots without it and fetches it in parallel.
+ * Runs in the browser and in Node.
+ */
+import { patchSessionLock, type SessionLockClass } from './sessionLock';
+import { requireWebCrypto } from './webCrypto';
+import { type Curve25519, createWebCryptoCurve, webCryptoHasX25519 } from './x25519';
+
+export type SignalLib = typeof import('@privacyresearch/libsignal-protocol-typescript');
+
+/** Which curve does key agreement: native WebCrypto X25519, or the library's pure-JS curve. */
+export type CurveKind = 'webcrypto' | 'js';
+
+/** The loaded library plus curve control. */
+export interface SignalRuntime {
+  readonly lib: SignalLib;
+  /** The curve in use (process-wide: the library keeps one global crypto object). */
+  readonly curve: () => CurveKind;
+  /** Switches the curve; 'auto' picks WebCrypto when the runtime has X25519. Returns the choice. */
+  selectCurve(kind: CurveKind | 'auto'): Promise<CurveKind>;
+}
+
+let loading: Promise<SignalRuntime> | undefined;
+
+/**
+ * Loads the library once (single flight) and installs the fixes. Rejects with
+ * InsecureContextError when WebCrypto is unavailable, before touching the library.
+ */
+export function loadSignal(): Promise<SignalRuntime> {
+  try {
+    requireWebCrypto();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  loading ??= load().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function load(): Promise<SignalRuntime> {
+  const [lib, lockModule, curveModule] = await Promise.all([
+    import('@privacyresearch/libsignal-protocol-typescript'),
+    import('@privacyresearch/libsignal-protocol-typescript/lib/session-lock.js'),
+    import('@privacyresearch/curve25519-typescript'),
+  ]);
+  patchSessionLock(lockModule.SessionLock as unknown as SessionLockClass);
+  const subtle = requireWebCrypto().subtle;
+  const jsCurve: Curve25519 = new curveModule.AsyncCurve25519Wrapper();
+  const webCurve = createWebCryptoCurve(subtle, jsCurve);
+  let current: CurveKind = 'js';
+  const runtime: SignalRuntime = {
+    lib,
+    curve: () => current,
+    async selectCurve(kind) {
+      const wanted =
+        kind === 'auto' ? ((await webCryptoHasX25519(subtle)) ? 'webcrypto' : 'js') : kind;
+      lib.setCurve(wanted === 'webcrypto' ? webCurve : jsCurve);
+      current = wanted;
+      return wanted;
+    },
+  };
+  await runtime.selectCurve('auto');
+  return runtime;
+}
