@@ -1,4 +1,94 @@
-// Entry of the borrower SPA (built by issue 3).
-export {};
-const root = document.getElementById('root');
-if (root) root.textContent = 'Loading';
+// Entry of the borrower SPA (runs in the browser / webview). Keeps the boot path small: config,
+// host info and the crypto warm-up start in parallel; pages and heavy UI load lazily.
+import './shim';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import type { UserBaseInfo } from '../../shared/envelope';
+import { loadAppConfig } from './config/loadAppConfig';
+import { createSentryReporter } from './errors/sentryReporter';
+import { type BaseInfo, createNativeHost } from './native';
+import { routes } from './router/routes';
+import { createApiTransport } from './services/apiTransport';
+import { systemClock } from './services/clock';
+import { RouterNavigation } from './services/navigation';
+import { JsonStorage, memoryStorage } from './services/storage';
+import { antdUi } from './services/ui';
+import { ConfigErrorPage } from './shell/ConfigErrorPage';
+import { RootStore } from './stores/RootStore';
+import { StoresProvider } from './stores/StoresContext';
+
+function storageOrMemory(pick: () => Storage): JsonStorage {
+  try {
+    return new JsonStorage(pick());
+  } catch {
+    return new JsonStorage(memoryStorage());
+  }
+}
+
+/** The deployment base the inline script of index.html worked out ("/" at the root). */
+function basename(): string {
+  const path = new URL(document.baseURI).pathname;
+  return path === '/' ? '/' : path.replace(/\/$/, '');
+}
+
+async function boot(container: HTMLElement): Promise<void> {
+  const storage = storageOrMemory(() => window.localStorage);
+  const sessionStorage = storageOrMemory(() => window.sessionStorage);
+  const native = createNativeHost(window, storage);
+  let hostInfo: BaseInfo | undefined;
+  const hostInfoReady = native.getBaseInfo().then((info) => {
+    hostInfo = info;
+  });
+  const configResult = await loadAppConfig();
+  const reactRoot = createRoot(container);
+  if (!configResult.ok) {
+    console.error('App init failed', configResult.error);
+    reactRoot.render(<ConfigErrorPage error={configResult.error} />);
+    return;
+  }
+  const { config } = configResult;
+  const reporter = createSentryReporter(config.sentryDsn, config.env);
+  const navigation = new RouterNavigation();
+  let token = () => '';
+  const baseInfo = (): UserBaseInfo => ({
+    deviceId: hostInfo?.deviceId ?? 'unknown-h5',
+    system: hostInfo?.system ?? 'H5',
+    tokenValue: token(),
+    version: hostInfo?.version ?? '',
+  });
+  const transport = createApiTransport(config, baseInfo, () => token());
+  const root = new RootStore({
+    config,
+    transport,
+    native,
+    storage,
+    sessionStorage,
+    clock: systemClock,
+    ui: antdUi,
+    navigation,
+    reporter,
+    reload: () => window.location.reload(),
+  });
+  token = () => root.user.tokenValue;
+  void hostInfoReady.then(() => transport.warmUp());
+
+  const router = createBrowserRouter(routes, { basename: basename() });
+  navigation.attach(router, basename());
+  root.network.listen(window);
+  window.addEventListener('error', (event) => reporter.capture(event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => reporter.capture(event.reason));
+  void root.session.start(navigation.current());
+
+  reactRoot.render(
+    <StrictMode>
+      <StoresProvider root={root}>
+        <RouterProvider router={router} />
+      </StoresProvider>
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) void boot(container);

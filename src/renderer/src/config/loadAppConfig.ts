@@ -1,0 +1,34 @@
+/** Loads `app-config.json` beside index.html (DESIGN.md §3), parsed at this edge. */
+import { APP_CONFIG_FILE, type AppConfig, appConfigSchema } from '../../../shared/appConfig';
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; error: string };
+
+export async function loadAppConfig(
+  fetchImpl: typeof fetch = fetch,
+  base: string = document.baseURI,
+): Promise<ConfigResult> {
+  const url = new URL(APP_CONFIG_FILE, base).toString();
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { cache: 'no-store' });
+  } catch (error) {
+    return { ok: false, error: `${APP_CONFIG_FILE} could not be loaded: ${String(error)}` };
+  }
+  if (!response.ok) {
+    return { ok: false, error: `${APP_CONFIG_FILE} is missing (HTTP ${response.status})` };
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    return { ok: false, error: `${APP_CONFIG_FILE} is not valid JSON` };
+  }
+  const parsed = appConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    return { ok: false, error: `${APP_CONFIG_FILE} is malformed: ${issues}` };
+  }
+  return { ok: true, config: parsed.data };
+}

@@ -1,0 +1,37 @@
+/** Picks the native implementation when a host injected `window.nativeBridge`, else the web one. */
+import { z } from 'zod';
+import type { NativeBridge } from '../../../shared/bridge';
+import { type JsonStorage, StorageKey } from '../services/storage';
+import { randomDeviceId } from './baseInfo';
+import type { NativeHost } from './NativeHost';
+import { NativeBridgeHost } from './nativeBridgeHost';
+import { type WebWindow, WebHost } from './webHost';
+
+export type { BaseInfo, HostProfile, NativeHost } from './NativeHost';
+export { versionAtLeast } from './versionGate';
+
+function isBridge(value: unknown): value is NativeBridge {
+  const bridge = value as Partial<NativeBridge> | null | undefined;
+  return typeof bridge?.call === 'function' && typeof bridge.on === 'function';
+}
+
+/** The persisted random web device id (PRODUCT.md §3), created on first use. */
+export function persistedDeviceId(storage: JsonStorage): () => string {
+  return () => {
+    const known = storage.read(StorageKey.deviceId, z.string().min(1));
+    if (known) return known;
+    const id = randomDeviceId();
+    storage.write(StorageKey.deviceId, id);
+    return id;
+  };
+}
+
+export function createNativeHost(
+  win: WebWindow & { nativeBridge?: unknown },
+  storage: JsonStorage,
+): NativeHost {
+  const deviceId = persistedDeviceId(storage);
+  return isBridge(win.nativeBridge)
+    ? new NativeBridgeHost(win.nativeBridge, deviceId)
+    : new WebHost(win, deviceId);
+}

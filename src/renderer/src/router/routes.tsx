@@ -1,0 +1,56 @@
+/**
+ * Every route of PRODUCT.md §2, lazily loaded. Feature helpers replace a `notBuilt(...)` with
+ * `page(() => import('../features/<feature>/<Name>Screen'))` (the module default-exports the
+ * screen). Tab routes render nothing here: the shell keeps the tab pages alive (router/tabs.tsx).
+ */
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { AppLayout } from '../shell/AppLayout';
+import { CrashPage } from '../shell/CrashPage';
+import { notBuilt } from '../shell/NotBuilt';
+
+/** A lazy route from a module whose default export is the screen. */
+export function page(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+const TabRoute = () => null;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppLayout,
+    ErrorBoundary: CrashPage,
+    children: [
+      { index: true, Component: TabRoute },
+      { path: 'bill', Component: TabRoute },
+      { path: 'profile', Component: TabRoute },
+      { path: 'profile/:action', lazy: notBuilt('/profile/:action') },
+      { path: 'messageList', lazy: notBuilt('/messageList') },
+      { path: 'repay/selectCh', lazy: notBuilt('/repay/selectCh') },
+      { path: 'repay/fastpay/download', lazy: notBuilt('/repay/fastpay/download') },
+      { path: 'repay/ph/detail', lazy: notBuilt('/repay/ph/detail') },
+      { path: 'repay/ph/mayaChannel', lazy: notBuilt('/repay/ph/mayaChannel') },
+      { path: 'repay/ph/studyPage', lazy: notBuilt('/repay/ph/studyPage') },
+      { path: 'repay/ph/channels', lazy: notBuilt('/repay/ph/channels') },
+      { path: 'repay/tw/channels', lazy: notBuilt('/repay/tw/channels') },
+      { path: 'repay/tw/fastpayDownload', lazy: notBuilt('/repay/tw/fastpayDownload') },
+      { path: 'repay/publicResult', lazy: notBuilt('/repay/publicResult') },
+      { path: 'loan/apply', lazy: notBuilt('/loan/apply') },
+      { path: 'loan/review', lazy: notBuilt('/loan/review') },
+      { path: 'user/voucher', lazy: notBuilt('/user/voucher') },
+      { path: 'kyc/apply', lazy: notBuilt('/kyc/apply') },
+      { path: 'kyc/reapply', lazy: notBuilt('/kyc/reapply') },
+      { path: 'kyc/review', lazy: notBuilt('/kyc/review') },
+      { path: 'login', lazy: page(() => import('../features/login/LoginScreen')) },
+      { path: 'reg/:channel', lazy: notBuilt('/reg/:channel') },
+      { path: 'doc/:file', lazy: notBuilt('/doc/:file') },
+      { path: 'event/:file/:action?', lazy: notBuilt('/event/:file/:action?') },
+      { path: 'channel/:file/:action?', lazy: notBuilt('/channel/:file/:action?') },
+      { path: 'ofw/:file', lazy: notBuilt('/ofw/:file') },
+      { path: 'deny/:message?', lazy: page(() => import('../features/deny/DenyScreen')) },
+      { path: 'activity-center', lazy: notBuilt('/activity-center') },
+      { path: '*', lazy: page(() => import('../shell/NotFound')) },
+    ],
+  },
+];

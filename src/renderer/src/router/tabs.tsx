@@ -1,0 +1,30 @@
+/**
+ * The three bottom tabs (PRODUCT.md §2 Shell), kept alive by the shell. The Home, Bill and
+ * Profile helpers replace `page` with `lazy(() => import('../features/<x>/<X>Screen'))`.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { NotBuilt } from '../shell/NotBuilt';
+
+export type TabKey = 'home' | 'bill' | 'profile';
+
+export interface TabDef {
+  key: TabKey;
+  path: '/' | '/bill' | '/profile';
+  label: 'Loan' | 'Bill' | 'Profile';
+  page: ComponentType | LazyExoticComponent<ComponentType>;
+}
+
+const placeholder = (route: string) =>
+  lazy(async () => ({ default: () => <NotBuilt route={route} /> }));
+
+export const TABS: readonly TabDef[] = [
+  { key: 'home', path: '/', label: 'Loan', page: placeholder('/') },
+  { key: 'bill', path: '/bill', label: 'Bill', page: placeholder('/bill') },
+  { key: 'profile', path: '/profile', label: 'Profile', page: placeholder('/profile') },
+];
+
+/** The tab a pathname shows, if any (trailing slashes tolerated). */
+export function tabOf(pathname: string): TabDef | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return TABS.find((tab) => tab.path === path);
+}

@@ -1,0 +1,72 @@
+/**
+ * The API seam of the renderer (runs in the browser). Stores call the product API through this
+ * interface so tests can pass fakes; the real one wraps the encrypted client of
+ * `src/shared/transport/client.ts` (see `apiTransport.ts`).
+ */
+import type {
+  EndpointName,
+  ProductAnswer,
+  RequestOf,
+  ResponseOf,
+} from '../../../shared/api/endpoints';
+
+/** Why a call failed before any product code came back (mirrors the transport's ApiError). */
+export type ApiErrorKind =
+  | 'timeout'
+  | 'offline'
+  | 'secure-connection'
+  | 'handshake'
+  | 'protocol'
+  | 'http'
+  | 'bad-response';
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Send to the Hong Kong host (the `?hk` suffix of PRODUCT.md §7). */
+  hk?: boolean;
+}
+
+/** The raw transport: resolves for every product code, rejects with a kinded error. */
+export interface ApiTransport {
+  call<N extends EndpointName>(
+    name: N,
+    data: RequestOf<N>,
+    options?: CallOptions,
+  ): Promise<ProductAnswer<ResponseOf<N>>>;
+  /** Starts loading the crypto library and the handshake early (startup runs it in parallel). */
+  warmUp(): void;
+  /** Forgets every secure session (after logout or a device change). */
+  resetSessions(): void;
+}
+
+/** A failure without a product answer; `handled` once the user was told about it. */
+export class ApiCallError extends Error {
+  readonly kind: ApiErrorKind;
+  handled = false;
+  constructor(kind: ApiErrorKind, message: string) {
+    super(message);
+    this.name = 'ApiCallError';
+    this.kind = kind;
+  }
+}
+
+const KINDS: readonly ApiErrorKind[] = [
+  'timeout',
+  'offline',
+  'secure-connection',
+  'handshake',
+  'protocol',
+  'http',
+  'bad-response',
+];
+
+/** Maps anything a transport throws to an ApiCallError (unknown errors count as bad responses). */
+export function toApiCallError(error: unknown): ApiCallError {
+  if (error instanceof ApiCallError) return error;
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof kind === 'string' && (KINDS as readonly string[]).includes(kind)) {
+    return new ApiCallError(kind as ApiErrorKind, message);
+  }
+  return new ApiCallError('bad-response', message);
+}

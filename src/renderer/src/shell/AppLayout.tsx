@@ -1,0 +1,54 @@
+/**
+ * The shell: the Loading page until startup finishes, then the kept-alive tabs with the bottom
+ * bar, or the current route's page. `/profile/:action` is master-detail at 768 px and wider
+ * (the profile stays on the left). A page init closes any open dialog (PRODUCT.md §2).
+ */
+import { observer } from 'mobx-react-lite';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { accessOf } from '../rules/access';
+import { tabOf } from '../router/tabs';
+import { useStores } from '../stores/StoresContext';
+import { KeepAliveTabs } from './KeepAliveTabs';
+import { LoadingPage } from './LoadingPage';
+import { PageSkeleton } from './PageSkeleton';
+import { TabBar } from './TabBar';
+
+export const AppLayout = observer(function AppLayout() {
+  const { session, user, services } = useStores();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every new page closes dialogs
+  useEffect(() => {
+    services.ui.closeDialogs();
+  }, [pathname, services]);
+
+  // After startup, leaving for a private page while logged out asks for a login again.
+  const mustLogin = session.appInited && accessOf(pathname) === 'private' && !user.isLoggedIn;
+  useEffect(() => {
+    if (mustLogin) session.relogin();
+  }, [mustLogin, session]);
+
+  if (!session.appInited) return <LoadingPage />;
+
+  const tab = tabOf(pathname);
+  const profileDetail = pathname.startsWith('/profile/');
+  const tabsKey = tab?.key ?? (profileDetail ? 'profile' : undefined);
+  return (
+    <div className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
+      {tabsKey && (
+        <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`}>
+          <KeepAliveTabs active={tabsKey} />
+        </div>
+      )}
+      {!tab && (
+        <main className="route-pane">
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      )}
+      {tab && <TabBar />}
+    </div>
+  );
+});

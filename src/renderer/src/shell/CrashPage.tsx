@@ -1,0 +1,24 @@
+/** The generic error page (PRODUCT.md §2 "Other"): crashes are reported, then this shows. */
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { useStores } from '../stores/StoresContext';
+
+export function CrashView({ onReload }: { onReload: () => void }) {
+  return (
+    <section className="crash-page" role="alert">
+      <p className="crash-page__text">Something went wrong.</p>
+      <button className="crash-page__button" type="button" onClick={onReload}>
+        Reload Again
+      </button>
+    </section>
+  );
+}
+
+export function CrashPage() {
+  const error = useRouteError();
+  const { services } = useStores();
+  useEffect(() => {
+    services.reporter.capture(error, { boundary: 'route' });
+  }, [error, services]);
+  return <CrashView onReload={() => services.reload()} />;
+}

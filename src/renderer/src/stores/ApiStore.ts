@@ -1,0 +1,118 @@
+/**
+ * Every product call goes through here: the error catalogue of PRODUCT.md §8 and DESIGN.md §5
+ * is applied once, so features only look at `code` and `data`.
+ */
+import {
+  type EndpointName,
+  endpoints,
+  type ProductAnswer,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../shared/api/endpoints';
+import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '../../../shared/codes';
+import { NOTIFICATION_MS } from '../../../shared/constants';
+import type { ErrorReporter } from '../errors/reporter';
+import { missingCaseError } from '../errors/missingCaseError';
+import type { ApiCallError, ApiTransport, CallOptions } from '../services/api';
+import { toApiCallError } from '../services/api';
+import type { EventBus } from '../services/events';
+import type { UiService } from '../services/ui';
+
+export const SECURE_CONNECTION_TEXT =
+  'There is a problem with the secure connection and the page needs to be refreshed';
+export const TIMEOUT_TEXT = 'The request timed out. Please check your network and try again.';
+export const OFFLINE_TEXT = 'Your network is disconnected';
+export const SERVER_ERROR_TEXT = 'The server did not answer properly. Please try again.';
+
+/** What the catalogue needs from the session (kept narrow so ApiStore tests stay small). */
+export interface SessionHooks {
+  isLoggedIn(): boolean;
+  /** 9000000–9000005 while logged in. */
+  onSessionExpired(tip: boolean): void;
+  /** OK on the secure-connection dialog. */
+  onSecureConnectionConfirmed(): void;
+}
+
+export class ApiStore {
+  private secureDialogOpen = false;
+
+  constructor(
+    private readonly transport: ApiTransport,
+    private readonly ui: UiService,
+    private readonly events: EventBus,
+    private readonly reporter: ErrorReporter,
+    private readonly session: SessionHooks,
+  ) {}
+
+  /**
+   * Calls an endpoint. Resolves with the answer for every product code (non-200 codes already
+   * handled); rejects with an ApiCallError (already shown to the user) when no answer came.
+   */
+  async call<N extends EndpointName>(
+    name: N,
+    data: RequestOf<N>,
+    options?: CallOptions,
+  ): Promise<ProductAnswer<ResponseOf<N>>> {
+    let answer: ProductAnswer<ResponseOf<N>>;
+    try {
+      answer = await this.transport.call(name, data, options);
+    } catch (error) {
+      const failure = toApiCallError(error);
+      this.handleFailure(endpoints[name].path, failure);
+      throw failure;
+    }
+    if (answer.code !== OK) this.handleCode(endpoints[name].path, answer);
+    return answer;
+  }
+
+  warmUp(): void {
+    this.transport.warmUp();
+  }
+
+  resetSessions(): void {
+    this.transport.resetSessions();
+  }
+
+  private handleCode(path: string, answer: ProductAnswer): void {
+    this.events.emit('api-code', { path, answer });
+    if (!isSilentCode(answer.code)) this.ui.notify(answer.message, NOTIFICATION_MS);
+    if (isSessionCode(answer.code) && this.session.isLoggedIn()) {
+      this.session.onSessionExpired(answer.code === SESSION_KICKED_WITH_TIP);
+    }
+  }
+
+  private handleFailure(path: string, failure: ApiCallError): void {
+    failure.handled = true;
+    switch (failure.kind) {
+      case 'timeout':
+        this.ui.toast(TIMEOUT_TEXT, 'fail');
+        return;
+      case 'offline':
+        this.ui.toast(OFFLINE_TEXT, 'fail');
+        return;
+      case 'http':
+      case 'bad-response':
+        this.reporter.capture(failure, { path });
+        this.ui.toast(SERVER_ERROR_TEXT, 'fail');
+        return;
+      case 'secure-connection':
+      case 'handshake':
+      case 'protocol':
+        this.reporter.capture(failure, { path });
+        this.showSecureConnectionDialog();
+        return;
+      default:
+        throw missingCaseError(failure.kind);
+    }
+  }
+
+  private showSecureConnectionDialog(): void {
+    // Several calls fail together when the channel breaks: one dialog is enough.
+    if (this.secureDialogOpen) return;
+    this.secureDialogOpen = true;
+    void this.ui.alert({ content: SECURE_CONNECTION_TEXT, confirmText: 'OK' }).then(() => {
+      this.secureDialogOpen = false;
+      this.session.onSecureConnectionConfirmed();
+    });
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The one RootStore (MobX docs / Outline style): it creates the domain stores and hands them the
+ * injected services. Feature helpers register their store here: add a field, construct it in the
+ * constructor with what it needs (never the RootStore itself when a narrower dependency will do).
+ */
+import type { AppConfig } from '../../../shared/appConfig';
+import type { ErrorReporter } from '../errors/reporter';
+import { LoginStore } from '../features/login/LoginStore';
+import type { NativeHost } from '../native';
+import type { ApiTransport } from '../services/api';
+import type { Clock } from '../services/clock';
+import { EventBus } from '../services/events';
+import type { Navigation } from '../services/navigation';
+import type { JsonStorage } from '../services/storage';
+import type { UiService } from '../services/ui';
+import { ApiStore } from './ApiStore';
+import { ConfigStore } from './ConfigStore';
+import { KycFormStore } from './KycFormStore';
+import { NetworkStore } from './NetworkStore';
+import { SessionStore } from './SessionStore';
+import { UserStore } from './UserStore';
+
+/** Everything with I/O, injected so tests pass fakes. */
+export interface Services {
+  config: AppConfig;
+  transport: ApiTransport;
+  native: NativeHost;
+  /** localStorage (persisted state). */
+  storage: JsonStorage;
+  /** sessionStorage (session-only state such as the SMS countdown). */
+  sessionStorage: JsonStorage;
+  clock: Clock;
+  ui: UiService;
+  navigation: Navigation;
+  reporter: ErrorReporter;
+  reload: () => void;
+}
+
+export class RootStore {
+  readonly events = new EventBus();
+  readonly user: UserStore;
+  readonly kycForm: KycFormStore;
+  readonly config: ConfigStore;
+  readonly session: SessionStore;
+  /** Call the product API here: `await root.api.call('loanInfo', {})`. */
+  readonly api: ApiStore;
+  readonly network: NetworkStore;
+  readonly login: LoginStore;
+
+  constructor(readonly services: Services) {
+    const { storage, native, navigation, reporter, clock, ui } = services;
+    this.user = new UserStore(storage);
+    this.kycForm = new KycFormStore(storage);
+    this.config = new ConfigStore(storage, services.config);
+    this.session = new SessionStore({
+      native,
+      user: this.user,
+      kycForm: this.kycForm,
+      config: this.config,
+      navigation,
+      events: this.events,
+      reporter,
+      clock,
+      reload: services.reload,
+    });
+    this.api = new ApiStore(services.transport, ui, this.events, reporter, {
+      isLoggedIn: () => this.user.isLoggedIn,
+      onSessionExpired: (tip) => this.session.onSessionExpired(tip),
+      onSecureConnectionConfirmed: () => this.session.onSecureConnectionConfirmed(),
+    });
+    this.session.attachApi(this.api);
+    this.network = new NetworkStore(ui);
+    this.login = new LoginStore({
+      api: this.api,
+      user: this.user,
+      session: this.session,
+      ui,
+      navigation,
+      clock,
+      sessionStorage: services.sessionStorage,
+      puzzleCheck: services.config.puzzleCheck === true,
+    });
+  }
+
+  /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */
+  userBaseInfo(): { deviceId: string; system: string; tokenValue: string; version: string } {
+    const info = this.session.baseInfo;
+    return {
+      deviceId: info?.deviceId ?? '',
+      system: info?.system ?? 'H5',
+      tokenValue: this.user.tokenValue,
+      version: info?.version ?? '',
+    };
+  }
+}

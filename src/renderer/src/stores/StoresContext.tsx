@@ -1,0 +1,16 @@
+/** Stores reach React through context, never module singletons. */
+import { createContext, type ReactNode, useContext } from 'react';
+import type { RootStore } from './RootStore';
+
+const StoresContext = createContext<RootStore | null>(null);
+
+export function StoresProvider({ root, children }: { root: RootStore; children: ReactNode }) {
+  return <StoresContext.Provider value={root}>{children}</StoresContext.Provider>;
+}
+
+/** The RootStore of the running app: `const { user, api } = useStores();`. */
+export function useStores(): RootStore {
+  const root = useContext(StoresContext);
+  if (!root) throw new Error('useStores() needs a <StoresProvider> above it');
+  return root;
+}
