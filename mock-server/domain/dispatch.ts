@@ -83,7 +83,9 @@ export function dispatch(ctx: CallContext): ProductAnswer {
   if (forced) return fail(forced.code, forced.message);
   try {
     const handler = handlers[name] as Handler<EndpointName>;
-    return handler({ ...ctx, ...auth }, parsed.data as never);
+    const answer = handler({ ...ctx, ...auth }, parsed.data as never);
+    // Answers are snapshots: a caller must never hold a live reference into the state.
+    return { ...answer, data: structuredClone(answer.data) };
   } catch (error) {
     return fail(ServerCode.INTERNAL, `Mock server error in ${call.path}: ${String(error)}`);
   }

@@ -20,6 +20,8 @@ export const SERVICE_FEE_RATE = 0.05;
 const PERIOD_DAYS = 30;
 /** Loan states in which a new loan cannot start: releasing (2, 7) or overdue (3). */
 const BLOCKING_LOAN_STATES = new Set([2, 3, 7]);
+/** Longest loan offered, in periods (also keeps a schedule from growing without bound). */
+export const MAX_PERIODS = 12;
 
 /** Why this account cannot borrow `amount` now, or null when it can. */
 function refusal(account: Account, amount: number): string | null {
@@ -53,6 +55,7 @@ function preview(
   periods: number,
   couponId: string | undefined,
 ): Preview | string {
+  if (periods > MAX_PERIODS) return `Loans run for 1 to ${MAX_PERIODS} periods.`;
   let discountAmount = 0;
   if (couponId !== undefined) {
     const coupon = account.coupons.find((c) => c.userCouponId === couponId);
