@@ -3,8 +3,8 @@
  * endpoints that need a token) the caller's account. Plus the answer helpers.
  */
 import type { z } from 'zod';
-import { ServerCode } from '../../src/shared/codes';
 import type { EndpointName, Endpoints, ProductAnswer } from '../../src/shared/api/endpoints';
+import { ServerCode } from '../../src/shared/codes';
 import type { Scenario } from '../../src/shared/scenario';
 import type { ReferenceData } from './loader';
 import type { Account, DomainState } from './state';

@@ -5,18 +5,18 @@
  */
 import { z } from 'zod';
 import {
-  certItemSchema,
-  eventDateSchema,
-  repayChannelSchema,
   type CertItem,
+  certItemSchema,
   type EventDate,
+  eventDateSchema,
   type RepayChannel,
+  repayChannelSchema,
 } from '../../src/shared/api/entities';
 import {
-  scenarioFileSchema,
-  scenarioSchema,
   type Scenario,
   type ScenarioFile,
+  scenarioFileSchema,
+  scenarioSchema,
 } from '../../src/shared/scenario';
 import { referenceFiles, scenarioFiles } from './fixtures';
 

@@ -3,6 +3,8 @@
  * orders, built from a validated scenario. Day offsets of the fixtures become unix seconds here,
  * relative to the injected `now`, so the data stays right on any date.
  */
+
+import type { RepayOrder } from '../../src/shared/api/endpoints';
 import type {
   Coupon,
   KycRestoreItem,
@@ -13,7 +15,6 @@ import type {
   Message,
   PlanItem,
 } from '../../src/shared/api/entities';
-import type { RepayOrder } from '../../src/shared/api/endpoints';
 import type { Scenario, ScenarioUser } from '../../src/shared/scenario';
 
 export const DAY_SECONDS = 86_400;
@@ -106,11 +107,10 @@ export function accountFromScenario(s: Scenario, nowSec: number, user = s.users[
       ...loanInfo,
       dueTime: dueInDays === 0 && loanInfo.state === 0 ? 0 : at(nowSec, dueInDays),
     },
-    plan: s.plan.map(({ dueInDays: d, ...row }) => ({
-      ...row,
-      dueDay: Math.abs(d),
-      dueTime: at(nowSec, d),
-    })),
+    // Earliest due first, as the Bill page lists them.
+    plan: s.plan
+      .map(({ dueInDays: d, ...row }) => ({ ...row, dueDay: Math.abs(d), dueTime: at(nowSec, d) }))
+      .sort((a, b) => a.dueTime - b.dueTime),
     loans: s.loans
       .map(({ loanInDays, periods, ...loan }) => {
         const principalFee = Math.round(loan.loanAmount * 0.05 * 100) / 100;
