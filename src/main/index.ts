@@ -1,4 +1,95 @@
-// Electron main process (built by issue 4).
-import { app } from 'electron';
+/**
+ * Electron main: starts the embedded mock server on a free port, the host core, the app window
+ * (the phone) and the control panel. Production serves out/renderer over app://; dev uses the
+ * electron-vite dev server (ELECTRON_RENDERER_URL).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, session } from 'electron';
+import { createMockServer } from '../../mock-server/app';
+import { createAdminClient } from '../host/adminClient';
+import { HostCore } from '../host/HostCore';
+import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppHandler } from './appProtocol';
+import { devConfigHandler } from './devServer';
+import { registerBridgeIpc, registerPanelIpc } from './ipc';
+import { applyCspHeader, contentSecurityPolicy, denyAllPermissions } from './security';
+import { Simulator } from './simulator';
 
-app.whenReady().then(() => undefined);
+protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
+app.enableSandbox();
+
+async function main(): Promise<void> {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const devUrl = process.env.ELECTRON_RENDERER_URL?.replace(/\/+$/, '');
+  const server = await createMockServer({
+    port: 0,
+    scenario: process.env.DL_SCENARIO,
+    dataDir: join(app.getPath('userData'), 'mock-server'),
+  });
+  app.on('will-quit', () => {
+    void server.close();
+  });
+
+  const admin = createAdminClient(server.url, (url, init) => net.fetch(url, init));
+  const host = new HostCore({ admin, deviceId: `SIM-${randomUUID()}` });
+  await host.start();
+
+  const ses = session.defaultSession;
+  denyAllPermissions(ses);
+  const baseUrl = devUrl ?? APP_ORIGIN;
+  const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [new URL(devUrl).origin] : [])];
+  const csp = contentSecurityPolicy({ dev: Boolean(devUrl), devOrigin: devUrl });
+  ses.protocol.handle(
+    APP_SCHEME,
+    createAppHandler({
+      root: join(here, '../renderer'),
+      mockUrl: server.url,
+      csp,
+      readFile: (path) => readFile(path),
+      fetch: (url, init) => net.fetch(url, init),
+      isOffline: () => !host.getSnapshot().settings.online,
+    }),
+  );
+  if (devUrl) {
+    applyCspHeader(ses, csp, allowedOrigins);
+    ses.protocol.handle('http', devConfigHandler(devUrl, server.url, net.fetch));
+  }
+
+  const simulator = new Simulator({
+    BrowserWindow,
+    Menu,
+    session: ses,
+    host,
+    preloadPath: join(here, '../preload/index.cjs'),
+    appUrl: `${baseUrl}/`,
+    panelUrl: `${baseUrl}/harness.html?runtime=electron`,
+    allowedOrigins,
+  });
+  const frameOf = (window: BrowserWindow | null) =>
+    window && !window.isDestroyed() ? window.webContents.mainFrame : null;
+  registerBridgeIpc(ipcMain, {
+    host,
+    appFrame: () => frameOf(simulator.appWindow),
+    allowedOrigins,
+  });
+  registerPanelIpc(ipcMain, {
+    host,
+    panelFrame: () => frameOf(simulator.panelWindow),
+    allowedOrigins,
+    apply: (action) => simulator.apply(action),
+    traffic: (limit) => admin.log(limit),
+  });
+  simulator.start();
+  console.log(`Direct Loan simulator: mock server at ${server.url}`);
+}
+
+app.on('window-all-closed', () => app.quit());
+app
+  .whenReady()
+  .then(main)
+  .catch((error: unknown) => {
+    console.error('The simulator failed to start:', error);
+    app.exit(1);
+  });

@@ -1,0 +1,89 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appConfigSchema } from '../shared/appConfig';
+import { APP_ORIGIN, createAppHandler, routeAppUrl } from './appProtocol';
+
+const root = resolve('/srv/renderer');
+const mock = 'http://127.0.0.1:4567';
+
+describe('app:// routing', () => {
+  it.each([
+    ['app://simulator/', join(root, 'index.html')],
+    ['app://simulator/bill/detail?id=1', join(root, 'index.html')],
+    ['app://simulator/assets/index-abc.js', join(root, 'assets/index-abc.js')],
+    ['app://simulator/harness.html?runtime=electron', join(root, 'harness.html')],
+  ])('%s serves %s', (url, path) => {
+    expect(routeAppUrl(url, root, mock)).toMatchObject({ kind: 'file', path });
+  });
+
+  it('refuses paths escaping the renderer folder and other hosts', () => {
+    expect(routeAppUrl('app://simulator/..%2F..%2Fetc%2Fpasswd.txt', root, mock).kind).toBe(
+      'not-found',
+    );
+    expect(routeAppUrl('app://evil/index.html', root, mock).kind).toBe('not-found');
+    expect(routeAppUrl('app://simulator/api/admin/x', root, mock).kind).toBe('not-found');
+  });
+
+  it('proxies the three API hosts to the mock server', () => {
+    expect(routeAppUrl('app://simulator/api/channel/app/x?hk', root, mock)).toEqual({
+      kind: 'api',
+      target: `${mock}/channel/app/x?hk`,
+    });
+  });
+});
+
+describe('app:// handler', () => {
+  const files: Record<string, string> = { [join(root, 'index.html')]: '<html>app</html>' };
+  const forwarded: { url: string; init: RequestInit }[] = [];
+  let offline = false;
+  const handler = createAppHandler({
+    root,
+    mockUrl: mock,
+    csp: "default-src 'self'",
+    readFile: async (path) => {
+      const text = files[path];
+      if (text === undefined) throw new Error('ENOENT');
+      return new TextEncoder().encode(text);
+    },
+    fetch: async (url, init) => {
+      forwarded.push({ url, init });
+      return Response.json({ code: 200 });
+    },
+    isOffline: () => offline,
+  });
+
+  it('serves HTML with the CSP header and 404 for a missing file', async () => {
+    const page = await handler(new Request('app://simulator/repay'));
+    expect(await page.text()).toBe('<html>app</html>');
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect((await handler(new Request('app://simulator/missing.js'))).status).toBe(404);
+  });
+
+  it('answers app-config.json pointing at its own origin', async () => {
+    const config = appConfigSchema.parse(
+      await (await handler(new Request('app://simulator/app-config.json'))).json(),
+    );
+    expect(config.apiBase.main).toBe(`${APP_ORIGIN}/api/main/`);
+  });
+
+  it('forwards API calls with their token headers and body, and fails them offline', async () => {
+    const request = new Request('app://simulator/api/main/user/userInfo', {
+      method: 'POST',
+      headers: { token: 'T', deviceId: 'D-h5', 'Content-Type': 'application/json', cookie: 'x' },
+      body: '{"v":1}',
+    });
+    const answer = await handler(request);
+    expect(await answer.json()).toEqual({ code: 200 });
+    const sent = forwarded.at(-1)!;
+    expect(sent.url).toBe(`${mock}/main/user/userInfo`);
+    const headers = sent.init.headers as Headers;
+    expect(headers.get('token')).toBe('T');
+    expect(headers.get('deviceid')).toBe('D-h5');
+    expect(headers.get('cookie')).toBeNull();
+    expect(new TextDecoder().decode(sent.init.body as ArrayBuffer)).toBe('{"v":1}');
+    offline = true;
+    const dropped = await handler(new Request('app://simulator/api/main/x', { method: 'POST' }));
+    expect(dropped.type).toBe('error');
+    offline = false;
+  });
+});

@@ -1,0 +1,108 @@
+import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { HostCore } from '../host/HostCore';
+import { PANEL_IPC } from '../host/panelApi';
+import { FakeAdminClient } from '../host/testing';
+import { IPC } from '../shared/bridge';
+import { bridgeCallHandler, panelHandlers, registerBridgeIpc } from './ipc';
+
+vi.mock('electron', () => ({}));
+
+const origin = 'app://simulator';
+const appFrame = { url: `${origin}/bill` } as WebFrameMain;
+const panelFrame = { url: `${origin}/harness.html` } as WebFrameMain;
+const from = (frame: WebFrameMain | null) => ({ senderFrame: frame }) as IpcMainInvokeEvent;
+
+function setup() {
+  const host = new HostCore({ admin: new FakeAdminClient(), deviceId: 'D' });
+  const bridge = bridgeCallHandler({ host, appFrame: () => appFrame, allowedOrigins: [origin] });
+  const applied: unknown[] = [];
+  const panel = panelHandlers({
+    host,
+    panelFrame: () => panelFrame,
+    allowedOrigins: [origin],
+    apply: async (action) => {
+      applied.push(action);
+      if (action.type === 'reset') throw new Error('mock server down');
+    },
+    traffic: async (limit) => [{ limit }],
+  });
+  return { host, bridge, panel, applied };
+}
+
+describe('bridge IPC', () => {
+  it('registers the bridge channel', () => {
+    const handle = vi.fn();
+    registerBridgeIpc(
+      { handle },
+      { host: setup().host, appFrame: () => appFrame, allowedOrigins: [] },
+    );
+    expect(handle).toHaveBeenCalledWith(IPC.bridgeCall, expect.any(Function));
+  });
+
+  it('answers a call from the app window main frame', async () => {
+    const { bridge } = setup();
+    const result = await bridge(from(appFrame), 'getBaseInfo');
+    expect(result).toMatchObject({ resultCode: 0, data: { deviceId: 'D', appName: 'lender' } });
+  });
+
+  it('refuses other frames, other origins and a destroyed frame, as results', async () => {
+    const { bridge } = setup();
+    const foreign = { url: 'https://evil.example/' } as WebFrameMain;
+    expect((await bridge(from(foreign), 'getBaseInfo')).resultCode).toBe(3);
+    expect((await bridge(from(panelFrame), 'getBaseInfo')).resultCode).toBe(3);
+    expect((await bridge(from(null), 'getBaseInfo')).resultCode).toBe(3);
+    const moved = { url: 'https://evil.example/' } as WebFrameMain;
+    const handler = bridgeCallHandler({
+      host: setup().host,
+      appFrame: () => moved,
+      allowedOrigins: [origin],
+    });
+    expect((await handler(from(moved), 'getBaseInfo')).message).toMatch(/not from the app/);
+  });
+
+  it('validates arguments: bad shapes fail, unknown methods are not supported', async () => {
+    const { bridge } = setup();
+    expect((await bridge(from(appFrame), 42)).resultCode).toBe(3);
+    expect((await bridge(from(appFrame), 'dialPhone', { phone: 1 })).resultCode).toBe(3);
+    expect((await bridge(from(appFrame), 'rootShell')).resultCode).toBe(1);
+  });
+
+  it('turns a host exception into resultCode 3', async () => {
+    const handler = bridgeCallHandler({
+      host: { call: async () => Promise.reject(new Error('boom')) },
+      appFrame: () => appFrame,
+      allowedOrigins: [origin],
+    });
+    expect(await handler(from(appFrame), 'closePage')).toEqual({ resultCode: 3, message: 'boom' });
+  });
+});
+
+describe('panel IPC', () => {
+  it('gives the snapshot only to the panel window', async () => {
+    const { panel } = setup();
+    expect(await panel[PANEL_IPC.snapshot]!(from(panelFrame))).toMatchObject({ deviceId: 'D' });
+    expect(await panel[PANEL_IPC.snapshot]!(from(appFrame))).toBeNull();
+  });
+
+  it('parses actions and reports failures as results', async () => {
+    const { panel, applied } = setup();
+    const dispatch = panel[PANEL_IPC.dispatch]!;
+    expect(await dispatch(from(panelFrame), { type: 'reload' })).toEqual({ ok: true });
+    expect(await dispatch(from(panelFrame), { type: 'reset' })).toEqual({
+      ok: false,
+      error: 'mock server down',
+    });
+    expect(await dispatch(from(panelFrame), { type: 'eval', code: '1' })).toMatchObject({
+      ok: false,
+    });
+    expect(await dispatch(from(appFrame), { type: 'reload' })).toMatchObject({ ok: false });
+    expect(applied).toEqual([{ type: 'reload' }, { type: 'reset' }]);
+  });
+
+  it('limits the traffic request', async () => {
+    const { panel } = setup();
+    expect(await panel[PANEL_IPC.traffic]!(from(panelFrame), 50)).toEqual([{ limit: 50 }]);
+    expect(await panel[PANEL_IPC.traffic]!(from(panelFrame), 1e9)).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * IPC between the windows and the host core. Arguments are parsed with the shared schemas, the
+ * sender frame is checked, and errors cross as results: a handler never throws across IPC.
+ */
+import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
+import { z } from 'zod';
+import { type BridgeResult, IPC } from '../shared/bridge';
+import type { HostCore } from '../host/HostCore';
+import { type PanelAction, type PanelResult, PANEL_IPC, panelActionSchema } from '../host/panelApi';
+import { isAllowedUrl } from './security';
+
+/** `ipcRenderer.invoke(IPC.bridgeCall, method, params?)`. */
+export const bridgeCallArgsSchema = z.tuple([z.string().min(1).max(100), z.unknown().optional()]);
+const trafficLimitSchema = z.number().int().min(1).max(1000);
+
+/** Returns the main frame a channel accepts, or null when that window is gone. */
+export type FrameGetter = () => WebFrameMain | null | undefined;
+
+/** True when the event comes from `expected`'s main frame at one of the allowed origins. */
+export function isTrustedSender(
+  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
+  expected: FrameGetter,
+  allowedOrigins: readonly string[],
+): boolean {
+  const frame = event.senderFrame;
+  const mainFrame = expected();
+  if (!frame || !mainFrame || frame !== mainFrame) return false;
+  return isAllowedUrl(frame.url, allowedOrigins);
+}
+
+export interface BridgeIpcOptions {
+  host: Pick<HostCore, 'call'>;
+  appFrame: FrameGetter;
+  allowedOrigins: readonly string[];
+}
+
+/** The handler of `IPC.bridgeCall`, exported for tests. */
+export function bridgeCallHandler(options: BridgeIpcOptions) {
+  return async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<BridgeResult> => {
+    if (!isTrustedSender(event, options.appFrame, options.allowedOrigins)) {
+      return { resultCode: 3, message: 'Bridge call refused: not from the app window' };
+    }
+    const parsed = bridgeCallArgsSchema.safeParse(args);
+    if (!parsed.success) return { resultCode: 3, message: 'Bridge call refused: bad arguments' };
+    const [method, params] = parsed.data;
+    try {
+      return await options.host.call(method, params);
+    } catch (error) {
+      return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}
+
+export function registerBridgeIpc(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  options: BridgeIpcOptions,
+): void {
+  ipcMain.handle(IPC.bridgeCall, bridgeCallHandler(options));
+}
+
+export interface PanelIpcOptions {
+  host: Pick<HostCore, 'getSnapshot' | 'listScenarios'>;
+  panelFrame: FrameGetter;
+  allowedOrigins: readonly string[];
+  /** Runs a parsed action (host actions plus the Electron-only ones such as DevTools). */
+  apply(action: PanelAction): Promise<void>;
+  traffic(limit: number): Promise<unknown[]>;
+}
+
+type Invoke = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>;
+
+/** Handlers of the `panel:*` channels, exported for tests. */
+export function panelHandlers(options: PanelIpcOptions): Record<string, Invoke> {
+  const refuse = (event: IpcMainInvokeEvent) =>
+    !isTrustedSender(event, options.panelFrame, options.allowedOrigins);
+  const failure = (error: unknown): PanelResult => ({
+    ok: false,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  return {
+    [PANEL_IPC.snapshot]: async (event) => (refuse(event) ? null : options.host.getSnapshot()),
+    [PANEL_IPC.dispatch]: async (event, raw): Promise<PanelResult> => {
+      if (refuse(event)) return { ok: false, error: 'Refused: not from the panel window' };
+      const parsed = panelActionSchema.safeParse(raw);
+      if (!parsed.success) return { ok: false, error: `Bad panel action: ${parsed.error.message}` };
+      try {
+        await options.apply(parsed.data);
+        return { ok: true };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+    [PANEL_IPC.scenarios]: async (event) => {
+      if (refuse(event)) return { current: null, scenarios: [] };
+      try {
+        return await options.host.listScenarios();
+      } catch {
+        return { current: null, scenarios: [] };
+      }
+    },
+    [PANEL_IPC.traffic]: async (event, raw) => {
+      const limit = trafficLimitSchema.safeParse(raw);
+      if (refuse(event) || !limit.success) return [];
+      try {
+        return await options.traffic(limit.data);
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+export function registerPanelIpc(ipcMain: Pick<IpcMain, 'handle'>, options: PanelIpcOptions): void {
+  for (const [channel, handler] of Object.entries(panelHandlers(options))) {
+    ipcMain.handle(channel, handler);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The simulator's application menu, built from the host snapshot (rebuilt on every change).
+ * Pure: takes the snapshot and callbacks, returns the template.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { ScenarioList } from '../host/adminClient';
+import { DEVICE_IDS, DEVICE_PRESETS } from '../host/devices';
+import type { PanelAction } from '../host/panelApi';
+import { BRIDGE_EVENTS } from '../shared/bridge';
+import { HOST_PROFILES, type HostSnapshot } from '../host/types';
+
+const PROFILE_LABELS = { lender: 'Lender app', fastpay: 'FastPay wallet', web: 'Web (no host)' };
+export const VERSION_CHOICES = ['2.7.0', '2.8.0', '2.9.0', '3.0.0', 'not-a-version'];
+
+export function buildMenuTemplate(
+  snapshot: HostSnapshot,
+  scenarios: ScenarioList,
+  run: (action: PanelAction) => void,
+): MenuItemConstructorOptions[] {
+  const settings = snapshot.settings;
+  const set = (patch: Extract<PanelAction, { type: 'updateSettings' }>['patch']) =>
+    run({ type: 'updateSettings', patch });
+  return [
+    { role: 'appMenu' as const },
+    {
+      label: 'Profile',
+      submenu: HOST_PROFILES.map((profile) => ({
+        label: PROFILE_LABELS[profile],
+        type: 'radio' as const,
+        checked: settings.profile === profile,
+        click: () => set({ profile }),
+      })),
+    },
+    {
+      label: 'Scenario',
+      submenu: scenarios.scenarios.map((s) => ({
+        label: s.title === s.name ? s.name : `${s.name} — ${s.title}`,
+        type: 'radio' as const,
+        checked: snapshot.scenario === s.name,
+        click: () => run({ type: 'selectScenario', name: s.name }),
+      })),
+    },
+    {
+      label: 'Device',
+      submenu: [
+        ...DEVICE_IDS.map((device) => ({
+          label: DEVICE_PRESETS[device].label,
+          type: 'radio' as const,
+          checked: settings.device === device,
+          click: () => set({ device }),
+        })),
+        { type: 'separator' as const },
+        ...(['android', 'ios'] as const).map((system) => ({
+          label: system === 'ios' ? 'iOS' : 'Android',
+          type: 'radio' as const,
+          checked: settings.system === system,
+          click: () => set({ system }),
+        })),
+      ],
+    },
+    {
+      label: 'Host',
+      submenu: [
+        {
+          label: 'App version',
+          submenu: VERSION_CHOICES.map((version) => ({
+            label: version,
+            type: 'radio' as const,
+            checked: settings.version === version,
+            click: () => set({ version }),
+          })),
+        },
+        {
+          label: 'Offline',
+          type: 'checkbox' as const,
+          checked: !settings.online,
+          click: () => set({ online: !settings.online }),
+        },
+        {
+          label: 'Signed in',
+          type: 'checkbox' as const,
+          checked: settings.signedIn,
+          click: () => set({ signedIn: !settings.signedIn }),
+        },
+        { type: 'separator' as const },
+        {
+          label: 'Send event',
+          submenu: BRIDGE_EVENTS.map((event) => ({
+            label: event,
+            click: () => run({ type: 'sendEvent', event }),
+          })),
+        },
+        { type: 'separator' as const },
+        { label: 'Reload app', accelerator: 'CmdOrCtrl+R', click: () => run({ type: 'reload' }) },
+        { label: 'Reset scenario', click: () => run({ type: 'reset' }) },
+        {
+          label: 'App DevTools',
+          accelerator: 'F12',
+          click: () => run({ type: 'openDevTools' }),
+        },
+      ],
+    },
+    { role: 'editMenu' as const },
+    { role: 'windowMenu' as const },
+  ];
+}

@@ -1,0 +1,40 @@
+/**
+ * The preload's `window.nativeBridge` (DESIGN.md §4): calls go to main with one invoke; host
+ * events arrive on one channel. Never throws: a failed invoke answers resultCode 3.
+ */
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
+
+/** Same shape as `NativeBridge` of src/shared/bridge.ts (kept zod-free for the sandbox). */
+export interface PreloadBridge {
+  call(
+    method: string,
+    params?: object,
+  ): Promise<{ resultCode: number; data?: unknown; message?: string }>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+export function createNativeBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+): PreloadBridge {
+  return {
+    async call(method, params) {
+      try {
+        return await ipc.invoke(IPC_CHANNELS.bridgeCall, String(method), params);
+      } catch (error) {
+        return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    on(event, listener) {
+      if (typeof listener !== 'function') return () => undefined;
+      const wrapped = (_event: IpcRendererEvent, message: unknown) => {
+        const m = message as { event?: unknown; payload?: unknown } | null;
+        if (m && m.event === event) listener(m.payload);
+      };
+      ipc.on(IPC_CHANNELS.bridgeEvent, wrapped);
+      return () => {
+        ipc.removeListener(IPC_CHANNELS.bridgeEvent, wrapped);
+      };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The panel window's API (`window.simulatorPanel`): a thin typed layer over the `panel:*`
+ * channels. Main parses every action; this side only forwards.
+ */
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import type { ScenarioList, TrafficEntry } from '../host/adminClient';
+import type { PanelAction, PanelResult } from '../host/panelApi';
+import { PANEL_IPC } from '../host/panelChannels';
+import type { HostSnapshot } from '../host/types';
+
+export interface SimulatorPanelBridge {
+  snapshot(): Promise<HostSnapshot>;
+  onChange(listener: (snapshot: HostSnapshot) => void): () => void;
+  dispatch(action: PanelAction): Promise<PanelResult>;
+  scenarios(): Promise<ScenarioList>;
+  traffic(limit: number): Promise<TrafficEntry[]>;
+}
+
+export function createPanelBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+): SimulatorPanelBridge {
+  return {
+    snapshot: () => ipc.invoke(PANEL_IPC.snapshot),
+    onChange(listener) {
+      const wrapped = (_event: IpcRendererEvent, snapshot: HostSnapshot) => listener(snapshot);
+      ipc.on(PANEL_IPC.changed, wrapped);
+      return () => {
+        ipc.removeListener(PANEL_IPC.changed, wrapped);
+      };
+    },
+    dispatch: (action) => ipc.invoke(PANEL_IPC.dispatch, action),
+    scenarios: () => ipc.invoke(PANEL_IPC.scenarios),
+    traffic: (limit) => ipc.invoke(PANEL_IPC.traffic, limit),
+  };
+}

@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC } from '../shared/bridge';
+
+const exposed: Record<string, unknown> = {};
+const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+const invoke = vi.fn();
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+  ipcRenderer: {
+    invoke: (...args: unknown[]) => invoke(...args),
+    on: (channel: string, fn: (...args: unknown[]) => void) => {
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel)!.add(fn);
+    },
+    removeListener: (channel: string, fn: (...args: unknown[]) => void) =>
+      listeners.get(channel)?.delete(fn),
+  },
+}));
+
+type Bridge = {
+  call(method: string, params?: object): Promise<{ resultCode: number }>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+};
+
+async function loadPreload(argv: string[]) {
+  for (const key of Object.keys(exposed)) delete exposed[key];
+  vi.resetModules();
+  const saved = process.argv;
+  process.argv = ['electron', ...argv];
+  try {
+    await import('./index');
+  } finally {
+    process.argv = saved;
+  }
+}
+
+describe('preload', () => {
+  beforeEach(() => {
+    invoke.mockReset();
+    listeners.clear();
+  });
+
+  it('exposes exactly window.nativeBridge in the app window', async () => {
+    await loadPreload(['--dl-role=app', '--dl-profile=lender']);
+    expect(Object.keys(exposed)).toEqual(['nativeBridge']);
+    expect(Object.keys(exposed.nativeBridge as object).sort()).toEqual(['call', 'on']);
+  });
+
+  it('exposes nothing in the web profile, and only the panel API in the panel window', async () => {
+    await loadPreload(['--dl-role=app', '--dl-profile=web']);
+    expect(Object.keys(exposed)).toEqual([]);
+    await loadPreload(['--dl-role=panel']);
+    expect(Object.keys(exposed)).toEqual(['simulatorPanel']);
+    await loadPreload([]);
+    expect(Object.keys(exposed)).toEqual([]);
+  });
+
+  it('forwards calls to main and turns an IPC failure into resultCode 3', async () => {
+    await loadPreload(['--dl-role=app', '--dl-profile=lender']);
+    const bridge = exposed.nativeBridge as Bridge;
+    invoke.mockResolvedValueOnce({ resultCode: 0, data: { payeeId: 'P' } });
+    expect(await bridge.call('pickAccount')).toEqual({ resultCode: 0, data: { payeeId: 'P' } });
+    expect(invoke).toHaveBeenCalledWith(IPC.bridgeCall, 'pickAccount', undefined);
+    invoke.mockRejectedValueOnce(new Error('No handler registered'));
+    expect(await bridge.call('closePage')).toEqual({
+      resultCode: 3,
+      message: 'No handler registered',
+    });
+  });
+
+  it('delivers only the subscribed event and stops after unsubscribe', async () => {
+    await loadPreload(['--dl-role=app', '--dl-profile=fastpay']);
+    const bridge = exposed.nativeBridge as Bridge;
+    const seen: unknown[] = [];
+    const off = bridge.on('pageResume', (payload) => seen.push(payload));
+    const emit = (message: unknown) => {
+      for (const fn of listeners.get(IPC.bridgeEvent) ?? []) fn({}, message);
+    };
+    emit({ event: 'kycSuccess', payload: 1 });
+    emit({ event: 'pageResume', payload: 2 });
+    off();
+    emit({ event: 'pageResume', payload: 3 });
+    expect(seen).toEqual([2]);
+    expect(listeners.get(IPC.bridgeEvent)?.size).toBe(0);
+  });
+});
