@@ -72,9 +72,54 @@ describe('scenario files', () => {
         { ...child, name: 'b', extends: 'a' },
       ]),
     ).toThrow(/cycle/);
+    const unreadWithoutMessage = { ...child, name: 'y', unread: ['Message'] };
+    expect(() => loadScenarios([root, unreadWithoutMessage])).toThrow(/Message/);
     const { loans: _, ...incomplete } = root;
     expect(() => loadScenarios([{ ...incomplete, name: 'x' }])).toThrow();
     expect(() => loadScenarios([{ ...root, extra: 1 }])).toThrow();
+  });
+});
+
+describe.each([...loadScenarios().values()])('scenario $name data agrees with itself', (s) => {
+  const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100;
+
+  it('plan rows are the open installments of its loans', () => {
+    const open = s.loans.flatMap((l) =>
+      l.periods
+        .filter((p) => p.periodId !== undefined)
+        .map((p) => ({
+          periodId: p.periodId,
+          orderNo: l.orderNo,
+          period: p.period,
+          type: p.type,
+          amount: p.repaymentAmount,
+        })),
+    );
+    const rows = s.plan.map((p) => ({
+      periodId: p.periodId,
+      orderNo: p.orderNo,
+      period: p.period,
+      type: p.type,
+      amount: p.repayAmount,
+    }));
+    expect(rows).toEqual(open);
+    expect(new Set(rows.map((r) => r.periodId)).size).toBe(rows.length);
+    for (const loan of s.loans) {
+      const unpaid = loan.periods.filter((p) => p.type !== 4);
+      // Only a loan still being released (or failed) has unpaid installments without plan rows.
+      if (![2, 5].includes(loan.state)) expect(unpaid.every((p) => p.periodId)).toBe(true);
+      expect(loan.paidAmount).toBeCloseTo(
+        sum(loan.periods.filter((p) => p.type === 4).map((p) => p.repaymentAmount)),
+        2,
+      );
+      expect(loan.type === 4).toBe(unpaid.length === 0);
+    }
+  });
+
+  it('loanInfo.dueAmount is the plan total; order numbers are unique', () => {
+    expect(s.loanInfo.dueAmount).toBeCloseTo(sum(s.plan.map((p) => p.repayAmount)), 2);
+    expect(new Set(s.loans.map((l) => l.orderNo)).size).toBe(s.loans.length);
+    expect(s.loanInfo.lastAmount).toBeLessThanOrEqual(s.loanInfo.creditAmount);
   });
 });
 

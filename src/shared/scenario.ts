@@ -136,7 +136,7 @@ export const scenarioDataSchema = z.object({
   loanInfo: scenarioLoanInfoSchema,
   plan: z.array(scenarioPlanRowSchema),
   loans: z.array(scenarioLoanSchema),
-  /** The KYC entry of the unread list (Message and Coupon follow the messages and coupons). */
+  /** The unread list at load; KYC is taken from here, Message and Coupon must match the data. */
   unread: z.array(unreadItemSchema),
   messages: z.array(scenarioMessageSchema),
   coupons: z.array(scenarioCouponSchema),
@@ -176,6 +176,23 @@ export const scenarioFileSchema = scenarioDataSchema
   });
 export type ScenarioFile = z.infer<typeof scenarioFileSchema>;
 
-/** A scenario after `extends` is resolved. */
-export const scenarioSchema = scenarioDataSchema.extend(header);
+/**
+ * A scenario after `extends` is resolved. Its `unread` list must agree with the data the mock
+ * derives it from: Message while a message is unread, Coupon while an available coupon is.
+ */
+export const scenarioSchema = scenarioDataSchema.extend(header).superRefine((s, ctx) => {
+  const derived = {
+    Message: s.messages.some((m) => !m.read),
+    Coupon: s.coupons.some((c) => c.state === 1 && !c.read),
+  };
+  for (const [item, present] of Object.entries(derived)) {
+    if (present !== s.unread.includes(item as 'Message' | 'Coupon')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['unread'],
+        message: `unread ${present ? 'must' : 'must not'} include ${item} (see messages/coupons)`,
+      });
+    }
+  }
+});
 export type Scenario = z.infer<typeof scenarioSchema>;
