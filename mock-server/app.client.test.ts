@@ -1,0 +1,214 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProtocolError } from '../src/shared/codes';
+import { ApiError } from '../src/shared/transport/client';
+import type { MockServer } from './app';
+import { admin, adminLog, clientFor, login, startServer } from './http/testHarness';
+
+let server: MockServer;
+const dirs: string[] = [];
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+afterEach(async () => {
+  await admin(server, 'DELETE', 'faults');
+});
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('ApiClient against the real mock server', () => {
+  it('logs in encrypted, then reads user info with the token', async () => {
+    const test = clientFor(server);
+    const token = await login(test);
+    expect(token).not.toBe('');
+    const info = await test.client.call('userInfo', {});
+    expect(info).toMatchObject({ code: 200, data: { msisdn: '9171234567', lastName: 'Santos' } });
+  });
+
+  it('answers product codes without rejecting (wrong SMS code, no token)', async () => {
+    const test = clientFor(server);
+    const wrong = await test.client.call('login', {
+      areaCode: '63',
+      msisdn: '9171234567',
+      code: '9999',
+    });
+    expect(wrong.code).not.toBe(200);
+    expect(wrong.message).not.toBe('');
+    const anonymous = await test.client.call('userInfo', {});
+    expect(anonymous.code).toBeGreaterThanOrEqual(9000000);
+    expect(anonymous.code).toBeLessThanOrEqual(9000005);
+  });
+
+  it('reads a plain paged list and validates it', async () => {
+    const test = clientFor(server);
+    await login(test);
+    const plan = await test.client.call('repayPlan', { pageNum: 1, pageSize: 20 });
+    expect(plan.code).toBe(200);
+    expect(plan.data.pageNum).toBe(1);
+    expect(Array.isArray(plan.data.list)).toBe(true);
+    const entry = (await adminLog(server, 5)).find((e) => e.path === 'repay/repayPlan');
+    expect(entry).toMatchObject({ host: 'main', encrypted: false });
+  });
+
+  it('handshakes once per host even for concurrent first calls', async () => {
+    const test = clientFor(server);
+    await login(test);
+    const before = (await adminLog(server)).length;
+    const fresh = clientFor(server, {}, test.baseInfo.deviceId);
+    fresh.token.value = test.token.value;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fresh.client.call('userInfo', {})),
+    );
+    expect(answers.every((a) => a.code === 200)).toBe(true);
+    const handshakes = (await adminLog(server))
+      .slice(before)
+      .filter((e) => e.path === 'config/getServicePublicKey');
+    expect(handshakes).toHaveLength(1);
+  });
+
+  it('routes ?hk and app paths to their hosts', async () => {
+    const test = clientFor(server);
+    const hk = await test.client.call(
+      'login',
+      { areaCode: '852', msisdn: '51234567', code: '0000' },
+      { hk: true },
+    );
+    expect(typeof hk.code).toBe('number');
+    await test.client.call('channelGetSmsCode', {
+      areaCode: '63',
+      countryCode: 'PH',
+      msisdn: '9171234567',
+    });
+    const log = await adminLog(server, 6);
+    expect(log.some((e) => e.host === 'hk' && e.path === 'user/login')).toBe(true);
+    expect(
+      log.some((e) => e.host === 'channel' && e.path === 'app/secret/getServicePublicKey/v1'),
+    ).toBe(true);
+    expect(log.some((e) => e.host === 'channel' && e.path === 'app/channel/getSmsCode/v1')).toBe(
+      true,
+    );
+  });
+
+  it('recovers with one re-handshake after a restart on the same data dir (4011)', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-restart-'));
+    dirs.push(dataDir);
+    const first = await startServer({ dataDir });
+    const test = clientFor(first);
+    await login(test);
+    const port = first.port;
+    await first.close();
+    const second = await startServer({ dataDir, port });
+    try {
+      const token = await second.domain.issueSessionToken('9171234567');
+      test.token.value = token ?? '';
+      const info = await test.client.call('userInfo', {});
+      expect(info.code).toBe(200);
+      const log = await adminLog(second);
+      expect(log.map((e) => `${e.path}:${e.status}`)).toEqual([
+        'user/userInfo:401',
+        'config/getServicePublicKey:200',
+        'user/userInfo:200',
+      ]);
+      expect(log[0]?.response.code).toBe(ProtocolError.SESSION_NOT_FOUND);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('rejects a corrupted answer as a secure-connection failure, then works again', async () => {
+    const test = clientFor(server);
+    await login(test);
+    await admin(server, 'POST', 'faults', { path: 'user/userInfo', corrupt: true, times: 1 });
+    const error = await rejection(test.client.call('userInfo', {}));
+    expect(error.kind).toBe('secure-connection');
+    expect((await test.client.call('userInfo', {})).code).toBe(200);
+  });
+
+  it('injects product codes through faults', async () => {
+    const test = clientFor(server);
+    await login(test);
+    await admin(server, 'POST', 'faults', {
+      path: 'user/userInfo',
+      code: 9000004,
+      message: 'Kicked',
+      times: 1,
+    });
+    expect(await test.client.call('userInfo', {})).toEqual({
+      code: 9000004,
+      message: 'Kicked',
+      data: null,
+    });
+    expect((await test.client.call('userInfo', {})).code).toBe(200);
+  });
+
+  it('times out with a clear message when the server is slow', async () => {
+    const test = clientFor(server, { timeoutMs: 150 });
+    await admin(server, 'POST', 'faults', { path: 'repay/repayPlan', delayMs: 600, times: 1 });
+    const error = await rejection(test.client.call('repayPlan', { pageNum: 1, pageSize: 20 }));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/within 0\.2 s|within 0\.15 s/);
+  });
+
+  it('reports offline when fetch itself fails', async () => {
+    const test = clientFor(server, {
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error.kind).toBe('offline');
+  });
+
+  it('reports a refused handshake with the server message', async () => {
+    const test = clientFor(server);
+    await admin(server, 'POST', 'faults', {
+      path: 'config/getServicePublicKey',
+      code: 500,
+      message: 'Keys unavailable',
+      times: 1,
+    });
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error.kind).toBe('handshake');
+    expect(error.message).toContain('Keys unavailable');
+  });
+
+  it('rejects an answer whose rid is not the request rid', async () => {
+    // Two concurrent calls whose (validly encrypted) answers are swapped on the way back.
+    const held: { deliver: (res: Response) => void; res: Response }[] = [];
+    const swapping = clientFor(server, {
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        if (!String(input).endsWith('config/getEventDates')) return res;
+        return new Promise<Response>((deliver) => {
+          held.push({ deliver, res });
+          if (held.length === 2) {
+            held[0]?.deliver(held[1]!.res);
+            held[1]?.deliver(held[0]!.res);
+          }
+        });
+      },
+    });
+    const results = await Promise.allSettled([
+      swapping.client.call('getEventDates', {}),
+      swapping.client.call('getEventDates', {}),
+    ]);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const error = (result as PromiseRejectedResult).reason as ApiError;
+      expect(error.kind).toBe('secure-connection');
+      expect(String((error.cause as Error).message)).toMatch(/rid/);
+    }
+  });
+});

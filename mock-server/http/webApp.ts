@@ -1,0 +1,43 @@
+/**
+ * Serves a built SPA (`--web DIR`) at `/` with history fallback to index.html, and
+ * `GET /app-config.json` pointing the SPA at this server's own API prefixes and Sentry sink, so
+ * app and API share one origin (DESIGN.md §2, §3).
+ */
+import path from 'node:path';
+import express, { type Request, Router } from 'express';
+import type { AppConfig } from '../../src/shared/appConfig';
+import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
+
+/** The origin the browser used to reach us (so the config works behind any host name). */
+function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+/** The app config for an origin. */
+export function appConfigFor(origin: string): AppConfig {
+  const url = new URL(origin);
+  return {
+    env: 'development',
+    apiBase: { main: `${origin}/main/`, channel: `${origin}/channel/`, hk: `${origin}/hk/` },
+    sentryDsn: `${url.protocol}//public@${url.host}/sentry/1`,
+  };
+}
+
+/** Prefixes that never fall back to index.html. */
+const NOT_APP = /^\/(main|channel|hk|__admin|sentry)(\/|$)/;
+
+export function webRouter(webDir: string | undefined): Router {
+  const router = Router();
+  router.get(`/${APP_CONFIG_FILE}`, (req, res) => {
+    res.set('Cache-Control', 'no-store').json(appConfigFor(originOf(req)));
+  });
+  if (!webDir) return router;
+  const root = path.resolve(webDir);
+  router.use(express.static(root, { index: 'index.html' }));
+  router.get('/{*rest}', (req, res, next) => {
+    // Routes of the SPA have no file extension; a missing asset stays a 404.
+    if (NOT_APP.test(req.path) || path.extname(req.path)) return next();
+    res.sendFile(path.join(root, 'index.html'));
+  });
+  return router;
+}
