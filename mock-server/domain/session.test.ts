@@ -50,6 +50,12 @@ describe('login and tokens', () => {
 
   it('a new number becomes a new-user-like account on login', async () => {
     const { client } = setup();
+    const signUp = await client.call('channelUserLogin', {
+      areaCode: '63',
+      msisdn: '9998887777',
+      code: '1234',
+    });
+    expect(signUp.message).toMatch(/account has been created/);
     const token = await client.login('63', '9998887777');
     expect(data(await client.call('userInfo', {}, token))).toMatchObject({
       msisdn: '9998887777',

@@ -42,18 +42,16 @@ const sendSms = (_ctx: HandlerContext, data: { areaCode: string; msisdn: string 
 const login = (ctx: HandlerContext, data: { areaCode: string; msisdn: string; code: string }) => {
   if (!phoneValid(data.areaCode, data.msisdn)) return fail(ServerCode.PHONE_INVALID, INVALID_PHONE);
   const key = accountKeyOf(data.areaCode, data.msisdn);
-  let account = ctx.state.accounts.get(key);
+  const known = ctx.state.accounts.get(key);
   // An unknown number signs up on its first login, like the product does.
-  if (!account) {
-    account = newAccount(ctx.template, ctx.nowSec, data.areaCode, data.msisdn);
-    if (data.code !== account.user.smsCode) {
-      return fail(ServerCode.SMS_CODE_WRONG, 'Invalid verification code');
-    }
-    ctx.state.accounts.set(key, account);
-  } else if (data.code !== account.user.smsCode) {
+  const account = known ?? newAccount(ctx.template, ctx.nowSec, data.areaCode, data.msisdn);
+  if (data.code !== account.user.smsCode) {
     return fail(ServerCode.SMS_CODE_WRONG, 'Invalid verification code');
   }
-  return ok(userAnswer(account, ctx.issueToken(key)));
+  if (!known) ctx.state.accounts.set(key, account);
+  // A sign-up says so: the invite-friend login shows a message other than "success" (PRODUCT.md §8).
+  const message = known ? 'success' : 'Welcome to Direct Loan! Your account has been created.';
+  return ok(userAnswer(account, ctx.issueToken(key)), message);
 };
 
 const fastpayLogin: Handler<'fastpayLogin'> = (ctx, data) => {
