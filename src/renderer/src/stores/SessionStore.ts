@@ -72,6 +72,7 @@ export class SessionStore {
       runInAction(() => {
         this.baseInfo = baseInfo;
       });
+      this.listenToHost();
       const access = accessOf(pathname);
       const denied = access !== 'deny' && !(await this.adoptHostSession(baseInfo));
       // A failed FastPay login is sent to its deny page instead of a login it cannot do.
@@ -81,7 +82,6 @@ export class SessionStore {
       runInAction(() => {
         this.appInited = true;
       });
-      this.listenToHost();
       if (access !== 'deny' && this.deps.user.isLoggedIn) void this.refreshUser();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { JsonStorage, memoryStorage } from '../services/storage';
+import { fakeBridge } from '../test/fakes';
+import { withH5Suffix } from './baseInfo';
+import { createNativeHost } from './index';
+
+function fakeWindow(nativeBridge?: unknown) {
+  const opened: string[] = [];
+  let backs = 0;
+  const win = {
+    open: (url: string) => void opened.push(url),
+    location: { href: '' },
+    history: {
+      length: 2,
+      back: () => {
+        backs++;
+      },
+    },
+    document,
+    nativeBridge,
+  };
+  return { win, opened, backs: () => backs };
+}
+
+const hostInfo = {
+  deviceId: 'A1B2',
+  system: 'android',
+  tokenValue: 'tok-1',
+  version: '2.7.0',
+  appName: 'lender',
+};
+
+describe('-h5 suffix', () => {
+  it.each([
+    ['abc', 'abc-h5'],
+    ['abc-h5', 'abc-h5'],
+    ['h5', 'h5-h5'],
+  ])('%s → %s', (id, expected) => {
+    expect(withH5Suffix(id)).toBe(expected);
+  });
+});
+
+describe('native implementation over window.nativeBridge', () => {
+  it('reads base info from the host and suffixes the device id', async () => {
+    const bridge = fakeBridge({ getBaseInfo: { resultCode: 0, data: hostInfo } });
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    expect(host.native).toBe(true);
+    await expect(host.getBaseInfo()).resolves.toEqual({
+      deviceId: 'A1B2-h5',
+      system: 'android',
+      tokenValue: 'tok-1',
+      version: '2.7.0',
+      profile: 'lender',
+    });
+  });
+
+  it('answers saveImageToAlbum with 1 itself below 2.8.0, without calling the host', async () => {
+    const bridge = fakeBridge({ getBaseInfo: { resultCode: 0, data: hostInfo } });
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    const result = await host.saveImageToAlbum('https://x/y.png');
+    expect(result.resultCode).toBe(1);
+    expect(bridge.calls.map((c) => c.method)).not.toContain('saveImageToAlbum');
+  });
+
+  it('passes saveImageToAlbum to a 2.8.0 host', async () => {
+    const bridge = fakeBridge({
+      getBaseInfo: { resultCode: 0, data: { ...hostInfo, version: '2.8.0' } },
+    });
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    expect((await host.saveImageToAlbum('https://x/y.png')).resultCode).toBe(0);
+    expect(bridge.calls.at(-1)).toEqual({
+      method: 'saveImageToAlbum',
+      params: { url: 'https://x/y.png' },
+    });
+  });
+
+  it('turns a throwing or malformed host answer into resultCode 3', async () => {
+    const bridge = fakeBridge({
+      closePage: () => {
+        throw new Error('boom');
+      },
+      pickAccount: { resultCode: 0, data: { nope: 1 } },
+    });
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    expect((await host.closePage()).resultCode).toBe(3);
+    expect((await host.call('pickAccount')).resultCode).toBe(3);
+  });
+
+  it('sends kickOut with the tip flag and relays host events', async () => {
+    const bridge = fakeBridge();
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    await host.kickOut(true);
+    expect(bridge.calls).toEqual([{ method: 'kickOut', params: { tip: true } }]);
+    const seen: unknown[] = [];
+    const off = host.on('pageResume', (p) => seen.push(p));
+    bridge.fire('pageResume', 1);
+    off();
+    bridge.fire('pageResume', 2);
+    expect(seen).toEqual([1]);
+  });
+
+  it('falls back to a web device when getBaseInfo fails', async () => {
+    const bridge = fakeBridge({ getBaseInfo: { resultCode: 3, message: 'no' } });
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    const info = await host.getBaseInfo();
+    expect(info.profile).toBe('web');
+    expect(info.deviceId).toMatch(/^web-.+-h5$/);
+  });
+});
+
+describe('web fallback', () => {
+  it('uses a persisted random device id with -h5 and system H5', async () => {
+    const storage = new JsonStorage(memoryStorage());
+    const first = await createNativeHost(fakeWindow().win, storage).getBaseInfo();
+    const second = await createNativeHost(fakeWindow().win, storage).getBaseInfo();
+    expect(first.deviceId).toMatch(/-h5$/);
+    expect(first.system).toBe('H5');
+    expect(first.profile).toBe('web');
+    expect(second.deviceId).toBe(first.deviceId);
+  });
+
+  it('dials, texts and mails through links, opens the browser and goes back', async () => {
+    const { win, opened, backs } = fakeWindow();
+    const host = createNativeHost(win, new JsonStorage(memoryStorage()));
+    expect(host.native).toBe(false);
+    await host.dialPhone('09171234567');
+    expect(win.location.href).toBe('tel:09171234567');
+    await host.sendSms('0917', 'hi there');
+    expect(win.location.href).toBe('sms:0917?body=hi%20there');
+    await host.composeEmail('help@x.ph', 'Loan help');
+    expect(win.location.href).toBe('mailto:help@x.ph?subject=Loan%20help');
+    await host.openBrowser('https://example.com');
+    expect(opened).toEqual(['https://example.com']);
+    await host.closePage();
+    expect(backs()).toBe(1);
+  });
+
+  it('answers 1 (not supported) for host-only methods', async () => {
+    const host = createNativeHost(fakeWindow().win, new JsonStorage(memoryStorage()));
+    expect((await host.kickOut(true)).resultCode).toBe(1);
+    expect((await host.showLogin()).resultCode).toBe(1);
+    expect((await host.call('pickAccount')).resultCode).toBe(1);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ApiCallError } from '../services/api';
+import { fakeBridge, fakeTransport, ok } from '../test/fakes';
+import { createTestRoot } from '../test/testRoot';
+import { SECURE_CONNECTION_TEXT, TIMEOUT_TEXT } from './ApiStore';
+
+const user = {
+  msisdn: '9171234567',
+  areaCode: '63' as const,
+  userId: 'u1',
+  token: 't',
+  tokenValue: 'tv',
+  state: 5 as const,
+  gender: 'Female',
+  lastName: 'Santos',
+};
+
+function loggedInRoot(
+  transport = fakeTransport(),
+  options: Parameters<typeof createTestRoot>[0] = {},
+) {
+  const t = createTestRoot({ transport, start: '/bill', ...options });
+  t.root.user.setUser(user);
+  return t;
+}
+
+describe('the error catalogue (PRODUCT.md §8)', () => {
+  it('emits api-code and a 3000 ms notification for a non-200 code', async () => {
+    const { root, ui } = loggedInRoot(
+      fakeTransport({ loanInfo: { code: 9000013, message: 'Not eligible', data: null } }),
+    );
+    const events: number[] = [];
+    root.events.on('api-code', ({ answer }) => events.push(answer.code));
+    const answer = await root.api.call('loanInfo', {});
+    expect(answer.code).toBe(9000013);
+    expect(events).toEqual([9000013]);
+    expect(ui.shown).toEqual(['Not eligible']);
+  });
+
+  it.each([9000017, 9000018])('raises no notification for %i but still emits', async (code) => {
+    const { root, ui } = loggedInRoot(
+      fakeTransport({ loanInfo: { code, message: 'quiet', data: null } }),
+    );
+    const events: number[] = [];
+    root.events.on('api-code', ({ answer }) => events.push(answer.code));
+    await root.api.call('loanInfo', {});
+    expect(ui.shown).toEqual([]);
+    expect(events).toEqual([code]);
+  });
+
+  it.each([9000000, 9000001, 9000002, 9000003, 9000005])(
+    'session code %i on the web: kick-out without tip, user cleared, /login',
+    async (code) => {
+      const { root, navigation } = loggedInRoot(
+        fakeTransport({ loanInfo: { code, message: 'Session over', data: null } }),
+      );
+      await root.api.call('loanInfo', {});
+      expect(root.user.isLoggedIn).toBe(false);
+      expect(navigation.visited).toEqual(['/login?redirect=%2Fbill']);
+    },
+  );
+
+  it('9000004 in the lender app: kickOut with tip, no /login', async () => {
+    const bridge = fakeBridge({
+      getBaseInfo: {
+        resultCode: 0,
+        data: {
+          deviceId: 'd',
+          system: 'ios',
+          tokenValue: 'tv',
+          version: '2.9.0',
+          appName: 'lender',
+        },
+      },
+    });
+    const { root, navigation } = loggedInRoot(
+      fakeTransport({
+        userInfo: ok(user),
+        unread: ok([]),
+        loanInfo: { code: 9000004, message: 'Logged in elsewhere', data: null },
+      }),
+      { bridge },
+    );
+    await root.session.start('/bill');
+    await root.api.call('loanInfo', {});
+    expect(bridge.calls).toContainEqual({ method: 'kickOut', params: { tip: true } });
+    expect(navigation.visited).toEqual([]);
+  });
+
+  it('does nothing more for a session code when nobody is logged in', async () => {
+    const { root, navigation } = createTestRoot({
+      transport: fakeTransport({ loanInfo: { code: 9000001, message: 'x', data: null } }),
+    });
+    await root.api.call('loanInfo', {});
+    expect(navigation.visited).toEqual([]);
+  });
+
+  it('keeps production web on the page for session codes', async () => {
+    const { root, navigation } = loggedInRoot(
+      fakeTransport({ loanInfo: { code: 9000002, message: 'x', data: null } }),
+      { config: { env: 'production' } },
+    );
+    await root.api.call('loanInfo', {});
+    expect(navigation.visited).toEqual([]);
+  });
+
+  it('shows the secure-connection dialog once and reloads on OK (web)', async () => {
+    const { root, ui, reloads, reported } = loggedInRoot(
+      fakeTransport({
+        loanInfo: Object.assign(new Error('decrypt failed'), { kind: 'secure-connection' }),
+      }),
+    );
+    const results = await Promise.allSettled([
+      root.api.call('loanInfo', {}),
+      root.api.call('loanInfo', {}),
+    ]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    const reason = (results[0] as PromiseRejectedResult).reason;
+    expect(reason).toBeInstanceOf(ApiCallError);
+    expect(reason.handled).toBe(true);
+    expect(ui.shown.filter((s) => s === SECURE_CONNECTION_TEXT)).toHaveLength(1);
+    await Promise.resolve();
+    expect(reloads).toHaveLength(1);
+    expect(reported).toHaveLength(2);
+  });
+
+  it('tells the user about a timeout', async () => {
+    const { root, ui } = loggedInRoot(
+      fakeTransport({ loanInfo: Object.assign(new Error('10 s'), { kind: 'timeout' }) }),
+    );
+    await expect(root.api.call('loanInfo', {})).rejects.toMatchObject({ kind: 'timeout' });
+    expect(ui.shown).toEqual([TIMEOUT_TEXT]);
+  });
+});

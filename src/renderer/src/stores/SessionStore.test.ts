@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { fakeBridge, fakeTransport, ok } from '../test/fakes';
+import { createTestRoot } from '../test/testRoot';
+import { loginPath } from './SessionStore';
+
+const user = {
+  msisdn: '9171234567',
+  areaCode: '63' as const,
+  userId: 'u1',
+  token: 't',
+  tokenValue: 'server-token',
+  state: 5 as const,
+  gender: 'Female',
+  lastName: 'Santos',
+};
+
+const hostInfo = (appName: 'lender' | 'fastpay', tokenValue = 'host-token') => ({
+  getBaseInfo: {
+    resultCode: 0 as const,
+    data: { deviceId: 'dev', system: 'android', tokenValue, version: '2.9.0', appName },
+  },
+});
+
+describe('app start on the web (PRODUCT.md §4)', () => {
+  it('opens a public path without login or user lookup', async () => {
+    const transport = fakeTransport();
+    const { root, navigation } = createTestRoot({ transport, start: '/doc/privacy_policy' });
+    await root.session.start('/doc/privacy_policy');
+    expect(root.session.appInited).toBe(true);
+    expect(navigation.visited).toEqual([]);
+    expect(transport.calls).toEqual([]);
+  });
+
+  it('sends a logged-out visitor of a private path to /login and back', async () => {
+    const { root, navigation } = createTestRoot({ start: '/bill?type=2' });
+    await root.session.start('/bill?type=2');
+    expect(root.session.appInited).toBe(true);
+    expect(navigation.visited).toEqual(['/login?redirect=%2Fbill%3Ftype%3D2']);
+  });
+
+  it('starts /deny without any user lookup even when logged in', async () => {
+    const transport = fakeTransport();
+    const { root } = createTestRoot({ transport, start: '/deny/x' });
+    root.user.setUser(user);
+    await root.session.start('/deny/x');
+    expect(root.session.appInited).toBe(true);
+    expect(transport.calls).toEqual([]);
+  });
+
+  it('loads user info and unread list for a logged-in user', async () => {
+    const transport = fakeTransport({
+      userInfo: ok({ ...user, lastName: 'Reyes' }),
+      unread: ok(['Message' as const]),
+    });
+    const { root } = createTestRoot({ transport });
+    root.user.setUser(user);
+    await root.session.start('/');
+    await root.session.refreshUser();
+    expect(root.user.user?.lastName).toBe('Reyes');
+    expect(root.user.profileDot).toBe(true);
+  });
+
+  it('forces a re-login when user info fails', async () => {
+    const transport = fakeTransport({
+      userInfo: { code: 500, message: 'down', data: null },
+      unread: ok([]),
+    });
+    const { root, navigation } = createTestRoot({ transport, start: '/profile' });
+    root.user.setUser(user);
+    await root.session.refreshUser();
+    expect(root.user.isLoggedIn).toBe(false);
+    expect(navigation.visited).toEqual(['/login?redirect=%2Fprofile']);
+  });
+
+  it('logs App init failed, reports it and keeps loading when startup throws', async () => {
+    const { root, reported } = createTestRoot({
+      bridge: {
+        call: () => Promise.resolve({ resultCode: 0 }),
+        on: () => {
+          throw new Error('host gone');
+        },
+      },
+    });
+    root.user.setToken('x');
+    await root.session.start('/');
+    expect(root.session.appInited).toBe(false);
+    expect(root.session.initError).toBe('host gone');
+    expect(reported).toHaveLength(1);
+  });
+});
+
+describe('host profiles', () => {
+  it('lender app: the host token is the session', async () => {
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root } = createTestRoot({ transport, bridge: fakeBridge(hostInfo('lender')) });
+    await root.session.start('/');
+    expect(root.session.profile).toBe('lender');
+    expect(root.userBaseInfo().deviceId).toBe('dev-h5');
+    expect(transport.calls[0]?.name).toBe('userInfo');
+  });
+
+  it('lender app without a token closes the page (requireLogin close mode)', async () => {
+    const bridge = fakeBridge(hostInfo('lender', ''));
+    const { root, navigation } = createTestRoot({ bridge });
+    await root.session.start('/bill');
+    expect(bridge.calls.map((c) => c.method)).toContain('closePage');
+    expect(navigation.visited).toEqual([]);
+  });
+
+  it('lender app: relogin opens the native login', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const { root } = createTestRoot({ bridge, transport: fakeTransport({ unread: ok([]) }) });
+    await root.session.start('/');
+    root.events.emit('relogin', undefined);
+    expect(bridge.calls.map((c) => c.method)).toContain('showLogin');
+  });
+
+  it('FastPay: a failed wallet login goes to /deny/fastpaylogin{code} after 500 ms', async () => {
+    const transport = fakeTransport({
+      fastpayLogin: { code: 9000016, message: 'Wallet refused', data: null },
+    });
+    const { root, navigation, clock } = createTestRoot({
+      transport,
+      bridge: fakeBridge(hostInfo('fastpay', 'wallet-token')),
+    });
+    await root.session.start('/');
+    expect(transport.calls[0]).toMatchObject({
+      name: 'fastpayLogin',
+      data: { tokenValue: 'wallet-token' },
+    });
+    clock.advance(499);
+    expect(navigation.visited).toEqual([]);
+    clock.advance(1);
+    expect(navigation.visited).toEqual(['/deny/fastpaylogin9000016']);
+  });
+
+  it('FastPay: a wallet login stores the user', async () => {
+    const transport = fakeTransport({
+      fastpayLogin: ok({ ...user, paymentAccountId: 'p1', paymentAccount: 'acc' }),
+      userInfo: ok(user),
+      unread: ok([]),
+    });
+    const { root } = createTestRoot({ transport, bridge: fakeBridge(hostInfo('fastpay')) });
+    await root.session.start('/');
+    expect(root.user.tokenValue).toBe('server-token');
+  });
+
+  it('routes host events: kycSuccess, loanSuccess, pageResume', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root, navigation } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    const resumed: number[] = [];
+    root.events.on('resume', () => resumed.push(1));
+    bridge.fire('kycSuccess');
+    bridge.fire('loanSuccess');
+    const before = transport.calls.length;
+    bridge.fire('pageResume');
+    expect(navigation.visited).toEqual(['/kyc/review', '/loan/review/?success=1']);
+    expect(resumed).toEqual([1]);
+    expect(transport.calls.length).toBeGreaterThan(before);
+  });
+});
+
+describe('logout and login path', () => {
+  it('logout 200 clears user and KYC form and goes to /', async () => {
+    const { root, navigation } = createTestRoot({ transport: fakeTransport({ logout: ok(null) }) });
+    root.user.setUser(user);
+    root.kycForm.setStep(3);
+    expect(await root.session.logout()).toBe(true);
+    expect(root.user.isLoggedIn).toBe(false);
+    expect(root.kycForm.step).toBe(1);
+    expect(navigation.visited).toEqual(['/']);
+  });
+
+  it.each([
+    ['/', '/login'],
+    ['', '/login'],
+    ['/login?from=x', '/login'],
+    ['/bill', '/login?redirect=%2Fbill'],
+  ])('loginPath(%j) → %s', (back, path) => {
+    expect(loginPath(back)).toBe(path);
+  });
+});
