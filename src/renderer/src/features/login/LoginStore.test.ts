@@ -26,7 +26,7 @@ function loginRoot(start = '/login', answers: Parameters<typeof fakeTransport>[0
     ...answers,
   });
   const session = memoryStorage();
-  return { ...createTestRoot({ transport, start, session }), session };
+  return { ...createTestRoot({ transport, start, session }), transport, session };
 }
 
 describe('Get Code (PRODUCT.md §4, §5)', () => {
