@@ -10,7 +10,7 @@ import type { Scenario } from '../../src/shared/scenario';
 import { fail } from './context';
 import { dispatch } from './dispatch';
 import { loadReference, loadScenarios, type ReferenceData } from './loader';
-import { accountKeyOf, createState, type DomainState } from './state';
+import { createState, type DomainState } from './state';
 import type { ApiCall, MockDomain, MockDomainOptions } from './types';
 
 export type { ApiCall, MockDomain, MockDomainOptions, ScenarioSummary } from './types';
@@ -25,6 +25,11 @@ function loadFixtures() {
   return fixtures;
 }
 
+/**
+ * A fresh domain on `options.scenario` (default `new-user`); throws only for an unknown scenario
+ * name or broken fixtures (developer errors). `handle` never throws: bad input gets a product
+ * code (400 invalid data, 404 unknown path, 9000000–9000004 session codes, 500 as a last resort).
+ */
 export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
   const { scenarios, ref } = loadFixtures();
   const now = options.now ?? Date.now;
@@ -82,5 +87,3 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     },
   };
 }
-
-export { accountKeyOf };
