@@ -1,0 +1,99 @@
+// Runs Electronegativity (@doyensec/electronegativity) over the simulator's Electron code
+// (src/main and src/preload, scanned together so its application-wide checks see the whole app)
+// and exits non-zero when any HIGH or MEDIUM finding is reported. Run by `npm test`.
+//
+// Why the resolver hook: the tool's TypeScript parser (@typescript-eslint/typescript-estree 4,
+// hoisted to the top of node_modules) requires `typescript`, which resolves to the project's
+// TypeScript 7 (native, no JS compiler API). The tool ships its own TypeScript 4.2 next to it;
+// the hook points the parser at that one. No check is excluded.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const toolDir = join(root, 'node_modules/@doyensec/electronegativity');
+const cli = join(toolDir, 'dist/index.js');
+const nestedTypescript = join(toolDir, 'node_modules/typescript');
+const FAILING = new Set(['HIGH', 'MEDIUM']);
+
+if (!existsSync(cli)) {
+  console.error('Electronegativity is not installed: run `npm install` (it is a devDependency).');
+  process.exit(1);
+}
+
+const electronVersion = createRequire(import.meta.url)('electron/package.json').version;
+const work = mkdtempSync(join(tmpdir(), 'electronegativity-'));
+const notTests = (path) => !/\.test\.tsx?$/.test(path);
+cpSync(join(root, 'src/main'), join(work, 'app/main'), { recursive: true, filter: notTests });
+cpSync(join(root, 'src/preload'), join(work, 'app/preload'), { recursive: true, filter: notTests });
+const report = join(work, 'report.csv');
+
+const hook = `
+const Module = require('node:module');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, request === 'typescript' ? ${JSON.stringify(nestedTypescript)} : request, ...rest);
+};
+process.argv = [process.argv[0], 'electronegativity', ...${JSON.stringify([
+  '-i',
+  join(work, 'app'),
+  '-o',
+  report,
+  '-r',
+  '-e',
+  electronVersion,
+])}];
+require(${JSON.stringify(cli)});
+`;
+
+const run = spawnSync(process.execPath, ['-e', hook], {
+  cwd: root,
+  encoding: 'utf8',
+  timeout: 300_000,
+});
+let findings = [];
+try {
+  if (run.status !== 0 || !existsSync(report)) {
+    console.error(run.stdout, run.stderr);
+    console.error('Electronegativity did not produce a report; see its output above.');
+    process.exit(1);
+  }
+  findings = parseCsv(readFileSync(report, 'utf8'));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const failing = findings.filter((f) => FAILING.has(f.severity));
+for (const f of findings) {
+  const mark = FAILING.has(f.severity) ? '✗' : '·';
+  console.log(`${mark} ${f.severity} ${f.issue} ${f.file}:${f.location} ${f.description}`);
+}
+if (failing.length > 0) {
+  console.error(
+    `Electronegativity: ${failing.length} HIGH or MEDIUM finding(s) in src/main and src/preload.`,
+  );
+  process.exit(1);
+}
+console.log(`Electronegativity: no HIGH or MEDIUM finding (${findings.length} lower finding(s)).`);
+
+/** Parses the tool's CSV (quoted fields, commas inside quotes). */
+function parseCsv(text) {
+  const rows = text.trim().split('\n').slice(1).filter(Boolean);
+  return rows.map((line) => {
+    const cells = [];
+    let cell = '';
+    let quoted = false;
+    for (const char of line) {
+      if (char === '"') quoted = !quoted;
+      else if (char === ',' && !quoted) {
+        cells.push(cell.trim());
+        cell = '';
+      } else cell += char;
+    }
+    cells.push(cell.trim());
+    const [issue, severity, confidence, file, location, , description] = cells;
+    return { issue, severity, confidence, file, location, description };
+  });
+}
