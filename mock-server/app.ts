@@ -68,7 +68,7 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   app.set('trust proxy', false);
   app.use(devCors());
   app.use('/sentry', sentryRouter(ctx));
-  app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   for (const host of API_HOSTS) app.use(`/${host}`, apiRouter(host, ctx));
   app.use('/__admin', adminRouter(ctx));
   app.use(webRouter(webDir));
