@@ -33,13 +33,15 @@ describe('app:// routing', () => {
 });
 
 describe('app:// handler', () => {
-  const files: Record<string, string> = { [join(root, 'index.html')]: '<html>app</html>' };
+  const page =
+    '<html><script>var a = 1;</script><button onclick="go(&quot;x&quot;)">b</button></html>';
+  const files: Record<string, string> = { [join(root, 'index.html')]: page };
   const forwarded: { url: string; init: RequestInit }[] = [];
   let offline = false;
   const handler = createAppHandler({
     root,
     mockUrl: mock,
-    csp: "default-src 'self'",
+    csp: (hashes) => `default-src 'self'; script-src 'self' ${hashes.join(' ')}`,
     readFile: async (path) => {
       const text = files[path];
       if (text === undefined) throw new Error('ENOENT');
@@ -52,10 +54,14 @@ describe('app:// handler', () => {
     isOffline: () => offline,
   });
 
-  it('serves HTML with the CSP header and 404 for a missing file', async () => {
-    const page = await handler(new Request('app://simulator/repay'));
-    expect(await page.text()).toBe('<html>app</html>');
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+  it('serves HTML with a CSP allowing exactly its inline code, 404 for a missing file', async () => {
+    const answer = await handler(new Request('app://simulator/repay'));
+    expect(await answer.text()).toBe(page);
+    const { createHash } = await import('node:crypto');
+    const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    expect(answer.headers.get('content-security-policy')).toBe(
+      `default-src 'self'; script-src 'self' 'unsafe-hashes' ${hash('var a = 1;')} ${hash('go("x")')}`,
+    );
     expect((await handler(new Request('app://simulator/missing.js'))).status).toBe(404);
   });
 

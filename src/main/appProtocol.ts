@@ -6,6 +6,7 @@
  */
 import { extname, normalize, resolve, sep } from 'node:path';
 import type { AppConfig } from '../shared/appConfig';
+import { inlineScriptHashes } from './inlineScripts';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'simulator';
@@ -83,7 +84,8 @@ export function routeAppUrl(url: string, root: string, mockUrl: string): AppRout
 export interface AppHandlerOptions {
   root: string;
   mockUrl: string;
-  csp: string;
+  /** CSP of an HTML page, given the hashes of its own inline scripts. */
+  csp(scriptHashes: readonly string[]): string;
   readFile(path: string): Promise<Uint8Array>;
   fetch(url: string, init: RequestInit): Promise<Response>;
   /** The simulated network is off: API calls fail like a dropped connection. */
@@ -130,7 +132,10 @@ export function createAppHandler(
         try {
           const body = await options.readFile(route.path);
           const headers: Record<string, string> = { 'Content-Type': route.mime };
-          if (route.mime.startsWith('text/html')) headers['Content-Security-Policy'] = options.csp;
+          if (route.mime.startsWith('text/html')) {
+            const html = new TextDecoder().decode(body);
+            headers['Content-Security-Policy'] = options.csp(inlineScriptHashes(html));
+          }
           return new Response(body as ConstructorParameters<typeof Response>[0], { headers });
         } catch {
           return new Response('Not found', { status: 404 });

@@ -40,20 +40,20 @@ async function main(): Promise<void> {
   denyAllPermissions(ses);
   const baseUrl = devUrl ?? APP_ORIGIN;
   const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [new URL(devUrl).origin] : [])];
-  const csp = contentSecurityPolicy({ dev: Boolean(devUrl), devOrigin: devUrl });
+  const devCsp = contentSecurityPolicy({ dev: true, devOrigin: devUrl });
   ses.protocol.handle(
     APP_SCHEME,
     createAppHandler({
       root: join(here, '../renderer'),
       mockUrl: server.url,
-      csp,
+      csp: (scriptHashes) => contentSecurityPolicy({ dev: false, scriptHashes }),
       readFile: (path) => readFile(path),
       fetch: (url, init) => net.fetch(url, init),
       isOffline: () => !host.getSnapshot().settings.online,
     }),
   );
   if (devUrl) {
-    applyCspHeader(ses, csp, allowedOrigins);
+    applyCspHeader(ses, devCsp, allowedOrigins);
     ses.protocol.handle('http', devConfigHandler(devUrl, server.url, net.fetch));
   }
 

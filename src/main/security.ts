@@ -6,12 +6,18 @@
 import type { Session, WebContents, WebPreferences } from 'electron';
 
 /** Content-Security-Policy of the app and panel pages. Dev adds what Vite's HMR client needs. */
-export function contentSecurityPolicy(options: { dev: boolean; devOrigin?: string }): string {
+export function contentSecurityPolicy(options: {
+  dev: boolean;
+  devOrigin?: string;
+  /** CSP sources ('sha256-…', 'unsafe-hashes') allowing the page's own inline scripts. */
+  scriptHashes?: readonly string[];
+}): string {
   const devConnect =
     options.dev && options.devOrigin
       ? ` ${options.devOrigin} ${options.devOrigin.replace(/^http/, 'ws')}`
       : '';
-  const devScript = options.dev ? " 'unsafe-inline'" : '';
+  const hashes = options.scriptHashes?.length ? ` ${options.scriptHashes.join(' ')}` : '';
+  const devScript = options.dev ? " 'unsafe-inline'" : hashes;
   return [
     "default-src 'self'",
     `script-src 'self'${devScript}`,
