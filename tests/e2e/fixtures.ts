@@ -1,0 +1,183 @@
+/**
+ * Playwright fixtures (Signal-Desktop style): every worker boots its OWN mock server on port 0
+ * serving the built SPA (dist/web); tests pick a scenario through the admin API, can inject a
+ * `window.nativeBridge` fake (lender / FastPay profiles) and get a screenshot and the server's
+ * traffic log attached when they fail.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { tsImport } from 'tsx/esm/api';
+import type { MockServer } from '../../mock-server/app';
+
+/**
+ * The mock server imports JSON fixtures without import attributes, which Playwright's ESM loader
+ * refuses; tsx (what `npm run mock` uses) loads it as the CLI does.
+ */
+async function loadMockServer(): Promise<typeof import('../../mock-server/app')> {
+  return tsImport('../../mock-server/app.ts', import.meta.url);
+}
+
+export interface HostFake {
+  appName: 'lender' | 'fastpay';
+  tokenValue: string;
+  deviceId?: string;
+  version?: string;
+  system?: 'android' | 'ios';
+}
+
+export interface BridgeCall {
+  method: string;
+  params: unknown;
+}
+
+export interface MockAdmin {
+  url: string;
+  /** Resets all server state to the named scenario. */
+  scenario(name: string): Promise<void>;
+  /** The token a native host holds after native login. */
+  sessionToken(msisdn?: string): Promise<string>;
+  fault(fault: {
+    path: string;
+    code?: number;
+    message?: string;
+    delayMs?: number;
+    times?: number;
+    corrupt?: boolean;
+  }): Promise<void>;
+  log(limit?: number): Promise<LogEntry[]>;
+}
+
+export interface LogEntry {
+  host: string;
+  path: string;
+  request: { headers: Record<string, string>; data: unknown };
+  response: { code: number; message: string; data: unknown };
+  status: number;
+}
+
+interface Fixtures {
+  admin: MockAdmin;
+  /** Installs a fake native host before the page loads (call before page.goto). */
+  injectBridge(page: Page, host: HostFake): Promise<void>;
+  /** The calls the page made to the fake host so far. */
+  bridgeCalls(page: Page): Promise<BridgeCall[]>;
+  /** Fires a host → web event (kycSuccess, loanSuccess, pageResume). */
+  fireHostEvent(page: Page, event: string): Promise<void>;
+}
+
+async function json(response: Response): Promise<unknown> {
+  if (!response.ok)
+    throw new Error(`${response.url}: HTTP ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : response.json();
+}
+
+function adminOf(server: MockServer): MockAdmin {
+  const send = (method: string, route: string, body?: unknown) =>
+    fetch(`${server.url}/__admin/${route}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(json);
+  return {
+    url: server.url,
+    scenario: async (name) => void (await send('PUT', 'scenario', { name })),
+    sessionToken: async (msisdn) =>
+      ((await send('POST', 'session-token', msisdn ? { msisdn } : {})) as { tokenValue: string })
+        .tokenValue,
+    fault: async (fault) => void (await send('POST', 'faults', fault)),
+    log: async (limit = 200) => (await send('GET', `log?limit=${limit}`)) as LogEntry[],
+  };
+}
+
+export const test = base.extend<Fixtures, { mock: MockServer }>({
+  mock: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters
+    async ({}, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-e2e-'));
+      const { createMockServer } = await loadMockServer();
+      const server = await createMockServer({ port: 0, webDir: 'dist/web', dataDir });
+      await use(server);
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ mock }, use) => {
+    await use(mock.url);
+  },
+  admin: async ({ mock }, use) => {
+    const admin = adminOf(mock);
+    // Every test starts from a fresh server state.
+    await admin.scenario('new-user');
+    await use(admin);
+  },
+  page: async ({ page, admin }, use, testInfo) => {
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const shot = testInfo.outputPath('failure.png');
+      await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+      await testInfo.attach('screenshot', { path: shot, contentType: 'image/png' }).catch(() => {});
+      const log = await admin.log(50).catch((error: unknown) => String(error));
+      await testInfo.attach('mock-log.json', {
+        body: JSON.stringify(log, null, 2),
+        contentType: 'application/json',
+      });
+    }
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters
+  injectBridge: async ({}, use) => {
+    await use(async (page, host) => {
+      await page.addInitScript(
+        (info) => {
+          const calls: { method: string; params: unknown }[] = [];
+          const listeners = new Map<string, Set<(payload: unknown) => void>>();
+          const w = globalThis as unknown as Record<string, unknown>;
+          w.__bridgeCalls = calls;
+          w.__fireHostEvent = (event: string) => {
+            for (const listener of listeners.get(event) ?? []) listener(undefined);
+          };
+          w.nativeBridge = {
+            call(method: string, params?: unknown) {
+              calls.push({ method, params: params ?? null });
+              if (method === 'getBaseInfo') return Promise.resolve({ resultCode: 0, data: info });
+              return Promise.resolve({ resultCode: 0, data: null });
+            },
+            on(event: string, listener: (payload: unknown) => void) {
+              const set = listeners.get(event) ?? new Set();
+              listeners.set(event, set);
+              set.add(listener);
+              return () => set.delete(listener);
+            },
+          };
+        },
+        {
+          deviceId: host.deviceId ?? `${host.appName}-device-1`,
+          system: host.system ?? 'android',
+          tokenValue: host.tokenValue,
+          version: host.version ?? '2.9.0',
+          appName: host.appName,
+        },
+      );
+    });
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters
+  bridgeCalls: async ({}, use) => {
+    await use((page) =>
+      page.evaluate(
+        () => (globalThis as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? [],
+      ),
+    );
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters
+  fireHostEvent: async ({}, use) => {
+    await use(async (page, event) => {
+      await page.evaluate((name) => {
+        (globalThis as unknown as { __fireHostEvent(e: string): void }).__fireHostEvent(name);
+      }, event);
+    });
+  },
+});
+
+export { expect };

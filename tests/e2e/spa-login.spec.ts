@@ -1,0 +1,70 @@
+import { expect, test } from './fixtures';
+
+test.describe('web profile: login end to end with the real encrypted API', () => {
+  test('logs in with 1234, switches tabs, survives a reload, and is sent back to /login when the session expires', async ({
+    page,
+    admin,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+
+    await page.getByLabel('Area code').selectOption('63');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+    await page.getByRole('button', { name: 'Get Code' }).click();
+    await expect(page.getByRole('button', { name: /^Resend in (180|179|178)s$/ })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    const log = await admin.log();
+    const login = log.find((entry) => entry.path === 'user/login');
+    expect(login?.response.code).toBe(200);
+    expect(log.some((entry) => entry.path === 'config/getServicePublicKey')).toBe(true);
+
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await tabs.getByRole('link', { name: 'Bill' }).click();
+    await expect(page).toHaveURL(/\/bill$/);
+    await tabs.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await tabs.getByRole('link', { name: 'Loan' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveClass(/is-active/);
+
+    // The server forgets every session: the next user lookup answers a session code.
+    await admin.scenario('session-expired');
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+    await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  });
+
+  test('a wrong code keeps the user on /login with the server message', async ({ page, admin }) => {
+    await page.goto('/login');
+    await page.getByLabel('Area code').selectOption('63');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+    await page.getByRole('textbox', { name: 'Verification code' }).fill('9999');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page.locator('.adm-toast-main')).toBeVisible();
+    const answer = (await admin.log()).find((entry) => entry.path === 'user/login');
+    expect(answer?.response.code).not.toBe(200);
+    await expect(page.locator('.adm-toast-main')).toHaveText(answer?.response.message ?? '?');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('validation toasts: empty phone on Get Code, bad phone on LOGIN', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Get Code' }).click();
+    await expect(page.getByText('Please enter mobile number first.')).toBeVisible();
+    await page.getByLabel('Area code').selectOption('63');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('91712');
+    await expect(page.getByRole('button', { name: 'Get Code' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page.getByText('Invalid cell phone number or verification code')).toBeVisible();
+  });
+});
