@@ -1,0 +1,159 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appConfigSchema } from '../src/shared/appConfig';
+import type { MockServer } from './app';
+import { admin, adminLog, clientFor, startServer } from './http/testHarness';
+
+let server: MockServer;
+let webServer: MockServer;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'mock-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Direct Loan</title>');
+  await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1);');
+  [server, webServer] = await Promise.all([startServer(), startServer({ webDir })]);
+});
+afterAll(async () => {
+  await Promise.all([server.close(), webServer.close()]);
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('admin API', () => {
+  it('lists scenarios with the current one', async () => {
+    const res = await admin(server, 'GET', 'scenarios');
+    const body = (await res.json()) as { current: string; scenarios: { name: string }[] };
+    expect(body.current).toBe('new-user');
+    expect(body.scenarios.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['new-user', 'taiwan']),
+    );
+  });
+
+  it('selects a scenario, refuses unknown ones with 404, and resets', async () => {
+    expect((await admin(server, 'PUT', 'scenario', { name: 'nope' })).status).toBe(404);
+    expect((await admin(server, 'PUT', 'scenario', {})).status).toBe(400);
+    const res = await admin(server, 'PUT', 'scenario', { name: 'can-borrow' });
+    expect(await res.json()).toEqual({ current: 'can-borrow' });
+    const test = clientFor(server);
+    const token = await (await admin(server, 'POST', 'session-token', {})).json();
+    test.token.value = (token as { tokenValue: string }).tokenValue;
+    const loan = await test.client.call('loanInfo', {});
+    expect(loan.data).toMatchObject({ lastAmount: 15000, creditAmount: 20000 });
+    expect((await admin(server, 'POST', 'reset')).status).toBe(200);
+    expect((await test.client.call('loanInfo', {})).code).not.toBe(200);
+    await admin(server, 'PUT', 'scenario', { name: 'new-user' });
+  });
+
+  it('issues session tokens a native host would hold', async () => {
+    const res = await admin(server, 'POST', 'session-token', { msisdn: '9171234567' });
+    const { tokenValue } = (await res.json()) as { tokenValue: string };
+    const test = clientFor(server);
+    test.token.value = tokenValue;
+    expect(await test.client.call('userInfo', {})).toMatchObject({
+      code: 200,
+      data: { msisdn: '9171234567' },
+    });
+    expect((await admin(server, 'POST', 'session-token', { msisdn: '0000000' })).status).toBe(404);
+  });
+
+  it('logs decrypted exchanges, newest last, limited by ?limit', async () => {
+    const test = clientFor(server);
+    await test.client.call('login', { areaCode: '63', msisdn: '9171234567', code: '1234' });
+    await test.client.call('getEventDates', {});
+    const [login, events] = await adminLog(server, 2);
+    expect(login).toMatchObject({
+      host: 'main',
+      path: 'user/login',
+      encrypted: true,
+      status: 200,
+      request: { data: { msisdn: '9171234567', code: '1234' }, headers: { crypt: 'false' } },
+      response: { code: 200, data: { msisdn: '9171234567' } },
+    });
+    expect(events?.path).toBe('config/getEventDates');
+    expect(events!.id).toBeGreaterThan(login!.id);
+    expect((await admin(server, 'GET', 'log?limit=-1')).status).toBe(400);
+    expect(await adminLog(server, 0)).toEqual([]);
+  });
+
+  it('validates, applies, limits and clears faults', async () => {
+    expect((await admin(server, 'POST', 'faults', { path: 'x', bogus: 1 })).status).toBe(400);
+    await admin(server, 'POST', 'faults', {
+      path: 'config/getEventDates',
+      code: 9000017,
+      times: 2,
+    });
+    const test = clientFor(server);
+    expect((await test.client.call('getEventDates', {})).code).toBe(9000017);
+    expect((await test.client.call('getEventDates', {})).code).toBe(9000017);
+    expect((await test.client.call('getEventDates', {})).code).toBe(200);
+    await admin(server, 'POST', 'faults', { path: '*', code: 500 });
+    expect((await test.client.call('getEventDates', {})).code).toBe(500);
+    expect(await (await admin(server, 'DELETE', 'faults')).json()).toEqual({ cleared: 1 });
+    expect((await test.client.call('getEventDates', {})).code).toBe(200);
+  });
+
+  it('answers CORS preflights for dev origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.url}/main/user/login`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      });
+    const dev = await preflight('http://localhost:5173');
+    expect(dev.status).toBe(204);
+    expect(dev.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(dev.headers.get('access-control-allow-headers')).toMatch(/token.*deviceId.*crypt/);
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('Sentry sink', () => {
+  it('records envelopes (text/plain, newline-delimited JSON) in the log', async () => {
+    const envelope = [
+      JSON.stringify({ event_id: 'abc123', dsn: 'http://public@127.0.0.1/sentry/1' }),
+      JSON.stringify({ type: 'event' }),
+      JSON.stringify({ message: 'Boom', level: 'error' }),
+    ].join('\n');
+    const res = await fetch(`${server.url}/sentry/api/1/envelope/?sentry_key=public`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: envelope,
+    });
+    expect(await res.json()).toEqual({ id: 'abc123' });
+    const [entry] = await adminLog(server, 1);
+    expect(entry).toMatchObject({
+      host: 'sentry',
+      path: 'api/1/envelope',
+      request: { data: { items: [{ header: { type: 'event' }, payload: { message: 'Boom' } }] } },
+    });
+  });
+});
+
+describe('--web', () => {
+  it('serves the SPA with history fallback and its own app-config.json', async () => {
+    const index = await fetch(`${webServer.url}/`);
+    expect(await index.text()).toContain('<title>Direct Loan</title>');
+    const deep = await fetch(`${webServer.url}/bill/detail?x=1`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<title>Direct Loan</title>');
+    expect(await (await fetch(`${webServer.url}/assets/app.js`)).text()).toBe('console.log(1);');
+    expect((await fetch(`${webServer.url}/assets/missing.js`)).status).toBe(404);
+    const config = appConfigSchema.parse(
+      await (await fetch(`${webServer.url}/app-config.json`)).json(),
+    );
+    expect(config).toEqual({
+      env: 'development',
+      apiBase: {
+        main: `${webServer.url}/main/`,
+        channel: `${webServer.url}/channel/`,
+        hk: `${webServer.url}/hk/`,
+      },
+      sentryDsn: `http://public@${webServer.url.slice('http://'.length)}/sentry/1`,
+    });
+    // The API still answers under its prefixes.
+    const api = await fetch(`${webServer.url}/main/unknown`, { method: 'POST' });
+    expect(((await api.json()) as { code: number }).code).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CliError, parseCliArgs } from './cli';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('parseCliArgs', () => {
+  it('has the documented defaults', () => {
+    expect(parseCliArgs([], '/repo')).toEqual({
+      port: 4010,
+      host: '127.0.0.1',
+      scenario: undefined,
+      webDir: undefined,
+      dataDir: '/repo/.mock-data',
+    });
+  });
+
+  it('reads every option, with a space or =', () => {
+    const options = parseCliArgs(['--port', '0', '--scenario=taiwan', '--data-dir', 'd'], '/r');
+    expect(options).toMatchObject({ port: 0, scenario: 'taiwan', dataDir: '/r/d' });
+  });
+
+  it.each([
+    [['--port'], /--port needs a value/],
+    [['--port', 'abc'], /--port must be a number/],
+    [['--port', '70000'], /--port must be a number/],
+    [['--scenario', '--port'], /--scenario needs a value/],
+    [['--verbose'], /Unknown argument "--verbose"/],
+    [['--web', '/no/such/dir'], /has no index.html/],
+  ])('refuses %j clearly', (args, message) => {
+    expect(() => parseCliArgs(args, '/r')).toThrow(CliError);
+    expect(() => parseCliArgs(args, '/r')).toThrow(message);
+  });
+});
+
+/** Runs the CLI; resolves with its output once `until` matches or it exits. */
+function runCli(args: string[], until: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const done = new Promise<{ output: string; code: number | null }>((resolve) => {
+    const check = () => {
+      if (until.test(output)) resolve({ output, code: null });
+    };
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      check();
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      check();
+    });
+    child.on('exit', (code) => resolve({ output, code }));
+  });
+  return { child, done };
+}
+
+describe('npm run mock', () => {
+  it('starts, logs its URLs and scenario, and serves the admin API', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const { child, done } = runCli(
+      ['--port', '0', '--scenario', 'taiwan', '--data-dir', dataDir],
+      /data dir:.*\n/,
+    );
+    try {
+      const { output } = await done;
+      const url = /listening on (http:\/\/[\d.:]+)/.exec(output)?.[1];
+      expect(url).toBeDefined();
+      expect(output).toContain('scenario: taiwan');
+      expect(output).toContain(`${url}/__admin/scenarios`);
+      const res = await fetch(`${url}/__admin/scenarios`);
+      expect(((await res.json()) as { current: string }).current).toBe('taiwan');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('exits 2 with one clear line for an unknown scenario', async () => {
+    const { done } = runCli(['--port', '0', '--scenario', 'nope'], /$^/);
+    const { output, code } = await done;
+    expect(code).toBe(2);
+    expect(output).toMatch(/Unknown scenario "nope"/);
+  });
+});
