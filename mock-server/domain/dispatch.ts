@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type EndpointName, endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
 import { ServerCode } from '../../src/shared/codes';
 import { fail, type Handler, type HandlerContext } from './context';
+import { activityHandlers } from './handlers/activity';
 import { channelHandlers } from './handlers/channel';
 import { configHandlers } from './handlers/config';
 import { contentHandlers } from './handlers/content';
@@ -27,6 +28,7 @@ const handlers: { [N in EndpointName]: Handler<N> } = {
   ...contentHandlers,
   ...configHandlers,
   ...channelHandlers,
+  ...activityHandlers,
 };
 
 const nameByPath = new Map(

@@ -141,6 +141,34 @@ const channelOrderSchema = z.object({
   state: z.enum(['pending', 'settled']),
 });
 
+/** A prize of the christmas lucky draw; a voucher prize becomes a coupon of the winner. */
+const luckyDrawPrizeSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  kind: z.enum(['voucher', 'none']),
+  /** Voucher value in pesos (0 for "none"). */
+  amount: z.number().nonnegative(),
+});
+export type LuckyDrawPrize = z.infer<typeof luckyDrawPrizeSchema>;
+
+/** A task of the lucky draw: each claimed task gives one more chance. */
+const luckyDrawTaskSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  done: z.boolean(),
+  claimed: z.boolean(),
+});
+export type LuckyDrawTask = z.infer<typeof luckyDrawTaskSchema>;
+
+const luckyDrawInfoSchema = z.object({
+  prizes: z.array(luckyDrawPrizeSchema),
+  chances: z.number().int().nonnegative(),
+  tasks: z.array(luckyDrawTaskSchema),
+  /** The caller's wins, newest first. */
+  records: z.array(z.object({ prize: luckyDrawPrizeSchema, drawTime: z.number().int() })),
+});
+export type LuckyDrawInfo = z.infer<typeof luckyDrawInfoSchema>;
+
 export const endpoints = {
   getServicePublicKey: endpoint({
     path: 'config/getServicePublicKey',
@@ -457,6 +485,30 @@ export const endpoints = {
       items: z.array(kycRestoreItemSchema),
     }),
     response: z.object({ step: z.number().int(), submitted: z.boolean() }),
+  }),
+  luckyDrawInfo: endpoint({
+    path: 'activity/luckyDraw/info',
+    hosts: ['main'],
+    encrypted: true,
+    auth: true,
+    request: empty,
+    response: luckyDrawInfoSchema,
+  }),
+  luckyDrawDraw: endpoint({
+    path: 'activity/luckyDraw/draw',
+    hosts: ['main'],
+    encrypted: true,
+    auth: true,
+    request: empty,
+    response: z.object({ prize: luckyDrawPrizeSchema, chances: z.number().int().nonnegative() }),
+  }),
+  luckyDrawClaimTask: endpoint({
+    path: 'activity/luckyDraw/claimTask',
+    hosts: ['main'],
+    encrypted: true,
+    auth: true,
+    request: z.object({ taskKey: z.string().min(1) }),
+    response: z.object({ chances: z.number().int().nonnegative() }),
   }),
 } as const;
 
