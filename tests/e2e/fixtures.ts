@@ -180,4 +180,4 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
   },
 });
 
-export { expect };
+export { expect, type Page };

@@ -37,7 +37,7 @@ test.describe('startup and access (web profile)', () => {
     await page.goto('/login');
     await logIn(page);
     await expect(page).toHaveURL(/\/$/);
-    for (const [path, route] of [
+    for (const [path, route] of <[string, string][]>[
       ['/messageList', '/messageList'],
       ['/kyc/apply', '/kyc/apply'],
       ['/event/invite_friend/rules', '/event/:file/:action?'],
