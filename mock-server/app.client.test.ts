@@ -211,4 +211,82 @@ describe('ApiClient against the real mock server', () => {
       expect(String((error.cause as Error).message)).toMatch(/rid/);
     }
   });
+
+  /** A client whose fetch rewrites encrypted request bodies or URLs. */
+  function tampering(rewrite: (url: string, body: Record<string, unknown>) => [string, unknown]) {
+    return clientFor(server, {
+      fetch: (input, init) => {
+        const body = JSON.parse(String(init?.body));
+        if (!('sid' in body)) return fetch(input, init);
+        const [url, next] = rewrite(String(input), body);
+        return fetch(url, { ...init, body: JSON.stringify(next) });
+      },
+    });
+  }
+
+  it('maps tampered request ciphertext (server 4001) to secure-connection, then recovers', async () => {
+    let armed = true;
+    const test = tampering((url, body) => {
+      if (!armed) return [url, body];
+      armed = false;
+      const bytes = Uint8Array.from(atob(String(body.body)), (c) => c.charCodeAt(0));
+      bytes[bytes.length - 2] = (bytes[bytes.length - 2] ?? 0) ^ 1;
+      return [url, { ...body, body: btoa(String.fromCharCode(...bytes)) }];
+    });
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error).toMatchObject({ kind: 'secure-connection', status: 400, code: 4001 });
+    expect((await test.client.call('getEventDates', {})).code).toBe(200);
+  });
+
+  it('maps a replayed envelope (4091) to a protocol error', async () => {
+    let first: Record<string, unknown> | undefined;
+    const test = tampering((url, body) => {
+      first ??= body;
+      return [url, first];
+    });
+    expect((await test.client.call('getEventDates', {})).code).toBe(200);
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error).toMatchObject({ kind: 'protocol', status: 409, code: 4091 });
+  });
+
+  it('maps an envelope sent to another path (4002) to a protocol error', async () => {
+    const test = tampering((url, body) => [
+      url.replace('config/getEventDates', 'repay/repayResult'),
+      body,
+    ]);
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error).toMatchObject({ kind: 'protocol', status: 400, code: 4002 });
+  });
+
+  it('re-handshakes once on an unknown sid (4011), then gives up', async () => {
+    const before = (await adminLog(server)).length;
+    const test = tampering((url, body) => [url, { ...body, sid: 'unknown-sid' }]);
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error).toMatchObject({ kind: 'protocol', status: 401, code: 4011 });
+    const paths = (await adminLog(server))
+      .slice(before)
+      .filter((e) => e.path.startsWith('config/'))
+      .map((e) => `${e.path}:${e.status}`);
+    expect(paths).toEqual([
+      'config/getServicePublicKey:200',
+      'config/getEventDates:401',
+      'config/getServicePublicKey:200',
+      'config/getEventDates:401',
+    ]);
+  });
+
+  it('surfaces an identity mismatch (server 4012) as secure-connection', async () => {
+    const { prepareClientSession } = await import('../src/shared/transport/clientSession');
+    const impostor = await prepareClientSession();
+    // The handshake pins another identity than the one the client then uses.
+    const test = clientFor(server, {
+      fetch: (input, init) => {
+        const body = JSON.parse(String(init?.body));
+        if (body.data?.clientBundle) body.data.clientBundle = impostor.bundle;
+        return fetch(input, { ...init, body: JSON.stringify(body) });
+      },
+    });
+    const error = await rejection(test.client.call('getEventDates', {}));
+    expect(error).toMatchObject({ kind: 'secure-connection', status: 403, code: 4012 });
+  });
 });

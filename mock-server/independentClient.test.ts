@@ -85,7 +85,7 @@ describe('an independent client following DESIGN.md §5', () => {
       userBaseInfo,
     });
     expect(hello.status).toBe(200);
-    const { sid, deviceId, bundle } = (hello.json as { data: Record<string, never> }).data as {
+    const { sid, deviceId, bundle } = (hello.json as { data: unknown }).data as {
       sid: string;
       deviceId: string;
       bundle: {

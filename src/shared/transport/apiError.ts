@@ -6,10 +6,10 @@
 /**
  * - timeout: no answer within the timeout;
  * - offline: the request never got an HTTP answer (network down, server unreachable);
- * - secure-connection: the encrypted channel failed (decrypt failure, identity mismatch,
- *   malformed encrypted answer, no WebCrypto);
+ * - secure-connection: the encrypted channel failed (decrypt failure on either side: 4001,
+ *   identity mismatch: 4012, malformed encrypted answer or rid, no WebCrypto);
  * - handshake: the key exchange was refused (non-200, malformed answer);
- * - protocol: the server refused the envelope (4001, 4002, 4091, or 4011 twice);
+ * - protocol: the server refused the request (4002 path mismatch, 4091 replay, 4011 twice);
  * - http: any other non-2xx HTTP status;
  * - bad-response: a 2xx answer that is not a valid product answer for the endpoint.
  */

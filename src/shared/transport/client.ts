@@ -160,7 +160,10 @@ export class ApiClient {
         this.forget(host, pending);
         return this.encryptedCall(host, path, data, true);
       }
-      if (code === ProtocolError.IDENTITY_MISMATCH) this.forget(host, pending);
+      // The channel itself failed: the next call starts over with a fresh handshake.
+      if (code === ProtocolError.IDENTITY_MISMATCH || code === ProtocolError.BAD_ENVELOPE) {
+        this.forget(host, pending);
+      }
       throw httpError(path, res);
     }
     try {
@@ -233,7 +236,12 @@ function httpError(path: string, res: HttpAnswer): ApiError {
     return new ApiError('http', `${path} failed with HTTP ${res.status}`, { status: res.status });
   }
   const { code, message } = error.data;
-  const kind = code === ProtocolError.IDENTITY_MISMATCH ? 'secure-connection' : 'protocol';
+  // The server could not decrypt (4001) or the peer identity changed (4012): the secure channel
+  // failed. 4002, 4091 and a second 4011 are refusals of this request.
+  const kind =
+    code === ProtocolError.IDENTITY_MISMATCH || code === ProtocolError.BAD_ENVELOPE
+      ? 'secure-connection'
+      : 'protocol';
   return new ApiError(kind, `${path}: ${message} (${code})`, { status: res.status, code });
 }
 

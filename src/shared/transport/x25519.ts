@@ -1,7 +1,8 @@
 /**
  * A fast curve for the Signal library (`setCurve`): key generation and agreement run on WebCrypto
  * X25519 (native code, Node 20 and Chromium), XEdDSA signatures stay on the library's pure-JS
- * curve25519 (WebCrypto has no XEdDSA). Runs in the browser and in Node.
+ * curve25519 (WebCrypto has no XEdDSA). Imported keys are cached (see KeyCache). Runs in the
+ * browser and in Node.
  */
 import { exactBuffer } from './bytes';
 import type { Subtle, WebCryptoKey } from './webCrypto';
@@ -28,11 +29,48 @@ function clamp(privKey: ArrayBuffer): Uint8Array {
   return priv;
 }
 
-function importPrivate(subtle: Subtle, priv: Uint8Array, extractable: boolean) {
+/**
+ * Recently imported keys by their bytes. Importing a private key (PKCS#8 parsing) is the largest
+ * cost of a ratchet step, and every step uses each key twice: the new ephemeral key is imported to
+ * read its public half, then agrees with the peer's key; the previous one agreed a round trip ago;
+ * the peer's ratchet key agrees twice. Bounded LRU, so a busy server keeps only recent keys.
+ */
+class KeyCache {
+  private readonly keys = new Map<string, Promise<WebCryptoKey>>();
+  constructor(private readonly capacity: number) {}
+
+  get(bytes: Uint8Array, load: () => Promise<WebCryptoKey>): Promise<WebCryptoKey> {
+    const id = String.fromCharCode(...bytes);
+    let key = this.keys.get(id);
+    if (key) {
+      // Re-insert: Map order is then least recently used first.
+      this.keys.delete(id);
+      this.keys.set(id, key);
+      return key;
+    }
+    const loading = load();
+    key = loading;
+    this.keys.set(id, loading);
+    loading.catch(() => {
+      if (this.keys.get(id) === loading) this.keys.delete(id);
+    });
+    if (this.keys.size > this.capacity) this.keys.delete(this.keys.keys().next().value as string);
+    return loading;
+  }
+}
+
+/** Keys kept per curve: one live ratchet key per concurrent session, with room to spare. */
+const KEY_CACHE_SIZE = 512;
+
+/**
+ * Always extractable: one cached key serves both keyPair (which reads the public half back) and
+ * sharedSecret, whichever sees the key first. The raw bytes are in memory anyway.
+ */
+function importPrivate(subtle: Subtle, priv: Uint8Array) {
   const pkcs8 = new Uint8Array(PKCS8_PREFIX.length + 32);
   pkcs8.set(PKCS8_PREFIX);
   pkcs8.set(priv, PKCS8_PREFIX.length);
-  return subtle.importKey('pkcs8', pkcs8, X25519, extractable, ['deriveBits']);
+  return subtle.importKey('pkcs8', pkcs8, X25519, true, ['deriveBits']);
 }
 
 function base64UrlToBytes(text: string): Uint8Array {
@@ -46,18 +84,22 @@ function base64UrlToBytes(text: string): Uint8Array {
  * 32-byte scalars as the JS curve's, so sessions interoperate with peers on either curve.
  */
 export function createWebCryptoCurve(subtle: Subtle, signer: Curve25519): Curve25519 {
+  const privateKeys = new KeyCache(KEY_CACHE_SIZE);
+  const publicKeys = new KeyCache(KEY_CACHE_SIZE);
   return {
     async keyPair(privKey) {
       const priv = clamp(privKey);
-      const key = await importPrivate(subtle, priv, true);
+      const key = await privateKeys.get(priv, () => importPrivate(subtle, priv));
       const jwk = await subtle.exportKey('jwk', key);
       if (!jwk.x) throw new Error('X25519 export gave no public key');
       return { pubKey: exactBuffer(base64UrlToBytes(jwk.x)), privKey: exactBuffer(priv) };
     },
     async sharedSecret(pubKey, privKey) {
+      const privBytes = new Uint8Array(privKey.slice(0));
+      const pubBytes = new Uint8Array(pubKey.slice(0));
       const [priv, pub] = await Promise.all([
-        importPrivate(subtle, new Uint8Array(privKey), false),
-        subtle.importKey('raw', pubKey, X25519, false, []),
+        privateKeys.get(privBytes, () => importPrivate(subtle, privBytes)),
+        publicKeys.get(pubBytes, () => subtle.importKey('raw', pubBytes, X25519, false, [])),
       ]);
       return subtle.deriveBits({ name: 'X25519', public: pub }, priv, 256);
     },
