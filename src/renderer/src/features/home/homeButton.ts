@@ -1,0 +1,157 @@
+/**
+ * The Home main button of PRODUCT.md §4 and the figures around it, as pure functions: the label
+ * from the KYC state (or the loan state once approved), when it is hidden or disabled, and where
+ * pressing it leads.
+ */
+import type { KycState, LoanInfo } from '../../../../shared/api/entities';
+import { MAX_BORROW_BEFORE_APPROVAL, MIN_BORROW_AMOUNT } from '../../../../shared/constants';
+import { missingCaseError } from '../../errors/missingCaseError';
+
+export type HomeButtonLabel =
+  | 'Loading'
+  | 'Apply Now'
+  | 'Under Review'
+  | 'Review Failed'
+  | 'Review Rejected'
+  | 'Fill In The Information'
+  | 'Expired'
+  | 'Loan Releasing'
+  | 'Release Failed';
+
+/** Loan state codes 0–8 grouped as the button sees them. */
+export type LoanPhase = 'apply' | 'releasing' | 'releaseFailed';
+
+/** 0,1,3,4,6 Apply Now; 2 and 7 Loan Releasing; 5 and 8 Release Failed. */
+export function loanPhaseOf(loanState: number): LoanPhase {
+  if (loanState === 2 || loanState === 7) return 'releasing';
+  if (loanState === 5 || loanState === 8) return 'releaseFailed';
+  return 'apply';
+}
+
+/** Label of a non-approved KYC state; a missing state shows Loading. */
+export function kycLabelOf(state: KycState | undefined): HomeButtonLabel {
+  if (state === undefined) return 'Loading';
+  switch (state) {
+    case 1:
+      return 'Apply Now';
+    case 2:
+      return 'Under Review';
+    case 3:
+      return 'Review Failed';
+    case 4:
+      return 'Review Rejected';
+    case 5:
+      return 'Apply Now';
+    case 6:
+      return 'Fill In The Information';
+    case 7:
+      return 'Expired';
+    default:
+      throw missingCaseError(state);
+  }
+}
+
+function loanLabelOf(phase: LoanPhase): HomeButtonLabel {
+  switch (phase) {
+    case 'apply':
+      return 'Apply Now';
+    case 'releasing':
+      return 'Loan Releasing';
+    case 'releaseFailed':
+      return 'Release Failed';
+    default:
+      throw missingCaseError(phase);
+  }
+}
+
+export interface HomeButtonInput {
+  kycState: KycState | undefined;
+  /** Loan state code; 0 until loan info arrives. */
+  loanState: number;
+  /** Available amount (loanInfo.lastAmount); 0 until loan info arrives. */
+  lastAmount: number;
+  /** A route change is in progress. */
+  navigating: boolean;
+}
+
+export interface HomeButtonView {
+  label: HomeButtonLabel;
+  hidden: boolean;
+  disabled: boolean;
+}
+
+export function homeButtonOf({
+  kycState,
+  loanState,
+  lastAmount,
+  navigating,
+}: HomeButtonInput): HomeButtonView {
+  const approved = kycState === 5;
+  const phase = loanPhaseOf(loanState);
+  const label = approved ? loanLabelOf(phase) : kycLabelOf(kycState);
+  const lowCredit = lastAmount < MIN_BORROW_AMOUNT;
+  // Below the minimum an approved user has nothing to apply for, unless a loan is in flight.
+  const hidden = approved && lowCredit && phase === 'apply';
+  // "lastAmount under 1000 and label Apply Now" is the loan's Apply Now: a KYC-1 user has no
+  // credit yet (lastAmount 0) and must still reach /kyc/apply (DESIGN.md §6 new-user).
+  const disabled =
+    kycState === undefined ||
+    (approved && lowCredit && label === 'Apply Now') ||
+    kycState === 2 ||
+    navigating;
+  return { label, hidden, disabled };
+}
+
+/** What pressing the main button does (after resetting the loan form). */
+export type HomeButtonAction =
+  | { kind: 'go'; to: '/kyc/apply' | '/kyc/review' | '/loan/apply' | '/loan/review' }
+  | { kind: 'kycExpired' }
+  | { kind: 'none' };
+
+export function homeButtonActionOf(
+  kycState: KycState | undefined,
+  loanState: number,
+): HomeButtonAction {
+  if (kycState === undefined) return { kind: 'none' };
+  switch (kycState) {
+    case 1:
+    case 6:
+      return { kind: 'go', to: '/kyc/apply' };
+    case 2:
+    case 3:
+    case 4:
+      return { kind: 'go', to: '/kyc/review' };
+    case 7:
+      return { kind: 'kycExpired' };
+    case 5:
+      return {
+        kind: 'go',
+        to: loanPhaseOf(loanState) === 'apply' ? '/loan/apply' : '/loan/review',
+      };
+    default:
+      throw missingCaseError(kycState);
+  }
+}
+
+/** The KYC-expired Notice dialog (PRODUCT.md §4), text exactly as specified. */
+export const KYC_EXPIRED_NOTICE = {
+  title: 'Notice',
+  content:
+    'Your KYC information is expired.Please kindly update before applying for a loan in Direct Loan app.',
+  button: 'Update',
+} as const;
+
+/** Headline amount: the available amount once approved, "up to 100000" before. */
+export function headlineOf(
+  kycState: KycState | undefined,
+  lastAmount: number,
+): { caption: string; amount: number } {
+  return kycState === 5
+    ? { caption: 'Available amount', amount: lastAmount }
+    : { caption: 'Borrow up to', amount: MAX_BORROW_BEFORE_APPROVAL };
+}
+
+/** Overdue display: loan type 2 or loan state 3, and dueDay above 0 (PRODUCT.md §4). */
+export function showsOverdue(loan: Pick<LoanInfo, 'type' | 'state' | 'dueDay'>): boolean {
+  return (loan.type === 2 || loan.state === 3) && loan.dueDay > 0;
+}
