@@ -59,12 +59,10 @@ describe('red dots', () => {
 });
 
 describe('profile list visibility', () => {
-  const keys = (
-    kycState: KycState | undefined,
-    productionWeb: boolean,
-    unread: UnreadItem[] = [],
-  ) =>
-    profileEntriesOf({ kycState, unread, voucherReaded: false, productionWeb }).map((e) => e.key);
+  const keys = (kycState: KycState | undefined, production: boolean, web = true) =>
+    profileEntriesOf({ kycState, unread: [], voucherReaded: false, production, web }).map(
+      (e) => e.key,
+    );
 
   it.each([
     [5, false, ['kyc', 'voucher', 'app', 'privacy', 'help', 'about', 'logout']],
