@@ -1,0 +1,59 @@
+/**
+ * The repay form of PRODUCT.md §3 (inited, repayAmount, periodIds). The Bill tab fills it when
+ * the borrower taps REPAY and then opens `/repay/selectCh/?amount={sum}`; the repay screens read
+ * it. Kept in session storage so a reload on a repay screen keeps the chosen installments.
+ *
+ * Public API for other features: `root.repayForm.fill(amount, periodIds)`, `.reset()`.
+ */
+import { makeAutoObservable } from 'mobx';
+import { z } from 'zod';
+import type { JsonStorage } from '../../services/storage';
+
+/** Session-storage key of the repay form. */
+export const REPAY_FORM_KEY = 'dl.repayForm';
+
+const repayFormSchema = z.object({
+  repayAmount: z.number().nonnegative(),
+  periodIds: z.array(z.string()),
+});
+
+export class RepayFormStore {
+  /** True once the Bill tab (or a restore) filled the form. */
+  inited = false;
+  repayAmount = 0;
+  periodIds: string[] = [];
+
+  constructor(private readonly sessionStorage: JsonStorage) {
+    const saved = sessionStorage.read(REPAY_FORM_KEY, repayFormSchema);
+    if (saved) {
+      this.inited = true;
+      this.repayAmount = saved.repayAmount;
+      this.periodIds = saved.periodIds;
+    }
+    makeAutoObservable<RepayFormStore, 'sessionStorage'>(this, { sessionStorage: false });
+  }
+
+  /** The selected installments and their sum (the Bill tab calls this before navigating). */
+  fill(repayAmount: number, periodIds: readonly string[]): void {
+    this.inited = true;
+    this.repayAmount = Math.round(repayAmount * 100) / 100;
+    this.periodIds = [...new Set(periodIds)];
+    this.sessionStorage.write(REPAY_FORM_KEY, {
+      repayAmount: this.repayAmount,
+      periodIds: this.periodIds,
+    });
+  }
+
+  /** Forgets the selection (after a successful repayment). */
+  reset(): void {
+    this.inited = false;
+    this.repayAmount = 0;
+    this.periodIds = [];
+    this.sessionStorage.remove(REPAY_FORM_KEY);
+  }
+
+  /** The form is usable for `amount` (the query of the repay screens). */
+  matches(amount: number): boolean {
+    return this.inited && this.periodIds.length > 0 && Math.abs(this.repayAmount - amount) < 0.005;
+  }
+}

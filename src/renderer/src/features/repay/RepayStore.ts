@@ -1,0 +1,238 @@
+/**
+ * The repay flow of issue 6: channel lists per market (config cache, refreshed from
+ * repay/repayChannel/v2), the limit check before an order exists, repay/generatorRepayOrder,
+ * paying through the host's wallet (gcashPayment / fastPayPayment) or showing the code or link on
+ * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { RepayChannel } from '../../../../shared/api/entities';
+import type { RepayOrder } from '../../../../shared/api/endpoints';
+import { OK } from '../../../../shared/codes';
+import { missingCaseError } from '../../errors/missingCaseError';
+import type { NativeHost } from '../../native';
+import type { EventBus } from '../../services/events';
+import type { Navigation } from '../../services/navigation';
+import type { UiService } from '../../services/ui';
+import type { ApiStore } from '../../stores/ApiStore';
+import type { ConfigStore } from '../../stores/ConfigStore';
+import type { SessionStore } from '../../stores/SessionStore';
+import type { UserStore } from '../../stores/UserStore';
+import type { RepayFormStore } from './RepayFormStore';
+import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './repayRules';
+
+export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
+
+export interface RepayDeps {
+  api: ApiStore;
+  user: UserStore;
+  config: ConfigStore;
+  session: SessionStore;
+  native: NativeHost;
+  ui: UiService;
+  navigation: Navigation;
+  events: EventBus;
+  repayForm: RepayFormStore;
+}
+
+export const PAYMENT_CANCELLED = 'Payment cancelled.';
+export const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
+
+/** The outcome page of an order (a public path: it needs no login). */
+export function resultPath(orderNo: string): string {
+  return `/repay/publicResult?${new URLSearchParams({ orderNo })}`;
+}
+
+export class RepayStore {
+  channelsLoading = false;
+  /** The generated order being paid (shown with its code or link on the web). */
+  order: RepayOrder | null = null;
+  ordering = false;
+  /** Why the last REPAY was refused (limit, missing bills, server message). */
+  error = '';
+  resultStatus: RepayResultStatus = 'idle';
+  result: { orderNo: string; amount: number; channel: string } | null = null;
+  private repaidOrders = new Set<string>();
+
+  constructor(private readonly deps: RepayDeps) {
+    makeAutoObservable<RepayStore, 'deps' | 'repaidOrders'>(this, {
+      deps: false,
+      repaidOrders: false,
+    });
+  }
+
+  /** The borrower's market: Taiwan (886) repays through FastPay. */
+  get market(): Market {
+    return marketOf(this.deps.user.user?.areaCode);
+  }
+
+  channelsOf(market: Market): RepayChannel[] {
+    return this.deps.config.channels[market];
+  }
+
+  channelByKey(key: string): RepayChannel | undefined {
+    const { ph, tw } = this.deps.config.channels;
+    return [...ph, ...tw].find((c) => c.key === key);
+  }
+
+  /** Shows the cached lists at once and refreshes them from repay/repayChannel/v2. */
+  async loadChannels(): Promise<void> {
+    this.channelsLoading = true;
+    try {
+      const answer = await this.deps.api.call('repayChannel', {});
+      if (answer.code === OK) this.deps.config.setChannels(answer.data);
+    } catch {
+      // Already shown by the ApiStore; the cached lists stay.
+    } finally {
+      runInAction(() => {
+        this.channelsLoading = false;
+      });
+    }
+  }
+
+  /**
+   * A repay screen opened without the Bill tab (a reload in another tab, a deep link): the
+   * preselected rows of the plan (types above 1, PRODUCT.md §4) stand in when they add up to the
+   * amount of the address.
+   */
+  async ensureForm(amount: number): Promise<void> {
+    const form = this.deps.repayForm;
+    if (form.matches(amount) || !Number.isFinite(amount) || !this.deps.user.isLoggedIn) return;
+    try {
+      const answer = await this.deps.api.call('repayPlan', { pageNum: 1, pageSize: 100 });
+      if (answer.code !== OK) return;
+      const rows = answer.data.list.filter((row) => row.type > 1);
+      const sum = Math.round(rows.reduce((total, row) => total + row.repayAmount, 0) * 100) / 100;
+      if (rows.length > 0 && Math.abs(sum - amount) < 0.005) {
+        form.fill(
+          sum,
+          rows.map((row) => row.periodId),
+        );
+      }
+    } catch {
+      // Already shown by the ApiStore; REPAY will say the bills are missing.
+    }
+  }
+
+  /** A new screen starts clean. */
+  resetOrder(): void {
+    this.order = null;
+    this.error = '';
+  }
+
+  /**
+   * REPAY on a channel: refuses an amount above the channel's limit before any order exists,
+   * generates the order once, then pays it the way the host allows.
+   */
+  async pay(channel: RepayChannel, amount: number, account?: string): Promise<void> {
+    if (this.ordering) return;
+    const check = checkAmount(channel, amount);
+    if (!check.ok) return this.refuse(check.message);
+    const form = this.deps.repayForm;
+    if (!form.matches(amount)) return this.refuse(NO_AMOUNT);
+    this.ordering = true;
+    this.error = '';
+    try {
+      const answer = await this.deps.api.call('generatorRepayOrder', {
+        channel: channel.key,
+        repayAmount: form.repayAmount,
+        periodIds: [...form.periodIds],
+        ...(account === undefined ? {} : { account }),
+      });
+      if (answer.code !== OK) {
+        runInAction(() => {
+          this.error = answer.message;
+        });
+        return;
+      }
+      runInAction(() => {
+        this.order = answer.data;
+      });
+      await this.payOrder(answer.data);
+    } catch {
+      // Already shown by the ApiStore.
+    } finally {
+      runInAction(() => {
+        this.ordering = false;
+      });
+    }
+  }
+
+  private async payOrder(order: RepayOrder): Promise<void> {
+    const mode = paymentModeOf(order.channel, this.deps.session.profile);
+    const { native, navigation, ui } = this.deps;
+    let resultCode: number;
+    switch (mode) {
+      case 'show':
+        return; // the screen shows the payment code or link
+      case 'gcashPayment':
+        ({ resultCode } = await native.call('gcashPayment', {
+          orderNo: order.orderNo,
+          amount: order.amount,
+          ...(order.payUrl ? { url: order.payUrl } : {}),
+        }));
+        break;
+      case 'fastPayPayment':
+        ({ resultCode } = await native.call('fastPayPayment', {
+          orderNo: order.orderNo,
+          amount: order.amount,
+        }));
+        break;
+      default:
+        throw missingCaseError(mode);
+    }
+    if (resultCode === 0) navigation.go(resultPath(order.orderNo));
+    else ui.toast(resultCode === 2 ? PAYMENT_CANCELLED : PAYMENT_FAILED, 'fail');
+  }
+
+  /** Opens the e-wallet link of a web order (the host's browser, or a new tab). */
+  openPayUrl(): void {
+    if (this.order?.payUrl) void this.deps.native.openBrowser(this.order.payUrl);
+  }
+
+  /** The outcome of an order; a success refreshes bill and home data and tells the host. */
+  async loadResult(orderNo: string): Promise<void> {
+    this.resultStatus = 'loading';
+    try {
+      const answer = await this.deps.api.call('repayResult', { orderNo });
+      if (answer.code !== OK) {
+        runInAction(() => {
+          this.resultStatus = 'error';
+          this.result = null;
+        });
+        return;
+      }
+      const { status, ...rest } = answer.data;
+      runInAction(() => {
+        this.resultStatus = status;
+        this.result = rest;
+      });
+      if (status === 'success') await this.afterRepaid(orderNo);
+    } catch {
+      runInAction(() => {
+        this.resultStatus = 'error';
+      });
+    }
+  }
+
+  private async afterRepaid(orderNo: string): Promise<void> {
+    if (this.repaidOrders.has(orderNo)) return;
+    this.repaidOrders.add(orderNo);
+    const { native, user, api, events, repayForm } = this.deps;
+    repayForm.reset();
+    void native.call('loanRepaid', { orderNo });
+    // The bill and home stores refresh on `resume`, as when the host brings the page back.
+    events.emit('resume', undefined);
+    if (!user.isLoggedIn) return;
+    try {
+      const answer = await api.call('loanInfo', {});
+      if (answer.code === OK) user.setLoanInfo(answer.data);
+    } catch {
+      // Already shown by the ApiStore.
+    }
+  }
+
+  private refuse(message: string): void {
+    this.error = message;
+    this.deps.ui.toast(message, 'fail');
+  }
+}
