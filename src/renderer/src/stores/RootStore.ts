@@ -5,6 +5,9 @@
  */
 import type { AppConfig } from '../../../shared/appConfig';
 import type { ErrorReporter } from '../errors/reporter';
+import { ChannelStore } from '../features/channel/ChannelStore';
+import { LuckyDrawStore } from '../features/event/christmas/LuckyDrawStore';
+import { CampaignStore } from '../features/event/CampaignStore';
 import { LoginStore } from '../features/login/LoginStore';
 import type { NativeHost } from '../native';
 import type { ApiTransport } from '../services/api';
@@ -46,6 +49,9 @@ export class RootStore {
   readonly api: ApiStore;
   readonly network: NetworkStore;
   readonly login: LoginStore;
+  readonly campaigns: CampaignStore;
+  readonly luckyDraw: LuckyDrawStore;
+  readonly channel: ChannelStore;
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
@@ -80,6 +86,9 @@ export class RootStore {
       sessionStorage: services.sessionStorage,
       puzzleCheck: services.config.puzzleCheck === true,
     });
+    this.campaigns = new CampaignStore(this.api, clock);
+    this.luckyDraw = new LuckyDrawStore(this.api);
+    this.channel = new ChannelStore(this.api, this.user);
   }
 
   /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { nowFromQuery, phaseAt, windowOf } from './eventWindow';
+
+const configured = [
+  {
+    key: 'long_weekend_promo',
+    startAt: '2026-10-30T00:00:00+08:00',
+    endAt: '2026-11-02T23:59:59+08:00',
+  },
+  // PRODUCT.md §9 wins over a configured window for the same key.
+  {
+    key: 'invite_earn_cash',
+    startAt: '2030-01-01T00:00:00+08:00',
+    endAt: '2030-01-02T00:00:00+08:00',
+  },
+];
+
+describe('event windows (PRODUCT.md §9 and config)', () => {
+  it.each([
+    ['cash_for_newuser_150', '2022-08-24T23:59:59+08:00', 'before'],
+    ['cash_for_newuser_150', '2022-08-25T00:00:00+08:00', 'open'],
+    ['cash_for_newuser_150', '2022-09-15T23:59:59+08:00', 'open'],
+    ['cash_for_newuser_150', '2022-09-16T00:00:00+08:00', 'after'],
+    ['invite_earn_cash', '2022-10-20T12:00:00+08:00', 'before'],
+    ['invite_earn_cash', '2022-11-01T12:00:00+08:00', 'open'],
+    ['invite_earn_cash', '2022-11-21T00:00:00+08:00', 'after'],
+    ['coupon_for_holiday_shopping', '2022-11-21T23:59:59+08:00', 'before'],
+    ['coupon_for_holiday_shopping', '2022-11-28T23:59:59+08:00', 'open'],
+    ['coupon_for_holiday_shopping', '2022-11-29T00:00:00+08:00', 'after'],
+    ['long_weekend_promo', '2026-10-29T23:00:00+08:00', 'before'],
+    ['long_weekend_promo', '2026-11-01T09:00:00+08:00', 'open'],
+    ['long_weekend_promo', '2026-11-03T00:00:00+08:00', 'after'],
+  ])('%s at %s is %s', (key, at, phase) => {
+    const window = windowOf(key, configured);
+    expect(window).toBeDefined();
+    expect(phaseAt(window!, Date.parse(at))).toBe(phase);
+  });
+
+  it('an event with no fixed or configured window has none', () => {
+    expect(windowOf('christmas_lucky_draw', configured)).toBeUndefined();
+  });
+
+  it('reads the QA time override from ?now=', () => {
+    expect(nowFromQuery('?now=2022-09-01T10:00:00%2B08:00')).toBe(
+      Date.parse('2022-09-01T02:00:00Z'),
+    );
+    expect(nowFromQuery('?now=yesterday')).toBeUndefined();
+    expect(nowFromQuery('?orderNo=1')).toBeUndefined();
+  });
+});
