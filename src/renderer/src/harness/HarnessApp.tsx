@@ -1,0 +1,114 @@
+/**
+ * The simulator UI: the control panel beside the phone (harness), or the panel alone (Electron,
+ * where the phone is its own window).
+ */
+import { useEffect, useState } from 'react';
+import type { HostCore } from '../../../host/HostCore';
+import type { PanelApi } from '../../../host/panelApi';
+import { CallLog } from './CallLog';
+import { Controls } from './Controls';
+import { HostScreen } from './HostScreens';
+import { PendingSheet } from './PendingSheet';
+import { PhoneStage } from './PhoneStage';
+import { Surfaces } from './Surfaces';
+import { TrafficLog } from './TrafficLog';
+import { useDispatch, useSnapshot } from './usePanel';
+import { writeUrlState } from './urlState';
+
+export interface PhoneSetup {
+  host: HostCore;
+  appBase: string;
+  initialPath: string;
+}
+
+export function HarnessApp({ api, phone }: { api: PanelApi; phone: PhoneSetup | null }) {
+  const snapshot = useSnapshot(api);
+  const { dispatch, error } = useDispatch(api);
+  const [tab, setTab] = useState<'calls' | 'traffic'>('calls');
+  const [path, setPath] = useState(phone?.initialPath ?? '/');
+  const [copied, setCopied] = useState(false);
+
+  // Keep the address bar reproducing the state, so a copied link opens the same setup.
+  useEffect(() => {
+    if (!snapshot || !phone) return;
+    const search = writeUrlState(window.location.search, snapshot, path);
+    if (search !== window.location.search) window.history.replaceState(null, '', search);
+  }, [snapshot, path, phone]);
+
+  if (!snapshot) return <p className="sim-loading">Starting the simulated host…</p>;
+  const run = (action: Parameters<typeof dispatch>[0]) => void dispatch(action);
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+    } catch {
+      window.prompt('Copy this link', window.location.href);
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  const problem = error ?? snapshot.error;
+
+  return (
+    <div className={`sim ${phone ? 'sim--harness' : 'sim--panel'}`}>
+      <header className="sim-top">
+        <h1>Direct Loan simulator</h1>
+        <span className="sim-pill">{phone ? 'Browser harness' : 'Electron'}</span>
+        <span className="sim-pill sim-pill--light">scenario: {snapshot.scenario ?? '—'}</span>
+        <span className="sim-pill sim-pill--light">
+          {snapshot.tokenValue ? 'signed in' : 'signed out'}
+        </span>
+        {phone ? (
+          <button className="sim-btn sim-top__copy" onClick={copyLink}>
+            {copied ? 'Link copied' : 'Copy link'}
+          </button>
+        ) : null}
+      </header>
+      {problem ? (
+        <p className="sim-error sim-banner" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="sim-body">
+        {phone ? (
+          <PhoneStage
+            host={phone.host}
+            snapshot={snapshot}
+            appBase={phone.appBase}
+            path={path}
+            onPathChange={setPath}
+            dispatch={run}
+          />
+        ) : null}
+        <aside className="sim-panel" aria-label="Control panel">
+          <Controls api={api} snapshot={snapshot} dispatch={run} />
+          {phone ? null : (
+            <div className="sim-native">
+              <HostScreen view={snapshot.view} onReopen={() => run({ type: 'reopen' })} />
+              {snapshot.pending.map((request) => (
+                <PendingSheet
+                  key={request.id}
+                  request={request}
+                  accounts={snapshot.accounts}
+                  dispatch={run}
+                />
+              ))}
+              <Surfaces surfaces={snapshot.surfaces} dispatch={run} autoDismiss={false} />
+            </div>
+          )}
+          <div className="sim-tabs" role="tablist">
+            <button role="tab" aria-selected={tab === 'calls'} onClick={() => setTab('calls')}>
+              Bridge calls ({snapshot.calls.length})
+            </button>
+            <button role="tab" aria-selected={tab === 'traffic'} onClick={() => setTab('traffic')}>
+              API traffic
+            </button>
+          </div>
+          {tab === 'calls' ? <CallLog calls={snapshot.calls} dispatch={run} /> : null}
+          <div hidden={tab !== 'traffic'}>
+            <TrafficLog api={api} active={tab === 'traffic'} />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/** A pending interactive request as a native-looking bottom sheet: OK / Cancel / Fail. */
+import { useState } from 'react';
+import type { PanelAction } from '../../../host/panelApi';
+import type { PayeeAccount, PendingRequest } from '../../../host/types';
+import { compact } from './usePanel';
+import { REQUEST_TITLES } from './labels';
+
+interface Props {
+  request: PendingRequest;
+  accounts: readonly PayeeAccount[];
+  dispatch(action: PanelAction): void;
+}
+
+export function PendingSheet({ request, accounts, dispatch }: Props) {
+  const [chosen, setChosen] = useState(accounts[0]?.payeeId ?? '');
+  const answer = (decision: Extract<PanelAction, { type: 'answer' }>['decision']) =>
+    dispatch({ type: 'answer', requestId: request.id, decision });
+  const params = request.params as Record<string, unknown> | undefined;
+  const okData =
+    request.method === 'pickAccount' ? accounts.find((a) => a.payeeId === chosen) : undefined;
+  return (
+    <div className="sim-sheet" role="dialog" aria-label={`${request.method} request`}>
+      <div className="sim-sheet__grip" />
+      <h3 className="sim-sheet__title">{REQUEST_TITLES[request.method]}</h3>
+      <p className="sim-sheet__method">
+        <code>{request.method}</code>
+      </p>
+      {request.method === 'showNotice' && params ? (
+        <div className="sim-sheet__notice">
+          <strong>{String(params.title ?? '')}</strong>
+          <p>{String(params.content ?? '')}</p>
+        </div>
+      ) : null}
+      {(request.method === 'gcashPayment' || request.method === 'fastPayPayment') && params ? (
+        <dl className="sim-sheet__facts">
+          <dt>Order</dt>
+          <dd>{String(params.orderNo)}</dd>
+          <dt>Amount</dt>
+          <dd>₱{String(params.amount)}</dd>
+        </dl>
+      ) : null}
+      {request.method === 'pickAccount' ? (
+        <fieldset className="sim-sheet__accounts">
+          <legend>Payee account</legend>
+          {accounts.map((account) => (
+            <label key={account.payeeId}>
+              <input
+                type="radio"
+                name={`account-${request.id}`}
+                value={account.payeeId}
+                checked={chosen === account.payeeId}
+                onChange={() => setChosen(account.payeeId)}
+              />
+              {account.payeeLabel}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {params && request.method === 'showLogin' ? <pre>{compact(params)}</pre> : null}
+      <div className="sim-sheet__buttons">
+        <button
+          className="sim-btn sim-btn--primary"
+          onClick={() => answer({ answer: 'ok', data: okData })}
+        >
+          OK
+        </button>
+        <button className="sim-btn" onClick={() => answer({ answer: 'cancel' })}>
+          Cancel
+        </button>
+        <button className="sim-btn sim-btn--danger" onClick={() => answer({ answer: 'fail' })}>
+          Fail
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/** The mock server's decrypted traffic (`/__admin/log`), polled while visible. */
+import { Fragment, useEffect, useState } from 'react';
+import type { TrafficEntry } from '../../../host/adminClient';
+import type { PanelApi } from '../../../host/panelApi';
+import { clockTime, compact } from './usePanel';
+
+const POLL_MS = 1500;
+const LIMIT = 200;
+
+export function TrafficLog({ api, active }: { api: PanelApi; active: boolean }) {
+  const [entries, setEntries] = useState<TrafficEntry[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    const poll = async () => {
+      if (document.visibilityState === 'hidden') return;
+      try {
+        const next = await api.traffic(LIMIT);
+        if (!stopped) {
+          setEntries(next);
+          setError(null);
+        }
+      } catch (e) {
+        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+      }
+    };
+    void poll();
+    const timer = window.setInterval(poll, POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [api, active]);
+
+  const needle = filter.trim().toLowerCase();
+  const shown = entries
+    .filter((e) => !needle || `${e.host} ${e.path}`.toLowerCase().includes(needle))
+    .slice()
+    .reverse();
+  return (
+    <div className="sim-log">
+      <div className="sim-log__tools">
+        <input
+          type="search"
+          placeholder="Filter by path"
+          aria-label="Filter API traffic"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+        <span className="sim-muted">Decrypted by the mock server · refreshes every 1.5 s</span>
+      </div>
+      {error ? <p className="sim-error">Traffic log unavailable: {error}</p> : null}
+      <table className="sim-table" aria-label="API traffic">
+        <thead>
+          <tr>
+            <th>Time</th>
+            <th>Host</th>
+            <th>Path</th>
+            <th>Code</th>
+            <th>ms</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((entry) => {
+            const key = String(entry.id);
+            const code = entry.response?.code;
+            return (
+              <Fragment key={key}>
+                <tr
+                  className="sim-clickable"
+                  onClick={() => setOpen(open === key ? null : key)}
+                  data-path={entry.path}
+                >
+                  <td className="sim-mono">{clockTime(entry.at)}</td>
+                  <td>{entry.host}</td>
+                  <td>
+                    <span title={entry.encrypted ? 'End-to-end encrypted' : 'Plain'}>
+                      {entry.encrypted ? '🔒' : '○'}
+                    </span>{' '}
+                    <code>{entry.path}</code>
+                  </td>
+                  <td className="sim-mono">{code === undefined ? entry.status : String(code)}</td>
+                  <td className="sim-mono">{entry.ms ?? ''}</td>
+                </tr>
+                {open === key ? (
+                  <tr className="sim-detail">
+                    <td colSpan={5}>
+                      <strong>Request</strong>
+                      <pre>{JSON.stringify(entry.request?.data ?? null, null, 2)}</pre>
+                      <strong>Response</strong>
+                      <pre>{JSON.stringify(entry.response ?? null, null, 2)}</pre>
+                      <details>
+                        <summary>Headers and userBaseInfo</summary>
+                        <pre>
+                          {compact(entry.request?.headers)}
+                          {'\n'}
+                          {compact(entry.request?.userBaseInfo)}
+                        </pre>
+                      </details>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+      {shown.length === 0 && !error ? <p className="sim-empty">No API traffic yet.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Puts the SPA into the phone frame the way a native webview does: `window.nativeBridge` and the
+ * network state exist before the SPA's first line runs. The iframe starts as about:blank (same
+ * origin as the harness); we fetch the SPA's index.html, open the frame's document, move its URL
+ * to the app URL (history.replaceState, so routing and relative URLs behave as in a real load),
+ * install the bridge, then write the HTML. A later full navigation inside the frame (reload,
+ * location change) is caught on `load` and bootstrapped again.
+ */
+import type { NativeBridge } from '../../../shared/bridge';
+import type { HostCore } from '../../../host/HostCore';
+
+/** Marks a frame window the harness has prepared. */
+const INSTALLED = '__directLoanSimulator';
+
+type FrameWindow = Window & typeof globalThis & { [INSTALLED]?: FrameControl };
+
+/** What the harness keeps of a prepared frame. */
+export interface FrameControl {
+  setOnline(online: boolean): void;
+}
+
+/**
+ * The bridge as the page sees it. Results are cloned into the frame's own realm so the SPA gets
+ * plain objects of its own realm (instanceof and prototype checks behave as in a webview).
+ */
+export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBridge {
+  const bridge: NativeBridge = {
+    call(method: string, params?: object) {
+      const answer = host.call(method, params);
+      return new frame.Promise((resolve) => {
+        void answer.then((result) => resolve(frame.structuredClone(result)));
+      });
+    },
+    on(event: string, listener: (payload: unknown) => void) {
+      if (typeof listener !== 'function') return () => undefined;
+      return host.onEvent((message) => {
+        if (message.event === event) listener(frame.structuredClone(message.payload));
+      });
+    },
+  };
+  return Object.freeze(bridge);
+}
+
+/** navigator.onLine, online/offline events and a failing fetch while "offline". */
+function installNetwork(frame: FrameWindow, initiallyOnline: boolean): FrameControl {
+  let online = initiallyOnline;
+  Object.defineProperty(frame.navigator, 'onLine', { configurable: true, get: () => online });
+  const realFetch = frame.fetch.bind(frame);
+  frame.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+    online ? realFetch(input, init) : frame.Promise.reject(new frame.TypeError('Failed to fetch'));
+  return {
+    setOnline(next) {
+      if (next === online) return;
+      online = next;
+      frame.dispatchEvent(new frame.Event(next ? 'online' : 'offline'));
+    },
+  };
+}
+
+export interface MountOptions {
+  /** null in the web profile: no bridge at all. */
+  host: HostCore | null;
+  online: boolean;
+  /** Fetches the SPA's HTML (index.html of the app base). */
+  fetchHtml(): Promise<string>;
+}
+
+/** Bootstraps `appUrl` into the (freshly attached) iframe; resolves the frame's control. */
+export async function mountApp(
+  iframe: HTMLIFrameElement,
+  appUrl: string,
+  options: MountOptions,
+): Promise<FrameControl> {
+  const html = await options.fetchHtml();
+  const frame = iframe.contentWindow as FrameWindow | null;
+  const doc = iframe.contentDocument;
+  if (!frame || !doc) throw new Error('The phone frame is not attached');
+  doc.open();
+  frame.history.replaceState(null, '', appUrl);
+  if (options.host) {
+    Object.defineProperty(frame, 'nativeBridge', {
+      value: createFrameBridge(options.host, frame),
+      enumerable: true,
+    });
+  }
+  const control = installNetwork(frame, options.online);
+  frame[INSTALLED] = control;
+  doc.write(html);
+  doc.close();
+  return control;
+}
+
+/** True when the frame's current document was prepared by mountApp (not a fresh navigation). */
+export function isPrepared(iframe: HTMLIFrameElement): boolean {
+  try {
+    return Boolean((iframe.contentWindow as FrameWindow | null)?.[INSTALLED]);
+  } catch {
+    // A cross-origin document (the app navigated away): nothing to prepare there.
+    return true;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The two PanelApi implementations: in the harness the host runs in this page; in Electron the
+ * panel window reaches the host in main through `window.simulatorPanel` (its preload).
+ */
+import type { AdminClient } from '../../../host/adminClient';
+import type { HostCore } from '../../../host/HostCore';
+import { applyPanelAction, type PanelApi, type SimulatorPanelBridge } from '../../../host/panelApi';
+
+export function inPagePanelApi(host: HostCore, admin: AdminClient): PanelApi {
+  return {
+    runtime: 'harness',
+    watch(listener) {
+      listener(host.getSnapshot());
+      return host.subscribe(() => listener(host.getSnapshot()));
+    },
+    async dispatch(action) {
+      try {
+        await applyPanelAction(host, action);
+        const error = host.getSnapshot().error;
+        return error ? { ok: false, error } : { ok: true };
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    scenarios: () => host.listScenarios(),
+    traffic: (limit) => admin.log(limit),
+  };
+}
+
+export function electronPanelApi(bridge: SimulatorPanelBridge): PanelApi {
+  return {
+    runtime: 'electron',
+    watch(listener) {
+      let live = true;
+      const off = bridge.onChange(listener);
+      void bridge.snapshot().then((snapshot) => {
+        if (live && snapshot) listener(snapshot);
+      });
+      return () => {
+        live = false;
+        off();
+      };
+    },
+    dispatch: (action) => bridge.dispatch(action),
+    scenarios: () => bridge.scenarios(),
+    traffic: (limit) => bridge.traffic(limit),
+  };
+}

@@ -1,0 +1,42 @@
+/** React bindings of the PanelApi: the current host snapshot and a dispatch that reports errors. */
+import { useCallback, useEffect, useState } from 'react';
+import type { PanelAction, PanelApi } from '../../../host/panelApi';
+import type { HostSnapshot } from '../../../host/types';
+
+export function useSnapshot(api: PanelApi): HostSnapshot | null {
+  const [snapshot, setSnapshot] = useState<HostSnapshot | null>(null);
+  useEffect(() => api.watch(setSnapshot), [api]);
+  return snapshot;
+}
+
+/** Dispatches an action; a failure lands in `error` for the panel to show. */
+export function useDispatch(api: PanelApi) {
+  const [error, setError] = useState<string | null>(null);
+  const dispatch = useCallback(
+    async (action: PanelAction) => {
+      const result = await api.dispatch(action);
+      setError(result.ok ? null : result.error);
+      return result.ok;
+    },
+    [api],
+  );
+  return { dispatch, error, clearError: () => setError(null) };
+}
+
+/** Formats epoch ms as HH:MM:SS.mmm (local time). */
+export function clockTime(at: number | string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+/** Compact JSON for a table cell. */
+export function compact(value: unknown): string {
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
