@@ -37,8 +37,9 @@ export async function postJson(options: PostJsonOptions): Promise<HttpAnswer> {
     return { status: response.status, json: parseJson(text) };
   } catch (cause) {
     if (timedOut) {
-      const seconds = Math.round(options.timeoutMs / 100) / 10;
-      throw new ApiError('timeout', `No answer from ${options.url} within ${seconds} s`, { cause });
+      const ms = options.timeoutMs;
+      const limit = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+      throw new ApiError('timeout', `No answer from ${options.url} within ${limit}`, { cause });
     }
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new ApiError('offline', `Cannot reach ${options.url}: ${reason}`, { cause });
