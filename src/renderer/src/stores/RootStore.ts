@@ -8,7 +8,11 @@ import type { ErrorReporter } from '../errors/reporter';
 import { ChannelStore } from '../features/channel/ChannelStore';
 import { LuckyDrawStore } from '../features/event/christmas/LuckyDrawStore';
 import { CampaignStore } from '../features/event/CampaignStore';
+import { KycStore } from '../features/kyc/KycStore';
+import { LoanStore } from '../features/loan/LoanStore';
 import { LoginStore } from '../features/login/LoginStore';
+import { RepayFormStore } from '../features/repay/RepayFormStore';
+import { RepayStore } from '../features/repay/RepayStore';
 import type { NativeHost } from '../native';
 import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
@@ -49,6 +53,11 @@ export class RootStore {
   readonly api: ApiStore;
   readonly network: NetworkStore;
   readonly login: LoginStore;
+  /** The repay form the Bill tab fills before /repay/selectCh (PRODUCT.md §3). */
+  readonly repayForm: RepayFormStore;
+  readonly repay: RepayStore;
+  readonly loan: LoanStore;
+  readonly kyc: KycStore;
   readonly campaigns: CampaignStore;
   readonly luckyDraw: LuckyDrawStore;
   readonly channel: ChannelStore;
@@ -76,6 +85,21 @@ export class RootStore {
     });
     this.session.attachApi(this.api);
     this.network = new NetworkStore(ui);
+    this.repayForm = new RepayFormStore(services.sessionStorage);
+    const { config, user, session, api, events, kycForm } = this;
+    this.repay = new RepayStore({
+      api,
+      user,
+      config,
+      session,
+      native,
+      ui,
+      navigation,
+      events,
+      repayForm: this.repayForm,
+    });
+    this.loan = new LoanStore({ api, user, session, native, ui, navigation, clock });
+    this.kyc = new KycStore({ api, config, kycForm, session, ui, navigation, clock });
     this.login = new LoginStore({
       api: this.api,
       user: this.user,

@@ -108,8 +108,10 @@ describe('a picked file against its item', () => {
     ['idFront', 'image/jpeg', 4 * 1024 * 1024, undefined],
     ['idFront', 'image/jpeg', 6 * 1024 * 1024, tooLargeMessage(5 * 1024 * 1024)],
     ['idFront', 'application/pdf', 100, IMAGE_RULE],
-    ['payslip', 'application/pdf', 9 * 1024 * 1024, undefined],
-    ['payslip', 'application/pdf', 11 * 1024 * 1024, tooLargeMessage(10 * 1024 * 1024)],
+    ['payslip', 'image/jpeg', 9 * 1024 * 1024, undefined],
+    ['payslip', 'image/png', 11 * 1024 * 1024, tooLargeMessage(10 * 1024 * 1024)],
+    ['payslip', 'application/pdf', 500 * 1024, undefined],
+    ['payslip', 'application/pdf', 600 * 1024, 'The file is too large. The maximum is 0.5 MB.'],
     ['payslip', 'application/zip', 100, FILE_RULE],
   ])('%s: %s of %s bytes → %s', (certification, type, size, error) => {
     expect(checkPickedFile(item(certification), { type, size })).toBe(error);

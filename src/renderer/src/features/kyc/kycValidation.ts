@@ -64,6 +64,12 @@ export function acceptOf(type: 'photo' | 'file'): string {
     : 'image/jpeg,image/png,application/pdf';
 }
 
+/**
+ * A PDF is kept as it is in the draft (localStorage) and sent in kyc/save, whose body the API
+ * caps at 1 MB; images are downscaled before they are kept, so only PDFs need this lower cap.
+ */
+export const PDF_MAX_BYTES = 512 * 1024;
+
 /** A picked file before it is read: its type and size against the item's limit. */
 export function checkPickedFile(
   item: Pick<CertItem, 'type' | 'maxBytes'>,
@@ -73,7 +79,8 @@ export function checkPickedFile(
   if (!acceptOf(kind).split(',').includes(file.type)) {
     return kind === 'photo' ? IMAGE_RULE : FILE_RULE;
   }
-  const max = item.maxBytes ?? DEFAULT_MAX_BYTES;
+  const itemMax = item.maxBytes ?? DEFAULT_MAX_BYTES;
+  const max = file.type === 'application/pdf' ? Math.min(itemMax, PDF_MAX_BYTES) : itemMax;
   return file.size > max ? tooLargeMessage(max) : undefined;
 }
 

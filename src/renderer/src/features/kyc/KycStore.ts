@@ -1,0 +1,159 @@
+/**
+ * KYC application (PRODUCT.md §2 KYC, §3 KYC form data, §4 review info): the certList from
+ * config/getCertificationConfig drives the six steps; every value goes into the core's persisted
+ * KYC draft (KycFormStore) as it is typed, so a reload at any step loses nothing; the server's
+ * restore items fill what the draft lacks; each step is saved with kyc/save, the sixth submits.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { CertItem } from '../../../../shared/api/entities';
+import { OK } from '../../../../shared/codes';
+import type { Clock } from '../../services/clock';
+import type { Navigation } from '../../services/navigation';
+import type { UiService } from '../../services/ui';
+import type { ApiStore } from '../../stores/ApiStore';
+import type { ConfigStore } from '../../stores/ConfigStore';
+import type { KycFormStore } from '../../stores/KycFormStore';
+import type { SessionStore } from '../../stores/SessionStore';
+import { manilaDay, restorableItems, stepsOf, validateStep } from './kycValidation';
+
+export interface KycDeps {
+  api: ApiStore;
+  config: ConfigStore;
+  kycForm: KycFormStore;
+  session: SessionStore;
+  ui: UiService;
+  navigation: Navigation;
+  clock: Clock;
+}
+
+export const FIX_ERRORS = 'Please check the fields marked in red.';
+
+/** Review info states that clear the saved KYC form (PRODUCT.md §4): failed and rejected. */
+const CLEARING_REVIEW_STATES = new Set([3, 4]);
+
+export class KycStore {
+  loading = false;
+  errors: Record<string, string> = {};
+  /** Bumped on every KYC-invalid event; the screen scrolls to the first field in error. */
+  invalidCount = 0;
+  saving = false;
+  reviewState: number | null = null;
+
+  constructor(private readonly deps: KycDeps) {
+    makeAutoObservable<KycStore, 'deps'>(this, { deps: false });
+  }
+
+  get certList(): CertItem[] {
+    return this.deps.config.certList;
+  }
+
+  get steps(): number[] {
+    return stepsOf(this.certList);
+  }
+
+  get step(): number {
+    return this.deps.kycForm.step;
+  }
+
+  get lastStep(): number {
+    return this.steps.at(-1) ?? 6;
+  }
+
+  get items(): CertItem[] {
+    return this.certList.filter((item) => item.step === this.step);
+  }
+
+  get values(): Record<string, string> {
+    return this.deps.kycForm.values;
+  }
+
+  /** Loads the certList (cached one shows at once) and merges the server's restore items. */
+  async open(): Promise<void> {
+    this.loading = this.certList.length === 0;
+    this.errors = {};
+    const { api, config, kycForm } = this.deps;
+    const [certs, restore] = await Promise.allSettled([
+      api.call('getCertificationConfig', {}),
+      api.call('kycRestore', {}),
+    ]);
+    runInAction(() => {
+      if (certs.status === 'fulfilled' && certs.value.code === OK) {
+        config.setCertList(certs.value.data);
+      }
+      if (restore.status === 'fulfilled' && restore.value.code === OK) {
+        const missing = restorableItems(kycForm.values, restore.value.data);
+        if (missing.length > 0) kycForm.restore(missing);
+      }
+      this.loading = false;
+    });
+  }
+
+  setValue(certification: string, value: string): void {
+    this.deps.kycForm.setValue(certification, value);
+    if (this.errors[certification]) {
+      const { [certification]: _, ...rest } = this.errors;
+      this.errors = rest;
+    }
+  }
+
+  /** A field-level error found while picking (wrong type, too large) before any value exists. */
+  setError(certification: string, message: string): void {
+    this.errors = { ...this.errors, [certification]: message };
+    this.invalidCount++;
+  }
+
+  back(): void {
+    this.errors = {};
+    this.deps.kycForm.setStep(this.step - 1);
+  }
+
+  /** Next (or Submit on the last step): validate, save the step, move on. */
+  async next(): Promise<void> {
+    if (this.saving) return;
+    const errors = validateStep(this.items, this.values, manilaDay(this.deps.clock.now()));
+    this.errors = errors;
+    if (Object.keys(errors).length > 0) {
+      this.invalidCount++;
+      this.deps.ui.toast(FIX_ERRORS, 'fail');
+      return;
+    }
+    const step = this.step;
+    const items = this.items
+      .map((item) => ({
+        certification: item.certification,
+        value: this.values[item.certification] ?? '',
+      }))
+      .filter((item) => item.value !== '');
+    this.saving = true;
+    try {
+      const answer = await this.deps.api.call('kycSave', { step, items });
+      if (answer.code !== OK) return;
+      if (answer.data.submitted) {
+        void this.deps.session.refreshUser();
+        this.deps.navigation.go('/kyc/review', { replace: true });
+        return;
+      }
+      this.deps.kycForm.setStep(Math.min(this.lastStep, step + 1));
+    } catch {
+      // Already shown by the ApiStore; the draft keeps everything.
+    } finally {
+      runInAction(() => {
+        this.saving = false;
+      });
+    }
+  }
+
+  /** loan/reviewInfo: a non-200 answer or state 3 or 4 clears the saved form (PRODUCT.md §4). */
+  async loadReview(): Promise<void> {
+    try {
+      const answer = await this.deps.api.call('reviewInfo', {});
+      const state = answer.code === OK ? answer.data.state : null;
+      runInAction(() => {
+        this.reviewState = state;
+      });
+      if (state === null || CLEARING_REVIEW_STATES.has(state)) this.deps.kycForm.clear();
+    } catch {
+      // No answer at all: nothing is known about the review, so the draft stays.
+    }
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * The loan application (PRODUCT.md §3 "Loan application form", issue 6 "Loan"): the form with
+ * its defaults, the payee through `pickAccount` or the web picker, vouchers, the
+ * loan/calculateLoanInfo preview, loan/loanCheckByArc, the pay-password SMS when the check asks
+ * for it, then loan/ApplyNoPayPassword on the web or the `loanApply` bridge call in the lender
+ * app. Also the review page's loan/loanDetail.
+ *
+ * Public API for other features: `root.loan.resetForm()` (the Home button does this first).
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Coupon } from '../../../../shared/api/entities';
+import type { LoanPreview, ResponseOf } from '../../../../shared/api/endpoints';
+import { OK } from '../../../../shared/codes';
+import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '../../../../shared/constants';
+import type { NativeHost } from '../../native';
+import type { Clock } from '../../services/clock';
+import type { Navigation } from '../../services/navigation';
+import type { UiService } from '../../services/ui';
+import type { ApiStore } from '../../stores/ApiStore';
+import type { SessionStore } from '../../stores/SessionStore';
+import type { UserStore } from '../../stores/UserStore';
+import {
+  type LoanErrors,
+  type LoanField,
+  parseBorrowAmount,
+  validateBorrowAmount,
+  validateLoanForm,
+} from './loanValidation';
+
+export interface LoanDeps {
+  api: ApiStore;
+  user: UserStore;
+  session: SessionStore;
+  native: NativeHost;
+  ui: UiService;
+  navigation: Navigation;
+  clock: Clock;
+}
+
+/** The success state of the review page (PRODUCT.md §2 "Other"). */
+export const REVIEW_SUCCESS_PATH = '/loan/review/?success=1';
+export const ENTER_SMS_CODE = 'Please enter the verification code.';
+const PREVIEW_DELAY_MS = 400;
+
+export type LoanDetail = NonNullable<ResponseOf<'loanDetail'>>;
+
+export class LoanStore {
+  borrowAmount = '';
+  periods = DEFAULT_LOAN_PERIODS;
+  payeeId = '';
+  payeeLabel = '';
+  purpos = '';
+  userCouponId: string | undefined = undefined;
+  discountAmount = 0;
+  type = DEFAULT_LOAN_TYPE;
+
+  errors: LoanErrors = {};
+  preview: LoanPreview | null = null;
+  previewLoading = false;
+  coupons: Coupon[] = [];
+  /** The web payee picker is open (no host, or the host cannot pick). */
+  webPickerOpen = false;
+  submitting = false;
+  /** loan/loanCheckByArc asked for the pay password: the SMS step shows. */
+  needPayPassword = false;
+  smsSent = false;
+  smsCode = '';
+
+  detail: LoanDetail | null = null;
+  detailStatus: 'idle' | 'loading' | 'done' | 'error' = 'idle';
+
+  private previewTimer: (() => void) | undefined;
+  private previewSeq = 0;
+
+  constructor(private readonly deps: LoanDeps) {
+    makeAutoObservable<LoanStore, 'deps' | 'previewTimer' | 'previewSeq'>(this, {
+      deps: false,
+      previewTimer: false,
+      previewSeq: false,
+    });
+  }
+
+  get lastAmount(): number {
+    return this.deps.user.loanInfo?.lastAmount ?? 0;
+  }
+
+  /** Vouchers the current amount can use. */
+  get usableCoupons(): Coupon[] {
+    const amount = parseBorrowAmount(this.borrowAmount);
+    return this.coupons.filter((c) => c.state === 1 && !(amount < c.minBorrowAmount));
+  }
+
+  /** Back to the defaults of PRODUCT.md §3 (periods 1, type ez). */
+  resetForm(): void {
+    this.borrowAmount = '';
+    this.periods = DEFAULT_LOAN_PERIODS;
+    this.payeeId = '';
+    this.payeeLabel = '';
+    this.purpos = '';
+    this.userCouponId = undefined;
+    this.discountAmount = 0;
+    this.type = DEFAULT_LOAN_TYPE;
+    this.errors = {};
+    this.preview = null;
+    this.needPayPassword = false;
+    this.smsSent = false;
+    this.smsCode = '';
+  }
+
+  /** Loads what the form needs: loan info (lastAmount) and the available vouchers. */
+  async open(): Promise<void> {
+    const { api, user } = this.deps;
+    const [info, coupons] = await Promise.allSettled([
+      api.call('loanInfo', {}),
+      api.call('couponList', { state: 1 }),
+    ]);
+    runInAction(() => {
+      if (info.status === 'fulfilled' && info.value.code === OK) user.setLoanInfo(info.value.data);
+      if (coupons.status === 'fulfilled' && coupons.value.code === OK) {
+        this.coupons = coupons.value.data;
+      }
+    });
+    this.schedulePreview();
+  }
+
+  setBorrowAmount(input: string): void {
+    this.borrowAmount = input.replace(/[^\d.,]/g, '').slice(0, 9);
+    this.clearError('borrowAmount');
+    const coupon = this.coupons.find((c) => c.userCouponId === this.userCouponId);
+    if (coupon && parseBorrowAmount(this.borrowAmount) < coupon.minBorrowAmount) {
+      this.setCoupon(undefined);
+    }
+    this.schedulePreview();
+  }
+
+  setPeriods(periods: number): void {
+    this.periods = periods;
+    this.clearError('periods');
+    this.schedulePreview();
+  }
+
+  setPurpose(purpos: string): void {
+    this.purpos = purpos;
+    this.clearError('purpos');
+  }
+
+  setCoupon(userCouponId: string | undefined): void {
+    const coupon = this.coupons.find((c) => c.userCouponId === userCouponId);
+    this.userCouponId = coupon?.userCouponId;
+    this.discountAmount = coupon?.discountAmount ?? 0;
+    this.schedulePreview();
+  }
+
+  setPayee(payeeId: string, payeeLabel: string): void {
+    this.payeeId = payeeId;
+    this.payeeLabel = payeeLabel;
+    this.webPickerOpen = false;
+    this.clearError('payeeId');
+  }
+
+  closeWebPicker(): void {
+    this.webPickerOpen = false;
+  }
+
+  /** The host's account picker; the web picker where there is none. */
+  async pickAccount(): Promise<void> {
+    const { native, session } = this.deps;
+    if (session.profile === 'web') {
+      this.webPickerOpen = true;
+      return;
+    }
+    const result = await native.call('pickAccount');
+    if (result.resultCode === 0 && result.data) {
+      this.setPayee(result.data.payeeId, result.data.payeeLabel);
+    } else if (result.resultCode === 1) {
+      runInAction(() => {
+        this.webPickerOpen = true;
+      });
+    }
+  }
+
+  /** Recomputes the preview shortly after the amount, periods or voucher stop changing. */
+  schedulePreview(): void {
+    this.previewTimer?.();
+    if (validateBorrowAmount(this.borrowAmount, this.lastAmount) !== undefined) {
+      this.preview = null;
+      return;
+    }
+    this.previewTimer = this.deps.clock.setTimeout(() => void this.loadPreview(), PREVIEW_DELAY_MS);
+  }
+
+  async loadPreview(): Promise<void> {
+    const seq = ++this.previewSeq;
+    this.previewLoading = true;
+    try {
+      const answer = await this.deps.api.call('calculateLoanInfo', {
+        borrowAmount: parseBorrowAmount(this.borrowAmount),
+        periods: this.periods,
+        ...(this.userCouponId ? { userCouponId: this.userCouponId } : {}),
+      });
+      runInAction(() => {
+        // An older answer arriving late must not replace a newer preview.
+        if (seq === this.previewSeq) this.preview = answer.code === OK ? answer.data : null;
+      });
+    } catch {
+      // Already shown by the ApiStore.
+    } finally {
+      runInAction(() => {
+        if (seq === this.previewSeq) this.previewLoading = false;
+      });
+    }
+  }
+
+  setSmsCode(code: string): void {
+    this.smsCode = code.replace(/\D/g, '').slice(0, 6);
+  }
+
+  /** credit/getSmsCodeOfResetPayPassword. */
+  async sendPayPasswordSms(): Promise<void> {
+    try {
+      const answer = await this.deps.api.call('getSmsCodeOfResetPayPassword', {});
+      if (answer.code === OK) {
+        runInAction(() => {
+          this.smsSent = true;
+        });
+      }
+    } catch {
+      // Already shown by the ApiStore.
+    }
+  }
+
+  /** Submit: validate, check, (pay password), apply — never twice at once. */
+  async submit(): Promise<void> {
+    if (this.submitting) return;
+    const form = {
+      borrowAmount: this.borrowAmount,
+      periods: this.periods,
+      payeeId: this.payeeId,
+      purpos: this.purpos,
+    };
+    this.errors = validateLoanForm(form, this.lastAmount);
+    const first = Object.values(this.errors)[0];
+    if (first) {
+      this.deps.ui.toast(first, 'fail');
+      return;
+    }
+    if (this.needPayPassword && this.smsCode === '') {
+      this.deps.ui.toast(ENTER_SMS_CODE, 'fail');
+      return;
+    }
+    this.submitting = true;
+    try {
+      await this.checkAndApply(parseBorrowAmount(this.borrowAmount));
+    } catch {
+      // Already shown by the ApiStore.
+    } finally {
+      runInAction(() => {
+        this.submitting = false;
+      });
+    }
+  }
+
+  private async checkAndApply(borrowAmount: number): Promise<void> {
+    const { api, user, native, session, navigation, ui } = this.deps;
+    if (!this.needPayPassword) {
+      const check = await api.call('loanCheckByArc', { borrowAmount });
+      if (check.code !== OK) return;
+      if (!check.data.pass) {
+        ui.toast(check.data.reason ?? 'You cannot borrow now.', 'fail');
+        return;
+      }
+      if (check.data.needPayPassword) {
+        runInAction(() => {
+          this.needPayPassword = true;
+        });
+        await this.sendPayPasswordSms();
+        return;
+      }
+    } else {
+      const verified = await api.call('verifySmsOfPayPassword', { code: this.smsCode });
+      if (verified.code !== OK) return;
+      user.setPayPassword(verified.data.payPassword);
+    }
+    if (session.profile === 'lender') {
+      const result = await native.call('loanApply', {
+        borrowAmount,
+        periods: this.periods,
+        payeeId: this.payeeId,
+        ...(this.userCouponId ? { userCouponId: this.userCouponId } : {}),
+      });
+      if (result.resultCode !== 0) {
+        if (result.resultCode !== 2) ui.toast(result.message ?? 'The application failed.', 'fail');
+        return;
+      }
+    } else {
+      const answer = await api.call('applyNoPayPassword', {
+        borrowAmount,
+        periods: this.periods,
+        payeeId: this.payeeId,
+        payeeLabel: this.payeeLabel,
+        purpos: this.purpos,
+        type: this.type,
+        ...(this.userCouponId
+          ? { userCouponId: this.userCouponId, discountAmount: this.discountAmount }
+          : {}),
+        ...(user.payPassword ? { payPassword: user.payPassword } : {}),
+      });
+      if (answer.code !== OK) return;
+    }
+    this.resetForm();
+    navigation.go(REVIEW_SUCCESS_PATH, { replace: true });
+  }
+
+  /** The review page: the latest application (loan/loanDetail). */
+  async loadDetail(): Promise<void> {
+    this.detailStatus = 'loading';
+    try {
+      const answer = await this.deps.api.call('loanDetail', {});
+      runInAction(() => {
+        this.detail = answer.code === OK ? answer.data : null;
+        this.detailStatus = answer.code === OK ? 'done' : 'error';
+      });
+    } catch {
+      runInAction(() => {
+        this.detailStatus = 'error';
+      });
+    }
+  }
+
+  private clearError(field: LoanField): void {
+    if (this.errors[field]) {
+      const { [field]: _, ...rest } = this.errors;
+      this.errors = rest;
+    }
+  }
+}
