@@ -3,7 +3,12 @@
  * per method, keeps the call log and the pending interactive requests, and tells subscribers
  * (panel UI, Electron windows) about every change. Pure TS; its I/O is injected.
  */
-import { type BridgeEvent, type BridgeResult, parseBridgeCall } from '../shared/bridge';
+import {
+  type BridgeEvent,
+  type BridgeMethod,
+  type BridgeResult,
+  parseBridgeCall,
+} from '../shared/bridge';
 import { DEFAULT_ACCOUNTS } from './accounts';
 import type { AdminClient, ScenarioList } from './adminClient';
 import { defaultSettings } from './defaults';
@@ -187,6 +192,11 @@ export class HostCore {
   async reopen(): Promise<void> {
     if (this.snapshot.settings.signedIn) await this.guard(() => this.signIn());
     this.reload();
+  }
+
+  /** Shows a native surface for something that happened outside a bridge call (window.open). */
+  showSurface(method: BridgeMethod, title: string, detail: string): void {
+    this.context.show(method, title, detail);
   }
 
   dismissSurface(id: string): void {

@@ -66,14 +66,16 @@ export interface PanelApi {
   readonly runtime: 'harness' | 'electron';
 }
 
-/** IPC channels of the Electron panel window. */
-export const PANEL_IPC = {
-  snapshot: 'panel:snapshot',
-  dispatch: 'panel:dispatch',
-  scenarios: 'panel:scenarios',
-  traffic: 'panel:traffic',
-  changed: 'panel:changed',
-} as const;
+/** What the Electron panel preload exposes as `window.simulatorPanel` (raw IPC, async). */
+export interface SimulatorPanelBridge {
+  snapshot(): Promise<HostSnapshot>;
+  onChange(listener: (snapshot: HostSnapshot) => void): () => void;
+  dispatch(action: PanelAction): Promise<PanelResult>;
+  scenarios(): Promise<ScenarioList>;
+  traffic(limit: number): Promise<TrafficEntry[]>;
+}
+
+export { PANEL_IPC } from './panelChannels';
 
 /** Applies a parsed panel action to the host (both runtimes share this). */
 export async function applyPanelAction(host: HostCore, action: PanelAction): Promise<void> {

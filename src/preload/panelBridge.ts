@@ -3,18 +3,10 @@
  * channels. Main parses every action; this side only forwards.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import type { ScenarioList, TrafficEntry } from '../host/adminClient';
-import type { PanelAction, PanelResult } from '../host/panelApi';
+import type { SimulatorPanelBridge } from '../host/panelApi';
 import { PANEL_IPC } from '../host/panelChannels';
 import type { HostSnapshot } from '../host/types';
 
-export interface SimulatorPanelBridge {
-  snapshot(): Promise<HostSnapshot>;
-  onChange(listener: (snapshot: HostSnapshot) => void): () => void;
-  dispatch(action: PanelAction): Promise<PanelResult>;
-  scenarios(): Promise<ScenarioList>;
-  traffic(limit: number): Promise<TrafficEntry[]>;
-}
 
 export function createPanelBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
