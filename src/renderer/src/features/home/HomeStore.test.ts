@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Advertisement, LoanInfo, User } from '../../../../shared/api/entities';
+import { APP_STORE_LINKS } from '../../../../shared/constants';
+import { fakeBridge, ok } from '../../test/fakes';
+import { createTestRoot } from '../../test/testRoot';
+import { HomeStore } from './HomeStore';
+import { KYC_EXPIRED_NOTICE } from './homeButton';
+
+const user = (state: User['state'], areaCode: User['areaCode'] = '63'): User => ({
+  msisdn: '9171234567',
+  areaCode,
+  userId: 'U1',
+  token: 't',
+  tokenValue: 't',
+  state,
+  gender: 'Female',
+  lastName: 'Santos',
+});
+
+const loan = (state: number, lastAmount: number): LoanInfo => ({
+  lastAmount,
+  creditAmount: 20000,
+  monthlyInterest: 3.5,
+  state,
+  type: 0,
+  loanAmount: 0,
+  dueAmount: 0,
+  dueDay: 0,
+  dueTime: 0,
+});
+
+const popup = (id: number): Advertisement => ({ id, type: 2, link: `/event/${id}`, picUrl: 'p' });
+
+function homeOf(
+  options: { user?: User; loan?: LoanInfo; ads?: Advertisement[]; native?: boolean } = {},
+) {
+  const resets: number[] = [];
+  const bridge = options.native ? fakeBridge() : undefined;
+  const test = createTestRoot({ bridge });
+  const { root } = test;
+  test.transport.answers.userInfo = ok(options.user ?? user(5));
+  test.transport.answers.unread = ok([]);
+  test.transport.answers.loanInfo = ok(options.loan ?? loan(0, 15000));
+  test.transport.answers.loadAdvertisement = ok(options.ads ?? []);
+  test.transport.answers.loadBanner = ok(null);
+  root.user.setToken('t');
+  if (options.user) root.user.setUser(options.user);
+  const opened: string[] = [];
+  const native = {
+    ...root.services.native,
+    openBrowser: async (url: string) => {
+      opened.push(url);
+      return { resultCode: 0 as const };
+    },
+  };
+  const home = new HomeStore({
+    api: root.api,
+    user: root.user,
+    config: root.config,
+    navigation: test.navigation,
+    ui: test.ui,
+    native,
+    refreshUser: () => root.session.refreshUser(),
+    resetLoanForm: () => void resets.push(1),
+  });
+  return { ...test, home, resets, opened };
+}
+
+describe('HomeStore.refresh', () => {
+  it('loads user info, unread list, loan info and ads', async () => {
+    const { home, root, transport } = homeOf({ loan: loan(4, 5000) });
+    await home.refresh();
+    const names = transport.calls.map((c) => c.name).sort();
+    expect(names).toEqual(['loadAdvertisement', 'loadBanner', 'loanInfo', 'unread', 'userInfo']);
+    expect(root.user.loanInfo?.lastAmount).toBe(5000);
+    expect(home.buttonView(false)).toEqual({ label: 'Apply Now', hidden: false, disabled: false });
+  });
+
+  it('loads nothing for a visitor without a token', async () => {
+    const { home, root, transport } = homeOf();
+    root.user.clear();
+    await home.refresh();
+    expect(transport.calls).toEqual([]);
+  });
+});
+
+describe('popup ads: once per ad id, remembered in adddsViewed', () => {
+  it('shows 1 then 2, then none after another refresh', async () => {
+    const { home, root } = homeOf({ ads: [popup(1), popup(2)] });
+    await home.refresh();
+    expect(home.popup?.id).toBe(1);
+    home.closePopup();
+    expect(home.popup?.id).toBe(2);
+    home.closePopup();
+    expect(home.popup).toBeNull();
+    await home.refresh();
+    expect(home.popup).toBeNull();
+    expect(root.config.adddsViewed).toEqual([1, 2]);
+  });
+
+  it('opening a popup follows its in-app link', async () => {
+    const { home, navigation } = homeOf({ ads: [popup(1)] });
+    await home.refresh();
+    home.openPopup();
+    expect(navigation.visited).toEqual(['/event/1']);
+    expect(home.popup).toBeNull();
+  });
+});
+
+describe('main button', () => {
+  it('resets the loan form, then goes to the target of the states', async () => {
+    const { home, navigation, resets } = homeOf({ user: user(5), loan: loan(2, 0) });
+    await home.refresh();
+    home.pressMainButton();
+    expect(resets).toEqual([1]);
+    expect(navigation.visited).toEqual(['/loan/review']);
+  });
+
+  it.each([
+    ['63', APP_STORE_LINKS.hk],
+    ['852', APP_STORE_LINKS.hk],
+    ['886', APP_STORE_LINKS.tw],
+  ] as const)('KYC 7 (area %s) shows the Notice and Update opens %s', async (areaCode, link) => {
+    const { home, ui, opened, navigation } = homeOf({ user: user(7, areaCode) });
+    await home.refresh();
+    home.pressMainButton();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ui.shown).toContain(KYC_EXPIRED_NOTICE.content);
+    expect(opened).toEqual([link]);
+    expect(navigation.visited).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The Home tab (PRODUCT.md §2 Home, §4 Home button): refreshes user info, loan info, the
+ * red-dot lists and the ads; shows each popup ad once (remembered in adddsViewed); runs the main
+ * button's action.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Advertisement, KycState } from '../../../../shared/api/entities';
+import { OK } from '../../../../shared/codes';
+import { appStoreLink } from '../../../../shared/constants';
+import { missingCaseError } from '../../errors/missingCaseError';
+import type { NativeHost } from '../../native';
+import type { Navigation } from '../../services/navigation';
+import type { UiService } from '../../services/ui';
+import type { ApiStore } from '../../stores/ApiStore';
+import type { ConfigStore } from '../../stores/ConfigStore';
+import type { UserStore } from '../../stores/UserStore';
+import {
+  homeButtonActionOf,
+  homeButtonOf,
+  KYC_EXPIRED_NOTICE,
+  type HomeButtonView,
+} from './homeButton';
+import { bannersOf, unseenPopups } from './popupAds';
+
+/** Location of the Home banner (advertisement/loadBanner). */
+export const HOME_BANNER_LOCATION = 'home';
+
+export interface HomeDeps {
+  api: ApiStore;
+  user: UserStore;
+  config: ConfigStore;
+  navigation: Navigation;
+  ui: UiService;
+  native: NativeHost;
+  /** Reloads user info and the unread list (SessionStore.refreshUser). */
+  refreshUser: () => Promise<void>;
+  /** Resets the loan application form before the main button navigates. */
+  resetLoanForm: () => void;
+}
+
+export class HomeStore {
+  ads: Advertisement[] = [];
+  locationBanner: Advertisement | null = null;
+  /** The popup ad on screen, if any. */
+  popup: Advertisement | null = null;
+  refreshing = false;
+
+  constructor(private readonly deps: HomeDeps) {
+    makeAutoObservable<HomeStore, 'deps'>(this, { deps: false });
+  }
+
+  get kycState(): KycState | undefined {
+    return this.deps.user.user?.state;
+  }
+
+  get banners(): Advertisement[] {
+    return bannersOf(this.ads, this.locationBanner);
+  }
+
+  buttonView(navigating: boolean): HomeButtonView {
+    const loan = this.deps.user.loanInfo;
+    return homeButtonOf({
+      kycState: this.kycState,
+      loanState: loan?.state ?? 0,
+      lastAmount: loan?.lastAmount ?? 0,
+      navigating,
+    });
+  }
+
+  /** Pull-to-refresh and first show: user info, loan info, red dots and ads, side by side. */
+  async refresh(): Promise<void> {
+    // Visitors without a token get no ads or user data (PRODUCT.md §4).
+    if (!this.deps.user.isLoggedIn) return;
+    this.refreshing = true;
+    await Promise.allSettled([this.deps.refreshUser(), this.loadLoanInfo(), this.loadAds()]);
+    runInAction(() => {
+      this.refreshing = false;
+    });
+  }
+
+  /** The main button (PRODUCT.md §4): reset the loan form, then go where the states say. */
+  pressMainButton(): void {
+    this.deps.resetLoanForm();
+    const action = homeButtonActionOf(this.kycState, this.deps.user.loanInfo?.state ?? 0);
+    switch (action.kind) {
+      case 'go':
+        this.deps.navigation.go(action.to);
+        return;
+      case 'kycExpired':
+        void this.showKycExpired();
+        return;
+      case 'none':
+        return;
+      default:
+        throw missingCaseError(action);
+    }
+  }
+
+  /** Closes the popup on screen; the next unseen one (if any) follows. */
+  closePopup(): void {
+    this.popup = null;
+    this.showNextPopup();
+  }
+
+  /** Opens the popup's link (in-app paths route, others open the browser). */
+  openPopup(): void {
+    const ad = this.popup;
+    if (!ad) return;
+    this.popup = null;
+    this.openLink(ad.link);
+  }
+
+  openLink(link: string): void {
+    if (link.startsWith('/')) this.deps.navigation.go(link);
+    else if (link !== '') void this.deps.native.openBrowser(link);
+  }
+
+  private async showKycExpired(): Promise<void> {
+    await this.deps.ui.alert({
+      title: KYC_EXPIRED_NOTICE.title,
+      content: KYC_EXPIRED_NOTICE.content,
+      confirmText: KYC_EXPIRED_NOTICE.button,
+    });
+    await this.deps.native.openBrowser(appStoreLink(this.deps.user.user?.areaCode ?? ''));
+  }
+
+  private async loadLoanInfo(): Promise<void> {
+    const answer = await this.deps.api.call('loanInfo', {});
+    if (answer.code === OK) this.deps.user.setLoanInfo(answer.data);
+  }
+
+  private async loadAds(): Promise<void> {
+    const [ads, banner] = await Promise.allSettled([
+      this.deps.api.call('loadAdvertisement', {}),
+      this.deps.api.call('loadBanner', { location: HOME_BANNER_LOCATION }),
+    ]);
+    runInAction(() => {
+      if (ads.status === 'fulfilled' && ads.value.code === OK) this.ads = ads.value.data;
+      if (banner.status === 'fulfilled' && banner.value.code === OK) {
+        this.locationBanner = banner.value.data;
+      }
+      if (!this.popup) this.showNextPopup();
+    });
+  }
+
+  /** A popup counts as seen once shown, so a reload never shows it again. */
+  private showNextPopup(): void {
+    const next = unseenPopups(this.ads, this.deps.config.adddsViewed)[0];
+    if (!next) return;
+    this.deps.config.markAdSeen(next.id);
+    this.popup = next;
+  }
+}
