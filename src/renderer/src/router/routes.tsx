@@ -44,7 +44,7 @@ export const routes: RouteObject[] = [
       { path: 'kyc/review', lazy: notBuilt('/kyc/review') },
       { path: 'login', lazy: page(() => import('../features/login/LoginScreen')) },
       { path: 'reg/:channel', lazy: notBuilt('/reg/:channel') },
-      { path: 'doc/:file', lazy: notBuilt('/doc/:file') },
+      { path: 'doc/:file', lazy: page(() => import('../features/doc/DocScreen')) },
       { path: 'event/:file/:action?', lazy: notBuilt('/event/:file/:action?') },
       { path: 'channel/:file/:action?', lazy: notBuilt('/channel/:file/:action?') },
       { path: 'ofw/:file', lazy: notBuilt('/ofw/:file') },

@@ -1,0 +1,89 @@
+/**
+ * The small Markdown subset the documents are written in (content/*.md): `#`–`###` headings,
+ * paragraphs (their line breaks kept, for field blocks like "Order No." / "Date"), `-` and `1.` lists, `**bold**`, `[text](target)` links and `{{name}}` fields
+ * filled from the order. A line that is only `{{name}}` is a slot the page renders itself
+ * (the repayment schedule). Parsed to data, rendered as React elements: no HTML injection.
+ */
+
+export type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; ordered: boolean; items: string[] }
+  | { kind: 'slot'; name: string };
+
+export type Inline =
+  | { kind: 'text'; text: string }
+  | { kind: 'bold'; text: string }
+  | { kind: 'link'; text: string; target: string };
+
+/** What an unfilled field shows: a blank to write on, as on a paper form. */
+export const BLANK = '________';
+
+const SLOT = /^\{\{(\w+)\}\}$/;
+const ITEM = /^(-|\d+\.)\s+(.*)$/;
+
+export function parseBlocks(source: string): Block[] {
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: paragraph.join('\n') });
+    paragraph = [];
+  };
+  for (const raw of source.split(/\r?\n/)) {
+    const line = raw.trim();
+    const heading = /^(#{1,3})\s+(.*)$/.exec(line);
+    const item = ITEM.exec(line);
+    const slot = SLOT.exec(line);
+    if (line === '') {
+      flush();
+    } else if (heading) {
+      flush();
+      const level = heading[1]!.length as 1 | 2 | 3;
+      blocks.push({ kind: 'heading', level, text: heading[2]! });
+    } else if (slot) {
+      flush();
+      blocks.push({ kind: 'slot', name: slot[1]! });
+    } else if (item) {
+      flush();
+      const ordered = item[1] !== '-';
+      const last = blocks.at(-1);
+      if (last?.kind === 'list' && last.ordered === ordered) last.items.push(item[2]!);
+      else blocks.push({ kind: 'list', ordered, items: [item[2]!] });
+    } else {
+      const last = blocks.at(-1);
+      // An indented line right after a list item continues that item.
+      if (paragraph.length === 0 && raw.startsWith('  ') && last?.kind === 'list') {
+        last.items[last.items.length - 1] += ` ${line}`;
+      } else paragraph.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}
+
+/** Splits text into plain, bold and link runs. */
+export function parseInline(text: string): Inline[] {
+  const runs: Inline[] = [];
+  const pattern = /\*\*(.+?)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > at) runs.push({ kind: 'text', text: text.slice(at, match.index) });
+    if (match[1] !== undefined) runs.push({ kind: 'bold', text: match[1] });
+    else runs.push({ kind: 'link', text: match[2]!, target: match[3]! });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) runs.push({ kind: 'text', text: text.slice(at) });
+  return runs;
+}
+
+/** Replaces `{{name}}` fields inside text; unknown or empty fields become a blank. */
+export function fillFields(source: string, fields: Readonly<Record<string, string>>): string {
+  return source.replace(/\{\{(\w+)\}\}/g, (whole, name: string, offset: number) => {
+    // A field alone on its line is a slot, left for the page.
+    const lineStart = source.lastIndexOf('\n', offset) + 1;
+    const lineEnd = source.indexOf('\n', offset);
+    const line = source.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).trim();
+    if (line === whole && !(name in fields)) return whole;
+    return fields[name] || BLANK;
+  });
+}
