@@ -28,7 +28,8 @@ import {
 import { ApiError } from './apiError';
 import { randomId } from './ids';
 import { type HttpAnswer, postJson } from './http';
-import { prepareClientSession } from './clientSession';
+import { createClientIdentity, prepareClientSession } from './clientSession';
+import type { LocalIdentity } from './codec';
 import { decryptJson, encryptJson } from './codec';
 
 export { ApiError, type ApiErrorKind } from './apiError';
@@ -56,6 +57,8 @@ interface Session {
 export class ApiClient {
   private readonly options: ApiClientOptions;
   private readonly sessions = new Map<ApiHost, Promise<Session>>();
+  /** Created once: signing its prekey is the slowest step of a handshake (pure-JS XEdDSA). */
+  private identity: Promise<LocalIdentity> | undefined;
 
   constructor(options: ApiClientOptions) {
     this.options = options;
@@ -200,7 +203,13 @@ export class ApiClient {
   private async handshake(host: ApiHost): Promise<Session> {
     const path = handshakePathOf(host);
     const baseInfo = this.options.baseInfo();
-    const local = await guardSecure(path, () => prepareClientSession());
+    const local = await guardSecure(path, async () => {
+      this.identity ??= createClientIdentity();
+      this.identity.catch(() => {
+        this.identity = undefined;
+      });
+      return prepareClientSession(await this.identity);
+    });
     const res = await this.post(host, path, {
       data: { clientBundle: local.bundle, baseInfo },
       userBaseInfo: baseInfo,

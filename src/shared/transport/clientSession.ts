@@ -1,11 +1,17 @@
 /**
- * The client half of the handshake (DESIGN.md §5): a fresh identity per handshake, then a Signal
+ * The client half of the handshake (DESIGN.md §5): the client's identity bundle, then a Signal
  * session to `s-<sid>` with the server identity pinned. Runs in the browser and in Node.
  */
 import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
 import { type Bundle, type HandshakeAnswer, sessionAddressName } from '../envelope';
 import { fromBase64 } from './bytes';
-import { bundleOf, createLocalIdentity, deviceOf, SIGNAL_DEVICE_ID } from './codec';
+import {
+  bundleOf,
+  createLocalIdentity,
+  deviceOf,
+  type LocalIdentity,
+  SIGNAL_DEVICE_ID,
+} from './codec';
 import { loadSignal } from './signal';
 import { SignalStore } from './store';
 
@@ -15,10 +21,21 @@ export interface PreparedClientSession {
   connect(answer: HandshakeAnswer): Promise<SessionCipher>;
 }
 
-/** Loads the library (lazily) and creates this handshake's identity. */
-export async function prepareClientSession(): Promise<PreparedClientSession> {
+/** Loads the library (lazily) and creates a client identity (one XEdDSA signature: reuse it). */
+export async function createClientIdentity(): Promise<LocalIdentity> {
   const { lib } = await loadSignal();
-  const identity = await createLocalIdentity(lib);
+  return createLocalIdentity(lib);
+}
+
+/**
+ * Prepares a handshake with the given identity (a fresh one when omitted). The server pins the
+ * identity per session, so one client may reuse its identity for every host and re-handshake.
+ */
+export async function prepareClientSession(
+  identity?: LocalIdentity,
+): Promise<PreparedClientSession> {
+  const { lib } = await loadSignal();
+  identity ??= await createLocalIdentity(lib);
   return {
     bundle: bundleOf(identity),
     async connect(answer) {
