@@ -1,0 +1,76 @@
+/**
+ * /repay/ph/detail?key=&amount= (PRODUCT.md §2 "Repay channel screens"): a channel's logo, limit,
+ * fee, information, steps and notices, and REPAY. Above the limit the page says so and REPAY
+ * refuses before any order exists.
+ */
+import { Button } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useStores } from '../../stores/StoresContext';
+import { AmountCard } from './components/AmountCard';
+import { ChannelInstructions } from './components/ChannelInstructions';
+import { MoneyPage } from './components/MoneyPage';
+import { OrderPanel } from './components/OrderPanel';
+import { amountFromQuery, checkAmount, feeOf, formatPeso, limitOf } from './repayRules';
+
+const ChannelDetailScreen = observer(function ChannelDetailScreen() {
+  const { repay } = useStores();
+  const [query] = useSearchParams();
+  const key = query.get('key') ?? '';
+  const amount = amountFromQuery(query.get('amount'));
+  useEffect(() => {
+    repay.resetOrder();
+    void repay.loadChannels();
+    void repay.ensureForm(amount);
+  }, [repay, amount]);
+
+  const channel = repay.channelByKey(key);
+  if (!channel) {
+    return (
+      <MoneyPage title="Repay">
+        <p className="money-muted">{repay.channelsLoading ? 'Loading…' : 'No Data'}</p>
+      </MoneyPage>
+    );
+  }
+  const limit = limitOf(channel);
+  const fee = feeOf(channel);
+  const check = amount > 0 ? checkAmount(channel, amount) : { ok: true as const };
+  return (
+    <MoneyPage title={channel.label}>
+      <div className="money-card">
+        <img className="channel-logo" src={channel.logo} alt={`${channel.label} logo`} />
+        <p className="money-muted">
+          {limit === null ? 'No limit' : `Limit ${formatPeso(limit, 0)} per transaction`}
+          {fee > 0 ? ` · Fee ${formatPeso(fee, 0)}` : ''}
+        </p>
+      </div>
+      {amount > 0 && <AmountCard amount={amount} fee={fee} />}
+      {!check.ok && (
+        <p className="money-alert" role="alert">
+          {check.message}
+        </p>
+      )}
+      {repay.error && check.ok && (
+        <p className="money-alert" role="alert">
+          {repay.error}
+        </p>
+      )}
+      <OrderPanel />
+      {amount > 0 && !repay.order && (
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={repay.ordering}
+          onClick={() => void repay.pay(channel, amount)}
+        >
+          REPAY
+        </Button>
+      )}
+      <ChannelInstructions channel={channel} />
+    </MoneyPage>
+  );
+});
+
+export default ChannelDetailScreen;

@@ -1,0 +1,101 @@
+/** /repay/ph/mayaChannel?amount= (PRODUCT.md §2, §9): Maya WebPay with its tips, the 08/09
+ * account rule and the study link. */
+import { Button } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useStores } from '../../stores/StoresContext';
+import { AmountCard } from './components/AmountCard';
+import { ChannelInstructions } from './components/ChannelInstructions';
+import { MoneyPage } from './components/MoneyPage';
+import { OrderPanel } from './components/OrderPanel';
+import { amountFromQuery, MAYA_ACCOUNT_RULE, validateMayaAccount } from './repayRules';
+
+const MAYA_KEY = 'MAYA_WEBPAY';
+
+const MayaChannelScreen = observer(function MayaChannelScreen() {
+  const { repay } = useStores();
+  const [query] = useSearchParams();
+  const amount = amountFromQuery(query.get('amount'));
+  const [account, setAccount] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    repay.resetOrder();
+    void repay.loadChannels();
+    void repay.ensureForm(amount);
+  }, [repay, amount]);
+
+  const channel = repay.channelByKey(MAYA_KEY);
+  if (!channel) {
+    return (
+      <MoneyPage title="Maya WebPay">
+        <p className="money-muted">{repay.channelsLoading ? 'Loading…' : 'No Data'}</p>
+      </MoneyPage>
+    );
+  }
+  const submit = () => {
+    const result = validateMayaAccount(account);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError('');
+    void repay.pay(channel, amount, result.account);
+  };
+  return (
+    <MoneyPage title={channel.label}>
+      <AmountCard amount={amount} />
+      <div className="money-card">
+        <h2>Tips</h2>
+        <ul className="step-list">
+          {(channel.tips ?? [MAYA_ACCOUNT_RULE]).map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+        <p>
+          <Link to={channel.studyUrl ?? '/repay/ph/studyPage'}>How to pay with Maya WebPay</Link>
+        </p>
+      </div>
+      {!repay.order && (
+        <div className="money-card">
+          <div className={`field${error ? ' field--error' : ''}`}>
+            <label className="field__label" htmlFor="maya-account">
+              Maya Account
+            </label>
+            <input
+              id="maya-account"
+              type="tel"
+              inputMode="numeric"
+              maxLength={13}
+              placeholder="09XXXXXXXXX"
+              value={account}
+              aria-invalid={error !== ''}
+              aria-describedby={error ? 'maya-account-error' : undefined}
+              onChange={(event) => {
+                setAccount(event.target.value);
+                setError('');
+              }}
+            />
+            {error && (
+              <span className="field__error" id="maya-account-error" role="alert">
+                {error}
+              </span>
+            )}
+          </div>
+          {repay.error && (
+            <p className="money-alert" role="alert">
+              {repay.error}
+            </p>
+          )}
+          <Button block color="primary" size="large" loading={repay.ordering} onClick={submit}>
+            REPAY
+          </Button>
+        </div>
+      )}
+      <OrderPanel />
+      <ChannelInstructions channel={channel} />
+    </MoneyPage>
+  );
+});
+
+export default MayaChannelScreen;

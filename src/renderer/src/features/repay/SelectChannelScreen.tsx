@@ -1,0 +1,41 @@
+/** /repay/selectCh?amount= (PRODUCT.md §2): choose a channel of the borrower's market. */
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useStores } from '../../stores/StoresContext';
+import { AmountCard } from './components/AmountCard';
+import { ChannelList } from './components/ChannelList';
+import { MoneyPage } from './components/MoneyPage';
+import { amountFromQuery, NO_AMOUNT } from './repayRules';
+
+const SelectChannelScreen = observer(function SelectChannelScreen() {
+  const { repay, repayForm, session } = useStores();
+  const [query] = useSearchParams();
+  const amount = amountFromQuery(query.get('amount'));
+  useEffect(() => {
+    repay.resetOrder();
+    void repay.ensureForm(amount);
+  }, [repay, amount]);
+
+  return (
+    <MoneyPage title="Select Repay Channel" back="/bill">
+      <AmountCard amount={amount} />
+      {(Number.isNaN(amount) || amount <= 0) && (
+        <p className="money-alert" role="alert">
+          {NO_AMOUNT} <Link to="/bill">Go to Bill</Link>
+        </p>
+      )}
+      {repayForm.inited && repayForm.periodIds.length > 0 && (
+        <p className="money-muted">{repayForm.periodIds.length} installment(s) selected</p>
+      )}
+      <ChannelList market={repay.market} amount={amount} />
+      {repay.market === 'tw' && session.profile === 'web' && (
+        <p className="money-muted">
+          No FastPay wallet yet? <Link to="/repay/tw/fastpayDownload">Download FastPay</Link>
+        </p>
+      )}
+    </MoneyPage>
+  );
+});
+
+export default SelectChannelScreen;

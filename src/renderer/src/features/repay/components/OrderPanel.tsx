@@ -1,0 +1,55 @@
+/** A generated order on the web: its payment code or link, then "I Have Paid" to the outcome. */
+import { Button } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { Link, useNavigate } from 'react-router-dom';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../../../../shared/constants';
+import { useStores } from '../../../stores/StoresContext';
+import { resultPath } from '../RepayStore';
+import { formatPeso } from '../repayRules';
+
+export const OrderPanel = observer(function OrderPanel() {
+  const { repay } = useStores();
+  const navigate = useNavigate();
+  const order = repay.order;
+  if (!order) return null;
+  return (
+    <section className="money-card" aria-label="Repay order">
+      <h2>Order {order.orderNo}</h2>
+      <p>
+        Amount: <strong>{formatPeso(order.amount)}</strong>
+        {order.fee > 0 ? ` (fee ${formatPeso(order.fee)} included)` : ''}
+      </p>
+      {order.payCode && (
+        <>
+          <p className="money-muted">Payment Code</p>
+          <p className="pay-code" data-testid="pay-code">
+            {order.payCode}
+          </p>
+        </>
+      )}
+      {order.payUrl && (
+        <Button block color="primary" fill="outline" onClick={() => repay.openPayUrl()}>
+          Open Payment Page
+        </Button>
+      )}
+      {order.channel === 'FASTPAY' && (
+        <p className="money-muted">
+          Pay in the FastPay wallet. <Link to="/repay/fastpay/download">Download FastPay</Link>
+        </p>
+      )}
+      <p className="money-muted">
+        Pay before {dayjs.unix(order.expireTime).format(`${DATE_FORMAT} HH:mm`)}.
+      </p>
+      <div className="money-actions">
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(resultPath(order.orderNo), { viewTransition: true })}
+        >
+          I Have Paid
+        </Button>
+      </div>
+    </section>
+  );
+});
