@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Advertisement, LoanInfo, User } from '../../../../shared/api/entities';
 import { APP_STORE_LINKS } from '../../../../shared/constants';
-import { fakeBridge, ok } from '../../test/fakes';
+import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { HomeStore } from './HomeStore';
 import { KYC_EXPIRED_NOTICE } from './homeButton';
@@ -36,13 +36,15 @@ function homeOf(
 ) {
   const resets: number[] = [];
   const bridge = options.native ? fakeBridge() : undefined;
-  const test = createTestRoot({ bridge });
+  const transport = fakeTransport({
+    userInfo: ok(options.user ?? user(5)),
+    unread: ok([]),
+    loanInfo: ok(options.loan ?? loan(0, 15000)),
+    loadAdvertisement: ok(options.ads ?? []),
+    loadBanner: ok(null),
+  });
+  const test = createTestRoot({ bridge, transport });
   const { root } = test;
-  test.transport.answers.userInfo = ok(options.user ?? user(5));
-  test.transport.answers.unread = ok([]);
-  test.transport.answers.loanInfo = ok(options.loan ?? loan(0, 15000));
-  test.transport.answers.loadAdvertisement = ok(options.ads ?? []);
-  test.transport.answers.loadBanner = ok(null);
   root.user.setToken('t');
   if (options.user) root.user.setUser(options.user);
   const opened: string[] = [];
@@ -63,7 +65,7 @@ function homeOf(
     refreshUser: () => root.session.refreshUser(),
     resetLoanForm: () => void resets.push(1),
   });
-  return { ...test, home, resets, opened };
+  return { ...test, transport, home, resets, opened };
 }
 
 describe('HomeStore.refresh', () => {
