@@ -109,8 +109,9 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
   },
   admin: async ({ mock }, use) => {
     const admin = adminOf(mock);
-    // Every test starts from a fresh server state.
+    // Every test starts from a fresh server state and an empty traffic log.
     await admin.scenario('new-user');
+    await fetch(`${mock.url}/__admin/log`, { method: 'DELETE' });
     await use(admin);
   },
   page: async ({ page, admin }, use, testInfo) => {

@@ -62,6 +62,8 @@ test.describe('network state', () => {
   test('offline and online toasts', async ({ page, context }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+    // The app preloads its toasts after the first paint; offline, nothing more can be fetched.
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await expect(page.getByText('Your network is disconnected')).toBeVisible();
     await context.setOffline(false);

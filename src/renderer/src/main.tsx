@@ -1,6 +1,6 @@
 // Entry of the borrower SPA (runs in the browser / webview). Keeps the boot path small: config,
 // host info and the crypto warm-up start in parallel; pages and heavy UI load lazily.
-import './shim';
+import 'antd-mobile/es/global';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,7 +14,7 @@ import { createApiTransport } from './services/apiTransport';
 import { systemClock } from './services/clock';
 import { RouterNavigation } from './services/navigation';
 import { JsonStorage, memoryStorage } from './services/storage';
-import { antdUi } from './services/ui';
+import { antdUi, preloadFeedback } from './services/ui';
 import { ConfigErrorPage } from './shell/ConfigErrorPage';
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresContext';
@@ -34,6 +34,9 @@ function basename(): string {
 }
 
 async function boot(container: HTMLElement): Promise<void> {
+  // The antd-mobile React 19 shim loads beside the boot path, not on it (only imperative
+  // Toast/Dialog need it, and services/ui.ts waits for it before using them).
+  void import('./shim');
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
   const native = createNativeHost(window, storage);
@@ -77,10 +80,10 @@ async function boot(container: HTMLElement): Promise<void> {
   const router = createBrowserRouter(routes, { basename: basename() });
   navigation.attach(router, basename());
   root.network.listen(window);
-  window.addEventListener('error', (event) => reporter.capture(event.error ?? event.message));
-  window.addEventListener('unhandledrejection', (event) => reporter.capture(event.reason));
   void root.session.start(navigation.current());
 
+  // After the first paint, so they never compete with the boot path.
+  setTimeout(preloadFeedback, 300);
   reactRoot.render(
     <StrictMode>
       <StoresProvider root={root}>

@@ -16,22 +16,43 @@ export interface UiService {
   closeDialogs(): void;
 }
 
+/**
+ * Resolves once the antd-mobile React 19 render shim is installed: await it before calling an
+ * imperative antd-mobile API (Toast, Dialog, Modal…) from feature code.
+ */
+export function antdReady(): Promise<unknown> {
+  return import('../shim');
+}
+
+// Per-component imports: the package barrel would pull all of antd-mobile into this chunk.
+const toast = () =>
+  antdReady().then(() => import('antd-mobile/es/components/toast').then((m) => m.default));
+const dialog = () =>
+  antdReady().then(() => import('antd-mobile/es/components/dialog').then((m) => m.default));
+
+/**
+ * Loads Toast and Dialog ahead of need: they must work when the network is gone (the offline
+ * toast itself), so they cannot wait for a lazy fetch at that moment.
+ */
+export function preloadFeedback(): void {
+  void toast().catch(() => {});
+  void dialog().catch(() => {});
+}
+
 export const antdUi: UiService = {
   toast(text, kind = 'info') {
-    void import('antd-mobile').then(({ Toast }) =>
+    void toast().then((Toast) =>
       Toast.show({ content: text, icon: kind === 'info' ? undefined : kind }),
     );
   },
   notify(text, ms) {
-    void import('antd-mobile').then(({ Toast }) => Toast.show({ content: text, duration: ms }));
+    void toast().then((Toast) => Toast.show({ content: text, duration: ms }));
   },
   alert({ title, content, confirmText }) {
-    return import('antd-mobile').then(({ Dialog }) =>
-      Dialog.alert({ title, content, confirmText }),
-    );
+    return dialog().then((Dialog) => Dialog.alert({ title, content, confirmText }));
   },
   closeDialogs() {
-    void import('antd-mobile').then(({ Dialog }) => Dialog.clear());
+    void dialog().then((Dialog) => Dialog.clear());
   },
 };
 
