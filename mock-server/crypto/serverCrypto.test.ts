@@ -151,6 +151,20 @@ describe('ServerCrypto', () => {
     );
   });
 
+  it('drops sessions idle longer than its idle limit', async () => {
+    let clock = 1_000_000;
+    const server = await ServerCrypto.create({ idleMs: 60_000, now: () => clock });
+    const peer = await connectPeer(server);
+    clock += 30_000;
+    expect(await peer.roundTrip('user/userInfo', {})).toMatchObject({ code: 200 });
+    clock += 61_000;
+    const { envelope } = await peer.envelope('user/userInfo');
+    expect(await failureCode(server.open(envelope, 'user/userInfo'))).toBe(
+      ProtocolError.SESSION_NOT_FOUND,
+    );
+    expect(server.size).toBe(0);
+  });
+
   it('keeps its identity in the data dir across restarts', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'mock-id-'));
     dirs.push(dir);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exactBuffer, fromBase64, toBase64, utf8ToBuffer } from './bytes';
 import { patchSessionLock, pendingSessionLocks, type SessionLockClass } from './sessionLock';
-import { KEPT_OLD_CHAINS, pruneSessionRecord } from './store';
+import { IdentityMismatchError, KEPT_OLD_CHAINS, pruneSessionRecord, SignalStore } from './store';
 import { InsecureContextError, requireWebCrypto } from './webCrypto';
 
 afterEach(() => {
@@ -90,5 +90,36 @@ describe('pruneSessionRecord', () => {
 
   it('leaves records it does not understand untouched', () => {
     expect(pruneSessionRecord('not json')).toBe('not json');
+  });
+});
+
+describe('identity pinning', () => {
+  const key = (fill: number) => {
+    const bytes = new Uint8Array(33).fill(fill);
+    bytes[0] = 5;
+    return bytes.buffer;
+  };
+
+  it('trusts only the pinned identity and refuses to save another', async () => {
+    const store = new SignalStore({
+      identityKeyPair: { pubKey: key(1), privKey: new ArrayBuffer(32) },
+      registrationId: 7,
+      pinnedIdentity: key(2),
+    });
+    expect(await store.isTrustedIdentity('peer', key(2), 1)).toBe(true);
+    expect(await store.isTrustedIdentity('peer', key(3), 1)).toBe(false);
+    await expect(store.saveIdentity('peer', key(2))).resolves.toBe(false);
+    await expect(store.saveIdentity('peer', key(3))).rejects.toThrow(IdentityMismatchError);
+    expect(() => store.pinIdentity(key(3))).toThrow(IdentityMismatchError);
+  });
+
+  it('pins the first identity it sees when none was given', async () => {
+    const store = new SignalStore({
+      identityKeyPair: { pubKey: key(1), privKey: new ArrayBuffer(32) },
+      registrationId: 7,
+    });
+    await store.saveIdentity('peer', key(4));
+    expect(await store.isTrustedIdentity('peer', key(4), 2)).toBe(true);
+    await expect(store.saveIdentity('peer', key(5))).rejects.toThrow(IdentityMismatchError);
   });
 });
