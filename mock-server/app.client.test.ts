@@ -313,4 +313,23 @@ describe('ApiClient against the real mock server', () => {
     const test = clientFor(server, { fetch: () => Promise.reject(new TypeError('offline')) });
     await expect(test.client.warmUp()).resolves.toBeUndefined();
   });
+
+  it('keeps one session working under concurrent calls answered out of order', async () => {
+    const test = clientFor(server);
+    await login(test);
+    await admin(server, 'POST', 'faults', { path: 'config/getEventDates', delayMs: 40 });
+    // Waves overlap: answers of a slow wave arrive after the next wave ratcheted the session.
+    const waves = Array.from({ length: 4 }, async (_, wave) => {
+      await new Promise((resolve) => setTimeout(resolve, wave * 15));
+      return Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          i % 2 ? test.client.call('getEventDates', {}) : test.client.call('userInfo', {}),
+        ),
+      );
+    });
+    const answers = (await Promise.all(waves)).flat();
+    expect(answers.map((a) => a.code)).toEqual(Array(32).fill(200));
+    await admin(server, 'DELETE', 'faults');
+    expect((await test.client.call('userInfo', {})).code).toBe(200);
+  });
 });
