@@ -1,0 +1,38 @@
+/** /kyc/review: the KYC state; loan/reviewInfo applies the draft-clearing rule (PRODUCT.md §4). */
+import { Button, Result } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStores } from '../../stores/StoresContext';
+import { MoneyPage } from '../repay/components/MoneyPage';
+import { AppDownloadNotice } from './components/AppDownloadNotice';
+import { kycStateView } from './kycState';
+
+const KycReviewScreen = observer(function KycReviewScreen() {
+  const { kyc, user, session } = useStores();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void kyc.loadReview();
+    void session.refreshUser();
+  }, [kyc, session]);
+
+  const view = kycStateView(user.user?.state);
+  return (
+    <MoneyPage title="KYC Review" back="/">
+      <Result status={view.status} title={view.title} description={view.text} />
+      <AppDownloadNotice text="Get notified as soon as your review is done in the Direct Loan app." />
+      <div className="money-actions">
+        {view.action && (
+          <Button block color="primary" onClick={() => navigate(view.action?.to ?? '/')}>
+            {view.action.label}
+          </Button>
+        )}
+        <Button block onClick={() => navigate('/', { replace: true })}>
+          Back to Home
+        </Button>
+      </div>
+    </MoneyPage>
+  );
+});
+
+export default KycReviewScreen;

@@ -1,0 +1,68 @@
+/** /loan/review (PRODUCT.md §2): the application's state; ?success=1 shows the success state. */
+import { Button, Result } from 'antd-mobile';
+import dayjs from 'dayjs';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { DATE_FORMAT } from '../../../../shared/constants';
+import { useStores } from '../../stores/StoresContext';
+import { AppDownloadNotice } from '../kyc/components/AppDownloadNotice';
+import { MoneyPage } from '../repay/components/MoneyPage';
+import { formatPeso } from '../repay/repayRules';
+import { loanStateText } from './loanState';
+
+const LoanReviewScreen = observer(function LoanReviewScreen() {
+  const { loan } = useStores();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const success = query.get('success') === '1';
+  useEffect(() => {
+    void loan.loadDetail();
+  }, [loan]);
+
+  const detail = loan.detail;
+  const state = detail ? loanStateText(detail.state) : null;
+  return (
+    <MoneyPage title="Loan Review" back="/">
+      {success ? (
+        <Result
+          status="success"
+          title="Application Submitted"
+          description="Your loan application was received. The money is released to your account once it is approved."
+        />
+      ) : (
+        state && <Result status={state.status} title={state.title} description={state.text} />
+      )}
+      {!success && loan.detailStatus === 'done' && !detail && (
+        <Result status="info" title="No Data" description="You have no loan application yet." />
+      )}
+      {detail && (
+        <section className="money-card" aria-label="Application">
+          <dl className="info-pairs">
+            <dt>Order No.</dt>
+            <dd>{detail.orderNo}</dd>
+            <dt>Loan Amount</dt>
+            <dd>{formatPeso(detail.borrowAmount)}</dd>
+            <dt>You Receive</dt>
+            <dd>{formatPeso(detail.receivedAmount)}</dd>
+            <dt>Periods</dt>
+            <dd>{detail.periods}</dd>
+            <dt>Payee Account</dt>
+            <dd>{detail.payeeLabel}</dd>
+            <dt>Applied On</dt>
+            <dd>{dayjs.unix(detail.applyTime).format(DATE_FORMAT)}</dd>
+          </dl>
+          {detail.failReason && <p className="money-alert">{detail.failReason}</p>}
+        </section>
+      )}
+      <AppDownloadNotice text="Follow your loan and get release notices in the Direct Loan app." />
+      <div className="money-actions">
+        <Button block color="primary" onClick={() => navigate('/', { replace: true })}>
+          Back to Home
+        </Button>
+      </div>
+    </MoneyPage>
+  );
+});
+
+export default LoanReviewScreen;
