@@ -1,0 +1,104 @@
+/**
+ * Fixture of the browser-harness specs: one mock server per worker serving the simulator's
+ * renderer build (out/renderer: index.html and harness.html, same origin, with app-config.json),
+ * so the harness, the SPA in its phone frame and the admin API share one origin as in dev:web.
+ * Builds the renderer first when out/renderer is missing or older than its sources.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { tsImport } from 'tsx/esm/api';
+import type { MockServer } from '../../mock-server/app';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const built = path.join(root, 'out/renderer/harness.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (!entry.name.includes('.test.')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds out/renderer unless it is newer than every renderer, host and shared source. */
+export function ensureRendererBuild(): void {
+  const sources = ['src/renderer', 'src/host', 'src/shared'].map((d) => path.join(root, d));
+  const stale =
+    !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newestMtime));
+  if (!stale) return;
+  execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
+export interface HarnessFixtures {
+  /** Opens harness.html with the given query (e.g. `profile=lender&scenario=repaying`). */
+  openHarness(query?: string): Promise<void>;
+  /** The SPA inside the phone frame. */
+  app: FrameLocator;
+  /** Calls the bridge from inside the phone frame, as the SPA does. */
+  callBridge(method: string, params?: object): Promise<{ resultCode: number; data?: unknown }>;
+}
+
+export const test = base.extend<HarnessFixtures, { server: MockServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
+    async ({}, use) => {
+      ensureRendererBuild();
+      const { createMockServer } = (await tsImport(
+        '../../mock-server/app.ts',
+        import.meta.url,
+      )) as typeof import('../../mock-server/app');
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-e2e-'));
+      const server = await createMockServer({
+        port: 0,
+        webDir: path.join(root, 'out/renderer'),
+        dataDir,
+      });
+      await use(server);
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  openHarness: async ({ page, server }, use) => {
+    await use(async (query = '') => {
+      await page.goto(`${server.url}/harness.html${query ? `?${query}` : ''}`);
+      await expect(page.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
+    });
+  },
+  app: async ({ page }, use) => {
+    await use(page.frameLocator('iframe[title="Direct Loan app"]'));
+  },
+  callBridge: async ({ page }, use) => {
+    await use(async (method, params) => {
+      const frame = await appFrame(page);
+      return frame.evaluate(
+        ([m, p]) =>
+          (
+            window as unknown as {
+              nativeBridge: { call(m: string, p?: object): Promise<{ resultCode: number }> };
+            }
+          ).nativeBridge.call(m as string, p as object | undefined),
+        [method, params] as const,
+      );
+    });
+  },
+});
+
+/** The phone frame's Frame once the SPA document is in it. */
+export async function appFrame(page: Page) {
+  const handle = await page.waitForSelector('iframe[title="Direct Loan app"]');
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error('The phone frame has no document');
+  await frame.waitForFunction(() => document.readyState !== 'loading');
+  return frame;
+}
+
+export { expect };
