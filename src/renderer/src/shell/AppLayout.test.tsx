@@ -1,0 +1,89 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { routes } from '../router/routes';
+import { StoresProvider } from '../stores/StoresContext';
+import { fakeTransport, ok } from '../test/fakes';
+import { createTestRoot } from '../test/testRoot';
+import { NotBuilt } from './NotBuilt';
+
+const user = {
+  msisdn: '9171234567',
+  areaCode: '63' as const,
+  userId: 'u1',
+  token: 't',
+  tokenValue: 'tv',
+  state: 5 as const,
+  gender: 'Female',
+  lastName: 'Santos',
+};
+
+function renderApp(path: string) {
+  const t = createTestRoot({
+    transport: fakeTransport({ userInfo: ok(user), unread: ok([]) }),
+    start: path,
+  });
+  t.root.user.setUser(user);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <StoresProvider root={t.root}>
+      <RouterProvider router={router} />
+    </StoresProvider>,
+  );
+  return { ...t, router };
+}
+
+afterEach(cleanup);
+
+describe('the shell', () => {
+  it('shows the Loading page until startup finishes, then the tabs', async () => {
+    const { root } = renderApp('/');
+    expect(screen.getByRole('heading', { name: 'Loading' })).toBeTruthy();
+    await act(() => root.session.start('/'));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Loan', 'Bill', 'Profile']);
+  });
+
+  it('keeps visited tabs alive and shows a red dot on Profile for unread items', async () => {
+    const { root } = renderApp('/');
+    await act(() => root.session.start('/'));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByTestId('profile-red-dot')).toBeNull();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Bill' }));
+    await waitFor(() => expect(document.querySelector('[data-tab="bill"]')).not.toBeNull());
+    const home = document.querySelector('[data-tab="home"]') as HTMLElement;
+    expect(home).not.toBeNull();
+    expect(home.hidden).toBe(true);
+    act(() => root.user.setUnread(['Message']));
+    expect(screen.getByTestId('profile-red-dot')).toBeTruthy();
+    act(() => root.user.setUnread(['KYC']));
+    expect(screen.queryByTestId('profile-red-dot')).toBeNull();
+  });
+
+  it('shows a non-tab page without the tab bar, and the catch-all for unknown paths', async () => {
+    const { root } = renderApp('/no/such/page');
+    await act(() => root.session.start('/no/such/page'));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('names the route of a page that is not built yet', () => {
+    render(
+      <MemoryRouter initialEntries={['/kyc/review?x=1']}>
+        <NotBuilt route="/kyc/review" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Not built yet' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, el) => el?.textContent === 'The page for route /kyc/review is not built yet.',
+      ),
+    ).toBeTruthy();
+  });
+});
