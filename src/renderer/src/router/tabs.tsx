@@ -18,8 +18,18 @@ const placeholder = (route: string) =>
   lazy(async () => ({ default: () => <NotBuilt route={route} /> }));
 
 export const TABS: readonly TabDef[] = [
-  { key: 'home', path: '/', label: 'Loan', page: placeholder('/') },
-  { key: 'bill', path: '/bill', label: 'Bill', page: placeholder('/bill') },
+  {
+    key: 'home',
+    path: '/',
+    label: 'Loan',
+    page: lazy(() => import('../features/home/HomeScreen')),
+  },
+  {
+    key: 'bill',
+    path: '/bill',
+    label: 'Bill',
+    page: lazy(() => import('../features/bill/BillScreen')),
+  },
   { key: 'profile', path: '/profile', label: 'Profile', page: placeholder('/profile') },
 ];
 

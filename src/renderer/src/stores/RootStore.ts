@@ -5,9 +5,11 @@
  */
 import type { AppConfig } from '../../../shared/appConfig';
 import type { ErrorReporter } from '../errors/reporter';
+import { BillStore } from '../features/bill/BillStore';
 import { ChannelStore } from '../features/channel/ChannelStore';
 import { LuckyDrawStore } from '../features/event/christmas/LuckyDrawStore';
 import { CampaignStore } from '../features/event/CampaignStore';
+import { HomeStore } from '../features/home/HomeStore';
 import { KycStore } from '../features/kyc/KycStore';
 import { LoanStore } from '../features/loan/LoanStore';
 import { LoginStore } from '../features/login/LoginStore';
@@ -61,6 +63,8 @@ export class RootStore {
   readonly campaigns: CampaignStore;
   readonly luckyDraw: LuckyDrawStore;
   readonly channel: ChannelStore;
+  readonly home: HomeStore;
+  readonly bill: BillStore;
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
@@ -113,6 +117,17 @@ export class RootStore {
     this.campaigns = new CampaignStore(this.api, clock);
     this.luckyDraw = new LuckyDrawStore(this.api);
     this.channel = new ChannelStore(this.api, this.user);
+    this.home = new HomeStore({
+      api,
+      user,
+      config,
+      navigation,
+      ui,
+      native,
+      refreshUser: () => session.refreshUser(),
+      resetLoanForm: () => this.loan.resetForm(),
+    });
+    this.bill = new BillStore({ api, navigation, repayForm: this.repayForm });
   }
 
   /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */

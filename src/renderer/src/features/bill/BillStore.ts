@@ -34,9 +34,11 @@ export class PagedList<T> {
   status: ListStatus = 'idle';
   /** Bumped on every page-1 load so a late page of an older load is dropped. */
   generation = 0;
+  /** The load in flight: the scroller waits for it instead of asking again in a loop. */
+  pending: Promise<void> | null = null;
 
   constructor() {
-    makeAutoObservable(this);
+    makeAutoObservable(this, { pending: false });
   }
 
   get loaded(): boolean {
@@ -114,12 +116,24 @@ export class BillStore {
   /** The next page of the current tab (infinite scroll). Rejects so the scroller can retry. */
   async loadMore(): Promise<void> {
     const list = this.listOf(this.tab);
-    if (list.status === 'loading') return;
+    if (list.pending) {
+      await list.pending;
+      return;
+    }
     await this.load(this.tab, list.pageNum + 1);
     if (list.status === 'error') throw new Error('page failed');
   }
 
-  private async load(tab: BillTab, pageNum: number): Promise<void> {
+  private load(tab: BillTab, pageNum: number): Promise<void> {
+    const list = this.listOf(tab);
+    const run = this.request(tab, pageNum).finally(() => {
+      if (list.pending === run) list.pending = null;
+    });
+    list.pending = run;
+    return run;
+  }
+
+  private async request(tab: BillTab, pageNum: number): Promise<void> {
     const page = { pageNum, pageSize: BILL_PAGE_SIZE };
     if (tab === 1) {
       await this.fetch(

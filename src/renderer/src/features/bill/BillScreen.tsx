@@ -1,0 +1,104 @@
+/**
+ * The Bill tab at /bill (PRODUCT.md §2 Bill): Repayment Plan, My Loan and Loan Settled (query
+ * type 1–3), each with pull-to-refresh and infinite scroll; the plan's Amount to Pay bar.
+ */
+import { Button, Tabs } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { formatPeso } from '../../lib/format';
+import { useStores } from '../../stores/StoresContext';
+import { PullRefresh } from '../home/PullRefresh';
+import { BILL_TABS, type BillTab, billTabOf } from './billRules';
+import { ListFooter } from './ListFooter';
+import { LoanRow } from './LoanRow';
+import { PlanRow } from './PlanRow';
+import './bill.css';
+
+const BillScreen = observer(function BillScreen() {
+  const { bill, events } = useStores();
+  const active = useLocation().pathname.replace(/\/+$/, '') === '/bill';
+  const [params, setParams] = useSearchParams();
+  const tab = billTabOf(params.get('type'));
+
+  useEffect(() => {
+    if (active) bill.setTab(tab);
+  }, [active, tab, bill]);
+  // Kept alive: page 1 again whenever the tab (or a bill tab) is shown, and on host resume.
+  useEffect(() => {
+    if (active) void bill.refresh(tab);
+  }, [active, tab, bill]);
+  useEffect(() => events.on('resume', () => void bill.refresh()), [events, bill]);
+
+  const list = bill.listOf(tab);
+  return (
+    <section className={`bill-page${tab === 1 ? ' bill-page--with-bar' : ''}`}>
+      <Tabs
+        className="bill-tabs"
+        activeKey={String(tab)}
+        onChange={(key) => setParams({ type: key }, { replace: true })}
+      >
+        {BILL_TABS.map((t) => (
+          <Tabs.Tab key={t.tab} title={t.title} />
+        ))}
+      </Tabs>
+      <PullRefresh onRefresh={() => bill.refresh(tab)}>
+        <BillList tab={tab} />
+        {/* Hidden (kept-alive) tabs must not page in the background. */}
+        {active && (
+          <ListFooter
+            count={list.items.length}
+            hasMore={list.hasMore}
+            loadMore={() => bill.loadMore()}
+          />
+        )}
+      </PullRefresh>
+      {tab === 1 && <RepayBar />}
+    </section>
+  );
+});
+
+const BillList = observer(function BillList({ tab }: { tab: BillTab }) {
+  const { bill } = useStores();
+  if (tab === 1) {
+    return (
+      <ul className="bill-list" aria-label="Repayment Plan">
+        {bill.plan.items.map((item) => (
+          <PlanRow
+            key={item.periodId}
+            item={item}
+            checked={bill.isSelected(item.periodId)}
+            onToggle={() => bill.toggle(item.periodId)}
+          />
+        ))}
+      </ul>
+    );
+  }
+  const list = tab === 2 ? bill.myLoans : bill.settledLoans;
+  return (
+    <ul className="bill-list" aria-label={tab === 2 ? 'My Loan' : 'Loan Settled'}>
+      {list.items.map((loan) => (
+        <LoanRow key={loan.orderNo} loan={loan} />
+      ))}
+    </ul>
+  );
+});
+
+const RepayBar = observer(function RepayBar() {
+  const { bill } = useStores();
+  return (
+    <div className="repay-bar">
+      <div className="repay-bar__sum">
+        <span className="repay-bar__label">Amount to Pay</span>
+        <span className="repay-bar__amount" data-testid="amount-to-pay">
+          {formatPeso(bill.amount, 0)}
+        </span>
+      </div>
+      <Button color="primary" disabled={bill.repayTarget === null} onClick={() => bill.repay()}>
+        REPAY
+      </Button>
+    </div>
+  );
+});
+
+export default BillScreen;

@@ -1,0 +1,127 @@
+/** The Home tab at / (PRODUCT.md §2 Home): headline, main button, credit, repay, banners, popups. */
+import { Button, CenterPopup, Swiper } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigation } from 'react-router-dom';
+import { BANNER_AUTOPLAY_MS } from '../../../../shared/constants';
+import { formatDate, formatPeso } from '../../lib/format';
+import { useStores } from '../../stores/StoresContext';
+import { headlineOf, showsOverdue } from './homeButton';
+import { PullRefresh } from './PullRefresh';
+import './home.css';
+
+const HomeScreen = observer(function HomeScreen() {
+  const { home, user, events } = useStores();
+  const active = useLocation().pathname === '/';
+  const navigating = useNavigation().state !== 'idle';
+
+  // Kept alive: reload whenever the tab is shown again and when the host resumes the page.
+  useEffect(() => {
+    if (active) void home.refresh();
+  }, [active, home]);
+  useEffect(() => events.on('resume', () => void home.refresh()), [events, home]);
+
+  const loan = user.loanInfo;
+  const headline = headlineOf(home.kycState, loan?.lastAmount ?? 0);
+  const button = home.buttonView(navigating);
+  const approved = home.kycState === 5;
+
+  return (
+    <PullRefresh onRefresh={() => home.refresh()}>
+      <section className="home-page">
+        <div className="home-hero">
+          <p className="home-hero__caption">{headline.caption}</p>
+          <p className="home-hero__amount" data-testid="home-amount">
+            {formatPeso(headline.amount, 0)}
+          </p>
+          {!button.hidden && (
+            <Button
+              block
+              color="primary"
+              size="large"
+              className="home-hero__button"
+              disabled={button.disabled}
+              onClick={() => home.pressMainButton()}
+            >
+              {button.label}
+            </Button>
+          )}
+        </div>
+
+        {approved && loan && (
+          <section className="home-card" aria-label="Credit">
+            <div className="home-card__item">
+              <span className="home-card__label">Credit Limit</span>
+              <span className="home-card__value">{formatPeso(loan.creditAmount, 0)}</span>
+            </div>
+            <div className="home-card__item">
+              <span className="home-card__label">Monthly Interest</span>
+              <span className="home-card__value">{loan.monthlyInterest}%</span>
+            </div>
+          </section>
+        )}
+
+        {loan && loan.dueAmount > 0 && (
+          <section className="home-card home-repay" aria-label="Repayment">
+            <div className="home-card__item">
+              <span className="home-card__label">Due Amount</span>
+              <span className="home-card__value">{formatPeso(loan.dueAmount, 0)}</span>
+            </div>
+            <div className="home-card__item">
+              <span className="home-card__label">Due Date</span>
+              <span className="home-card__value">{formatDate(loan.dueTime)}</span>
+            </div>
+            {showsOverdue(loan) && (
+              <p className="home-repay__overdue" role="status">
+                Overdued {loan.dueDay} Day(s)
+              </p>
+            )}
+            <Link className="home-repay__link" to="/bill" viewTransition>
+              Repay Now
+            </Link>
+          </section>
+        )}
+
+        {home.banners.length > 0 && (
+          <Swiper
+            className="home-banners"
+            autoplay
+            autoplayInterval={BANNER_AUTOPLAY_MS}
+            loop={home.banners.length > 1}
+            aria-label="Banners"
+          >
+            {home.banners.map((banner) => (
+              <Swiper.Item key={banner.id}>
+                <button
+                  type="button"
+                  className="home-banner"
+                  onClick={() => home.openLink(banner.link)}
+                >
+                  <img src={banner.picUrl} alt="Banner" />
+                </button>
+              </Swiper.Item>
+            ))}
+          </Swiper>
+        )}
+      </section>
+
+      <CenterPopup
+        visible={home.popup !== null}
+        onMaskClick={() => home.closePopup()}
+        showCloseButton
+        onClose={() => home.closePopup()}
+        bodyClassName="home-popup"
+      >
+        {home.popup && (
+          <div role="dialog" aria-label="Advertisement" data-ad-id={home.popup.id}>
+            <button type="button" className="home-popup__picture" onClick={() => home.openPopup()}>
+              <img src={home.popup.picUrl} alt="Advertisement" />
+            </button>
+          </div>
+        )}
+      </CenterPopup>
+    </PullRefresh>
+  );
+});
+
+export default HomeScreen;
