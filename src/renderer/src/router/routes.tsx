@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: page(() => import('../features/login/LoginScreen')) },
       { path: 'reg/:channel', lazy: notBuilt('/reg/:channel') },
       { path: 'doc/:file', lazy: page(() => import('../features/doc/DocScreen')) },
-      { path: 'event/:file/:action?', lazy: notBuilt('/event/:file/:action?') },
+      { path: 'event/:file/:action?', lazy: page(() => import('../features/event/EventScreen')) },
       { path: 'channel/:file/:action?', lazy: notBuilt('/channel/:file/:action?') },
       { path: 'ofw/:file', lazy: notBuilt('/ofw/:file') },
       { path: 'deny/:message?', lazy: page(() => import('../features/deny/DenyScreen')) },

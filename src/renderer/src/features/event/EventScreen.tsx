@@ -1,0 +1,89 @@
+/**
+ * /event/:file/:action? (PRODUCT.md §2): the wrapper that shows "Not within the valid time
+ * limit" outside the event's window (PRODUCT.md §9, else config/getEventDates), judged on the
+ * CampaignStore's clock (`?now=<ISO>` moves it for QA).
+ */
+import { observer } from 'mobx-react-lite';
+import { Suspense, useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { PageSkeleton } from '../../shell/PageSkeleton';
+import NotFound from '../../shell/NotFound';
+import { useStores } from '../../stores/StoresContext';
+import { ContentPage } from '../doc/ContentPage';
+import { day } from '../doc/orderFields';
+import { type EventDef, eventOf } from './events';
+import { nowFromQuery, OUT_OF_WINDOW_TEXT } from './eventWindow';
+
+const when = (iso: string) => day(Date.parse(iso) / 1000);
+
+const EventView = observer(function EventView({
+  file,
+  action,
+  def,
+}: {
+  file: string;
+  action: string | undefined;
+  def: EventDef;
+}) {
+  const { campaigns } = useStores();
+  const { search } = useLocation();
+  useEffect(() => {
+    campaigns.setNowOverride(nowFromQuery(search));
+    void campaigns.loadDates();
+  }, [campaigns, search]);
+
+  const phase = campaigns.phaseOf(file);
+  if (phase === undefined) {
+    return (
+      <ContentPage title={def.title}>
+        {campaigns.status === 'failed' ? (
+          <div className="notice">
+            <p>The event could not be loaded.</p>
+            <button
+              type="button"
+              className="secondary-button"
+              onClick={() => void campaigns.loadDates()}
+            >
+              Reload Again
+            </button>
+          </div>
+        ) : (
+          <PageSkeleton />
+        )}
+      </ContentPage>
+    );
+  }
+  if (phase !== 'open') {
+    const window = campaigns.windowOf(file);
+    return (
+      <ContentPage title={def.title} className="event-closed">
+        <div className="notice" data-phase={phase}>
+          <p className="notice__title">{OUT_OF_WINDOW_TEXT}</p>
+          {window ? (
+            <p>
+              Event period: {when(window.startAt)} – {when(window.endAt)}
+            </p>
+          ) : null}
+          <Link className="secondary-button" to="/activity-center" viewTransition>
+            See other events
+          </Link>
+        </div>
+      </ContentPage>
+    );
+  }
+  const Page = def.page;
+  return (
+    <ContentPage title={def.title}>
+      <Suspense fallback={<PageSkeleton />}>
+        <Page action={action} />
+      </Suspense>
+    </ContentPage>
+  );
+});
+
+export default function EventScreen() {
+  const { file = '', action } = useParams();
+  const def = eventOf(file, action);
+  if (!def) return <NotFound />;
+  return <EventView key={file} file={file} action={action} def={def} />;
+}
