@@ -37,6 +37,22 @@ export function ensureRendererBuild(): void {
   });
 }
 
+/**
+ * The page globals the specs touch inside the phone frame (tests compile without the DOM lib).
+ */
+export interface FrameGlobals {
+  nativeBridge?: {
+    call(method: string, params?: object): Promise<{ resultCode: number; data?: unknown }>;
+  };
+  sawOffline?: boolean;
+  navigator: { onLine: boolean };
+  document: { readyState: string; querySelector(s: string): { textContent: string | null } | null };
+  addEventListener(type: string, listener: () => void): void;
+  fetch(url: string): Promise<unknown>;
+}
+/** `globalThis` inside page.evaluate callbacks. */
+export const frameGlobals = () => globalThis as unknown as FrameGlobals;
+
 export interface HarnessFixtures {
   /** Opens harness.html with the given query (e.g. `profile=lender&scenario=repaying`). */
   openHarness(query?: string): Promise<void>;
@@ -80,12 +96,11 @@ export const test = base.extend<HarnessFixtures, { server: MockServer }>({
     await use(async (method, params) => {
       const frame = await appFrame(page);
       return frame.evaluate(
-        ([m, p]) =>
-          (
-            window as unknown as {
-              nativeBridge: { call(m: string, p?: object): Promise<{ resultCode: number }> };
-            }
-          ).nativeBridge.call(m as string, p as object | undefined),
+        ([m, p]) => {
+          const page = globalThis as unknown as FrameGlobals;
+          if (!page.nativeBridge) throw new Error('No window.nativeBridge in the phone frame');
+          return page.nativeBridge.call(m as string, p as object | undefined);
+        },
         [method, params] as const,
       );
     });
@@ -97,7 +112,9 @@ export async function appFrame(page: Page) {
   const handle = await page.waitForSelector('iframe[title="Direct Loan app"]');
   const frame = await handle.contentFrame();
   if (!frame) throw new Error('The phone frame has no document');
-  await frame.waitForFunction(() => document.readyState !== 'loading');
+  await frame.waitForFunction(
+    () => (globalThis as unknown as FrameGlobals).document.readyState !== 'loading',
+  );
   return frame;
 }
 

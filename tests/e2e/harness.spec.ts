@@ -3,7 +3,7 @@
  * Bridge calls are driven from inside the frame (as the SPA makes them) where a flow must not
  * depend on a particular SPA screen.
  */
-import { appFrame, expect, test } from './harness-fixture';
+import { appFrame, expect, type FrameGlobals, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -30,15 +30,17 @@ test('the SPA finds the bridge at its first line and each profile changes what i
   );
   const fastpay = await appFrame(page);
   expect(
-    await fastpay.evaluate(() => typeof (window as { nativeBridge?: unknown }).nativeBridge),
+    await fastpay.evaluate(() => typeof (globalThis as unknown as FrameGlobals).nativeBridge),
   ).toBe('object');
 
   await page.getByRole('button', { name: 'Clear' }).click();
   await pickProfile(page, 'Web (no host)');
   await expect(page).toHaveURL(/profile=web/);
   const web = await appFrame(page);
-  await web.waitForFunction(() => document.querySelector('#root')?.textContent);
-  expect(await web.evaluate(() => 'nativeBridge' in window)).toBe(false);
+  await web.waitForFunction(
+    () => (globalThis as unknown as FrameGlobals).document.querySelector('#root')?.textContent,
+  );
+  expect(await web.evaluate(() => 'nativeBridge' in globalThis)).toBe(false);
   await expect(calls.locator('tbody tr')).toHaveCount(0);
 });
 
@@ -164,16 +166,19 @@ test('the URL reproduces profile, scenario and device; offline reaches the app',
 
   const frame = await appFrame(page);
   await frame.evaluate(() => {
-    (window as { sawOffline?: boolean }).sawOffline = false;
-    window.addEventListener('offline', () => {
-      (window as { sawOffline?: boolean }).sawOffline = true;
+    const page = globalThis as unknown as FrameGlobals;
+    page.sawOffline = false;
+    page.addEventListener('offline', () => {
+      page.sawOffline = true;
     });
   });
   await page.getByRole('checkbox', { name: 'Online' }).uncheck();
-  await frame.waitForFunction(() => (window as { sawOffline?: boolean }).sawOffline === true);
-  expect(await frame.evaluate(() => navigator.onLine)).toBe(false);
+  await frame.waitForFunction(() => (globalThis as unknown as FrameGlobals).sawOffline === true);
+  expect(await frame.evaluate(() => (globalThis as unknown as FrameGlobals).navigator.onLine)).toBe(
+    false,
+  );
   const fetchFailed = await frame.evaluate(() =>
-    fetch('app-config.json').then(
+    (globalThis as unknown as FrameGlobals).fetch('app-config.json').then(
       () => false,
       () => true,
     ),
