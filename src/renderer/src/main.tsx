@@ -33,7 +33,16 @@ function basename(): string {
   return path === '/' ? '/' : path.replace(/\/$/, '');
 }
 
+/** A host that opens the file itself (…/index.html) means the home route. */
+function normalizeEntryPath(): void {
+  const { pathname, search, hash } = window.location;
+  if (pathname.endsWith('/index.html')) {
+    window.history.replaceState(null, '', pathname.slice(0, -'index.html'.length) + search + hash);
+  }
+}
+
 async function boot(container: HTMLElement): Promise<void> {
+  normalizeEntryPath();
   // The antd-mobile React 19 shim loads beside the boot path, not on it (only imperative
   // Toast/Dialog need it, and services/ui.ts waits for it before using them).
   void import('./shim');
