@@ -83,12 +83,12 @@ describe('npm run mock', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  });
+  }, 60_000);
 
   it('exits 2 with one clear line for an unknown scenario', async () => {
     const { done } = runCli(['--port', '0', '--scenario', 'nope'], /$^/);
     const { output, code } = await done;
     expect(code).toBe(2);
     expect(output).toMatch(/Unknown scenario "nope"/);
-  });
+  }, 60_000);
 });

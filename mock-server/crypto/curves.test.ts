@@ -94,5 +94,5 @@ describe('curves', () => {
       removed: 2,
       left: 0,
     });
-  });
+  }, 60_000);
 });

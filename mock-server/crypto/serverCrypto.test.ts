@@ -51,7 +51,7 @@ describe('ServerCrypto', () => {
     expect(after20).toBeGreaterThan(0);
     // Unpruned, 280 more round trips would add ~29 kB; pruned, the record stays flat.
     expect(after300).toBeLessThan(after20 + 500);
-  });
+  }, 60_000);
 
   it('answers 4011 for an unknown sid and for another device', async () => {
     const server = await ServerCrypto.create();
