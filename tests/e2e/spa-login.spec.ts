@@ -67,4 +67,20 @@ test.describe('web profile: login end to end with the real encrypted API', () =>
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await expect(page.getByText('Invalid cell phone number or verification code')).toBeVisible();
   });
+
+  test('invite_friend: logs in through the channel API and opens /channel/admin with token, from and back', async ({
+    page,
+    admin,
+  }) => {
+    await page.goto('/login?from=invite_friend');
+    await page.getByLabel('Area code').selectOption('63');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+    await page.getByRole('button', { name: 'Get Code' }).click();
+    await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/channel\/admin\?token=[^&]+&from=invite_friend&back=login$/);
+    const paths = (await admin.log()).map((entry) => entry.path);
+    expect(paths).toContain('app/channel/getSmsCode/v1');
+    expect(paths).toContain('app/channel/userLogin/v1');
+  });
 });
