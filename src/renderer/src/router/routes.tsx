@@ -61,7 +61,10 @@ export const routes: RouteObject[] = [
       { path: 'reg/:channel', lazy: notBuilt('/reg/:channel') },
       { path: 'doc/:file', lazy: page(() => import('../features/doc/DocScreen')) },
       { path: 'event/:file/:action?', lazy: page(() => import('../features/event/EventScreen')) },
-      { path: 'channel/:file/:action?', lazy: notBuilt('/channel/:file/:action?') },
+      {
+        path: 'channel/:file/:action?',
+        lazy: page(() => import('../features/channel/ChannelScreen')),
+      },
       { path: 'ofw/:file', lazy: notBuilt('/ofw/:file') },
       { path: 'deny/:message?', lazy: page(() => import('../features/deny/DenyScreen')) },
       { path: 'activity-center', lazy: notBuilt('/activity-center') },

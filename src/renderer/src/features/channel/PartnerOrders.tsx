@@ -1,0 +1,61 @@
+/** /channel/orders: loans taken by the partner's referrals (app/channel/channelOrder/v1). */
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useStores } from '../../stores/StoresContext';
+import { day, peso } from '../doc/orderFields';
+import { PartnerPage } from './PartnerParts';
+
+export default observer(function PartnerOrders() {
+  const { channel } = useStores();
+  useEffect(() => {
+    if (channel.signedIn) void channel.loadOrders();
+  }, [channel]);
+  const { orders, ordersStatus } = channel;
+  return (
+    <PartnerPage title="Orders">
+      <div className="card">
+        {orders.map((order) => (
+          <div className="list-row" key={order.orderNo}>
+            <div className="list-row__main">
+              <div className="list-row__title">{order.orderNo}</div>
+              <div className="list-row__sub">
+                {order.inviteeMsisdn} · {day(order.createTime)} · loan {peso(order.loanAmount)}
+              </div>
+            </div>
+            <div>
+              <div className="kv__value">{peso(order.commission)}</div>
+              <span className={`tag${order.state === 'settled' ? ' tag--done' : ''}`}>
+                {order.state === 'settled' ? 'Settled' : 'Pending'}
+              </span>
+            </div>
+          </div>
+        ))}
+        {ordersStatus === 'ready' && orders.length === 0 ? (
+          <p className="list-end">No Data</p>
+        ) : null}
+        {ordersStatus === 'ready' && orders.length > 0 && !channel.hasMoreOrders ? (
+          <p className="list-end">No More</p>
+        ) : null}
+        {channel.hasMoreOrders ? (
+          <button
+            type="button"
+            className="secondary-button"
+            disabled={ordersStatus === 'loading'}
+            onClick={() => void channel.loadOrders(true)}
+          >
+            Load More
+          </button>
+        ) : null}
+        {ordersStatus === 'failed' ? (
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => void channel.loadOrders()}
+          >
+            Reload Again
+          </button>
+        ) : null}
+      </div>
+    </PartnerPage>
+  );
+});
