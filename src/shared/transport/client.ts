@@ -110,7 +110,7 @@ export class ApiClient {
 
   private post(host: ApiHost, path: string, body: unknown): Promise<HttpAnswer> {
     return postJson({
-      url: this.options.apiBase[host] + path,
+      url: joinUrl(this.options.apiBase[host], path),
       body,
       headers: this.headers(),
       timeoutMs: this.options.timeoutMs ?? API_TIMEOUT_MS,
@@ -237,6 +237,11 @@ export class ApiClient {
     const cipher = await guardSecure(path, () => local.connect(answer.data));
     return { sid: answer.data.sid, deviceId: answer.data.deviceId, cipher };
   }
+}
+
+/** Base URL + path, whether or not the configured base ends with '/'. */
+function joinUrl(base: string, path: string): string {
+  return base.endsWith('/') ? base + path : `${base}/${path}`;
 }
 
 function httpError(path: string, res: HttpAnswer): ApiError {

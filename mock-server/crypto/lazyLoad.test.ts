@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+describe('the Signal library stays off the boot path', () => {
+  it('is not loaded by importing the client, only by its first handshake', async () => {
+    // A fresh process: this one loaded the library long ago.
+    const script = `
+      import { createRequire } from 'node:module';
+      const cache = createRequire(import.meta.url).cache;
+      const loaded = () => Object.keys(cache).some((id) => id.includes('libsignal-protocol-typescript'));
+      const { ApiClient } = await import('./src/shared/transport/client.ts');
+      const afterImport = loaded();
+      const client = new ApiClient({
+        apiBase: { main: 'http://127.0.0.1:9/main/', channel: 'x', hk: 'x' },
+        baseInfo: () => ({ deviceId: 'd-h5', system: 'H5', tokenValue: '', version: '1' }),
+        token: () => '',
+        fetch: () => Promise.reject(new TypeError('offline')),
+      });
+      await client.warmUp();
+      console.log(JSON.stringify({ afterImport, afterWarmUp: loaded() }));
+    `;
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: path.resolve(import.meta.dirname, '../..') },
+    );
+    expect(JSON.parse(stdout.trim().split('\n').pop() ?? '')).toEqual({
+      afterImport: false,
+      afterWarmUp: true,
+    });
+  }, 60_000);
+});
