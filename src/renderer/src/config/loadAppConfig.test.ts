@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { loadAppConfig } from './loadAppConfig';
+
+const good = {
+  env: 'development',
+  apiBase: { main: 'http://x/main/', channel: 'http://x/channel/', hk: 'http://x/hk/' },
+  sentryDsn: null,
+};
+
+function serve(status: number, body: string): typeof fetch {
+  return async () => new Response(body, { status });
+}
+
+describe('app-config.json at the edge (DESIGN.md §3)', () => {
+  it('parses a valid file', async () => {
+    const result = await loadAppConfig(serve(200, JSON.stringify(good)), 'http://x/app/');
+    expect(result).toEqual({ ok: true, config: good });
+  });
+
+  it.each([
+    [404, '', 'app-config.json is missing (HTTP 404)'],
+    [200, '{not json', 'app-config.json is not valid JSON'],
+    [200, JSON.stringify({ ...good, env: 'staging' }), 'app-config.json is malformed: env:'],
+    [200, JSON.stringify({ ...good, apiBase: { main: 'x' } }), 'apiBase.channel'],
+  ])('HTTP %i %j → error mentioning %j', async (status, body, message) => {
+    const result = await loadAppConfig(serve(status, body), 'http://x/');
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.error).toContain(message);
+  });
+
+  it('reports a network failure', async () => {
+    const failing: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const result = await loadAppConfig(failing, 'http://x/');
+    expect(result.ok ? '' : result.error).toContain('could not be loaded');
+  });
+
+  it('reads the file beside index.html under a deployment path', async () => {
+    let asked = '';
+    const spy: typeof fetch = async (url) => {
+      asked = String(url);
+      return new Response(JSON.stringify(good));
+    };
+    await loadAppConfig(spy, 'http://x/deploy/');
+    expect(asked).toBe('http://x/deploy/app-config.json');
+  });
+});
