@@ -12,6 +12,7 @@ import { channelHandlers } from './handlers/channel';
 import { configHandlers } from './handlers/config';
 import { contentHandlers } from './handlers/content';
 import { loanHandlers } from './handlers/loan';
+import { ofwHandlers } from './handlers/ofw';
 import { repayHandlers } from './handlers/repay';
 import { userHandlers } from './handlers/user';
 
@@ -29,6 +30,7 @@ const handlers: { [N in EndpointName]: Handler<N> } = {
   ...configHandlers,
   ...channelHandlers,
   ...activityHandlers,
+  ...ofwHandlers,
 };
 
 const nameByPath = new Map(

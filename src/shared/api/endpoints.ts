@@ -17,6 +17,7 @@ import {
   messageSchema,
   pageOf,
   pageRequestSchema,
+  periodTypeSchema,
   planItemSchema,
   repayChannelSchema,
   reviewInfoSchema,
@@ -168,6 +169,21 @@ const luckyDrawInfoSchema = z.object({
   records: z.array(z.object({ prize: luckyDrawPrizeSchema, drawTime: z.number().int() })),
 });
 export type LuckyDrawInfo = z.infer<typeof luckyDrawInfoSchema>;
+
+/** A bill as an overseas worker may look it up without logging in (/ofw/bill_inquiry). */
+const ofwBillSchema = z.object({
+  orderNo: z.string(),
+  /** Masked, e.g. "M*** S***": the inquiry needs no login. */
+  borrowerName: z.string(),
+  loanAmount: z.number(),
+  /** Sum of the open installments; 0 once the loan is settled. */
+  dueAmount: z.number(),
+  /** Unix seconds of the earliest open installment; null when settled. */
+  nextDueTime: z.number().int().nullable(),
+  /** Period type of the most urgent open installment (1 normal, 2 due, 3 overdue, 4 settled). */
+  type: periodTypeSchema,
+});
+export type OfwBill = z.infer<typeof ofwBillSchema>;
 
 export const endpoints = {
   getServicePublicKey: endpoint({
@@ -509,6 +525,18 @@ export const endpoints = {
     auth: true,
     request: z.object({ taskKey: z.string().min(1) }),
     response: z.object({ chances: z.number().int().nonnegative() }),
+  }),
+  ofwBillInquiry: endpoint({
+    path: 'ofw/billInquiry',
+    hosts: ['main'],
+    encrypted: true,
+    auth: false,
+    request: z.object({
+      areaCode: areaCodeSchema,
+      msisdn: z.string().min(1).max(11),
+      orderNo: z.string().min(1).max(40),
+    }),
+    response: ofwBillSchema,
   }),
 } as const;
 
