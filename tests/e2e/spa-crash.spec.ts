@@ -6,18 +6,20 @@ test('crashes reach the error-reporting service (Sentry envelopes in the mock lo
 }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
-  // The SDK loads after boot (off the boot path); wait until the page is quiet.
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => {
-    setTimeout(() => {
-      throw new Error('e2e crash probe');
-    });
-  });
+  // The SDK loads a moment after boot (off the boot path): crash until a report arrives.
   await expect
-    .poll(async () =>
-      (await admin.log())
-        .filter((entry) => entry.host === 'sentry')
-        .some((entry) => JSON.stringify(entry.request.data).includes('e2e crash probe')),
+    .poll(
+      async () => {
+        await page.evaluate(() => {
+          setTimeout(() => {
+            throw new Error('e2e crash probe');
+          });
+        });
+        return (await admin.log())
+          .filter((entry) => entry.host === 'sentry')
+          .some((entry) => JSON.stringify(entry.request.data).includes('e2e crash probe'));
+      },
+      { intervals: [500], timeout: 15_000 },
     )
     .toBe(true);
 });
