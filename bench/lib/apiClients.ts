@@ -1,0 +1,78 @@
+/** ApiClients for the load benches, each with its own device and session, counting handshakes. */
+import { handshakePathOf } from '../../src/shared/api/endpoints';
+import type { UserBaseInfo } from '../../src/shared/envelope';
+import { ApiClient } from '../../src/shared/transport/client';
+
+/** The scenario user of every fixture (DESIGN.md §6); the SMS code of every scenario. */
+export const BENCH_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
+
+const HANDSHAKE_PATHS = [
+  handshakePathOf('main'),
+  handshakePathOf('channel'),
+  handshakePathOf('hk'),
+];
+
+/** Shared counters of what the clients sent. */
+export interface Traffic {
+  handshakes: number;
+  requests: number;
+}
+
+export interface BenchClient {
+  client: ApiClient;
+  token: { value: string };
+}
+
+/** A client of the server at `origin` (no trailing slash); `traffic` counts its requests. */
+export function benchClient(origin: string, traffic: Traffic, index: number): BenchClient {
+  const token = { value: '' };
+  const baseInfo: UserBaseInfo = {
+    deviceId: `bench-${index}-${Math.random().toString(36).slice(2, 8)}-h5`,
+    system: 'H5',
+    tokenValue: '',
+    version: '1.0.0',
+  };
+  const counting: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    traffic.requests++;
+    if (HANDSHAKE_PATHS.some((path) => url.endsWith(`/${path}`))) traffic.handshakes++;
+    return fetch(input, init);
+  };
+  const client = new ApiClient({
+    apiBase: { main: `${origin}/main/`, channel: `${origin}/channel/`, hk: `${origin}/hk/` },
+    baseInfo: () => ({ ...baseInfo, tokenValue: token.value }),
+    token: () => token.value,
+    fetch: counting,
+  });
+  return { client, token };
+}
+
+/** Logs the scenario user in (encrypted; shakes hands first) and keeps the token. */
+export async function logIn(test: BenchClient): Promise<void> {
+  const answer = await test.client.call('login', { ...BENCH_USER });
+  if (answer.code !== 200) throw new Error(`login failed: ${answer.code} ${answer.message}`);
+  test.token.value = answer.data.tokenValue;
+}
+
+/** One encrypted call (user info), checked: resolves only with a 200 answer. */
+export async function encryptedCall(test: BenchClient): Promise<void> {
+  const answer = await test.client.call('userInfo', {});
+  if (answer.code !== 200) throw new Error(`userInfo answered ${answer.code} ${answer.message}`);
+}
+
+/** One plain call (first repayment-plan page), checked likewise. */
+export async function plainCall(test: BenchClient): Promise<void> {
+  const answer = await test.client.call('repayPlan', { pageNum: 1, pageSize: 20 });
+  if (answer.code !== 200) throw new Error(`repayPlan answered ${answer.code} ${answer.message}`);
+}
+
+/**
+ * One encrypted call that needs no login (event dates), checked likewise. The soak uses it: a
+ * restarted mock server forgets login tokens too (its state is in memory), which a real server
+ * would not, and the soak is about the encrypted channel surviving the restart.
+ */
+export async function encryptedAnonymousCall(test: BenchClient): Promise<void> {
+  const answer = await test.client.call('getEventDates', {});
+  if (answer.code !== 200)
+    throw new Error(`getEventDates answered ${answer.code} ${answer.message}`);
+}

@@ -1,0 +1,91 @@
+/**
+ * Page set-up shared by the bundle and startup benches: a mock server serving the built SPA, the
+ * fake native host of the lender app (as tests/e2e/fixtures.ts injects it), and the conditions
+ * that say a screen is usable.
+ */
+import type { Page } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMockServer, type MockServer } from '../../mock-server/app';
+
+/** The mock server with the built SPA, and admin shortcuts. */
+export interface SpaServer {
+  server: MockServer;
+  /** A fresh can-borrow state and the token the lender app would hold. */
+  lenderToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startSpaServer(webDir: string): Promise<SpaServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-bench-data-'));
+  const server = await createMockServer({ port: 0, webDir, dataDir, scenario: 'can-borrow' });
+  const admin = async (method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${server.url}/__admin/${route}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`admin ${route}: HTTP ${res.status}`);
+    return res.status === 204 ? null : res.json();
+  };
+  return {
+    server,
+    async lenderToken() {
+      await admin('PUT', 'scenario', { name: 'can-borrow' });
+      return ((await admin('POST', 'session-token', {})) as { tokenValue: string }).tokenValue;
+    },
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Installs the lender app's `window.nativeBridge` before any script of the page runs. A string,
+ * not a function: tsx's transform would put helper calls into a serialized function.
+ */
+export async function injectLender(page: Page, tokenValue: string): Promise<void> {
+  const info = {
+    deviceId: 'bench-phone',
+    system: 'android',
+    tokenValue,
+    version: '2.9.0',
+    appName: 'lender',
+  };
+  await page.addInitScript(`window.nativeBridge = {
+    call(method) {
+      if (method === 'getBaseInfo') return Promise.resolve({ resultCode: 0, data: ${JSON.stringify(info)} });
+      return Promise.resolve({ resultCode: 0, data: null });
+    },
+    on() { return () => {}; },
+  };`);
+}
+
+/**
+ * Resolves with the page's performance.now() (ms since navigation start) at the first animation
+ * frame where `ready` (a JS expression, evaluated in the page) holds: timed inside the page, so
+ * no round trip to Playwright counts.
+ */
+export async function whenReady(page: Page, ready: string, timeoutMs: number): Promise<number> {
+  const handle = await page.waitForFunction(`(${ready}) ? performance.now() : 0`, undefined, {
+    polling: 'raf',
+    timeout: timeoutMs,
+  });
+  return (await handle.jsonValue()) as number;
+}
+
+/** The Login form of the web profile is usable: the number field and LOGIN button are live. */
+export const LOGIN_USABLE = `(() => {
+  const input = document.querySelector('input[aria-label="Mobile number"]');
+  const login = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'LOGIN');
+  return !!input && !input.disabled && !!login && !login.disabled;
+})()`;
+
+/** Home shows the amount (non-zero) and the enabled main button (Apply Now for can-borrow). */
+export const HOME_WITH_DATA = `(() => {
+  const amount = document.querySelector('[data-testid="home-amount"]')?.textContent ?? '';
+  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Apply Now');
+  return /[1-9]/.test(amount) && !!button && !button.disabled;
+})()`;

@@ -1,0 +1,85 @@
+/**
+ * The mock server in its own Node process for the load benches (child of bench/run.ts, started by
+ * serverHandle.ts with --expose-gc), so its CPU and memory are measured apart from the clients.
+ * Commands arrive over IPC; `restart` closes the server and starts a new one on the same port and
+ * data dir in this same process (the identity is kept, sessions are lost), so memory after the
+ * soak also shows whatever the old server left behind.
+ */
+import { createMockServer, type MockServer } from '../../mock-server/app';
+
+export type ServerCommand =
+  | { id: number; cmd: 'start'; dataDir: string; scenario: string }
+  | { id: number; cmd: 'restart' }
+  | { id: number; cmd: 'memory' }
+  | { id: number; cmd: 'stop' };
+
+export interface ServerReply {
+  id: number;
+  url?: string;
+  /** After a full GC: bytes of JS heap in use, and the resident set. */
+  memory?: { heapUsed: number; rss: number };
+  error?: string;
+}
+
+let server: MockServer | undefined;
+let options: { dataDir: string; scenario: string; port: number } | undefined;
+
+async function start(port: number): Promise<MockServer> {
+  if (!options) throw new Error('start first');
+  return createMockServer({
+    port,
+    host: '127.0.0.1',
+    dataDir: options.dataDir,
+    scenario: options.scenario,
+  });
+}
+
+function memory(): { heapUsed: number; rss: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  // Two passes: the first may only finalize what the second frees.
+  gc?.();
+  gc?.();
+  const usage = process.memoryUsage();
+  return { heapUsed: usage.heapUsed, rss: usage.rss };
+}
+
+async function handle(command: ServerCommand): Promise<ServerReply> {
+  switch (command.cmd) {
+    case 'start':
+      options = { dataDir: command.dataDir, scenario: command.scenario, port: 0 };
+      server = await start(0);
+      options.port = server.port;
+      return { id: command.id, url: server.url };
+    case 'restart':
+      if (!server || !options) throw new Error('not started');
+      await server.close();
+      server = undefined;
+      server = await start(options.port);
+      return { id: command.id, url: server.url };
+    case 'memory':
+      return { id: command.id, memory: memory() };
+    case 'stop':
+      await server?.close();
+      server = undefined;
+      return { id: command.id };
+    default:
+      return assertNever(command);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected command ${JSON.stringify(value)}`);
+}
+
+process.on('message', (message) => {
+  const command = message as ServerCommand;
+  handle(command).then(
+    (reply) => process.send?.(reply),
+    (error: unknown) => process.send?.({ id: command.id, error: String(error) }),
+  );
+});
+// The parent going away must never leave a server behind.
+process.on('disconnect', () => {
+  void server?.close().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 2000).unref();
+});

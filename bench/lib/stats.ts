@@ -1,0 +1,28 @@
+/** Small statistics for benchmark samples (Node). */
+
+/** The q-quantile (0..1) of samples by nearest rank; NaN when there are none. */
+export function quantile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+export const median = (samples: readonly number[]): number => quantile(samples, 0.5);
+
+/** Runs `step` `count` times one after the other and returns each duration in ms. */
+export async function timeEach(count: number, step: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await step();
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
+/** Rounds to `digits` decimals (figures are printed and stored rounded). */
+export function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
