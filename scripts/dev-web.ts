@@ -1,0 +1,112 @@
+/**
+ * `npm run dev:web`: the browser harness. Starts the mock server and a Vite dev server for
+ * src/renderer (the SPA at `/`, the harness at `/harness.html`). Vite answers `/app-config.json`
+ * (API straight at the mock server, which allows localhost origins) and proxies `/__admin` so
+ * the harness reaches the admin API on its own origin.
+ *
+ *   npm run dev:web -- [--port 5173] [--mock-port 4010] [--scenario NAME]
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+import { createMockServer, type MockServer } from '../mock-server/app';
+import type { AppConfig } from '../src/shared/appConfig';
+
+const root = resolve(import.meta.dirname, '..');
+
+export interface DevWebOptions {
+  port?: number;
+  mockPort?: number;
+  scenario?: string;
+}
+
+export interface DevWeb {
+  harnessUrl: string;
+  appUrl: string;
+  mock: MockServer;
+  close(): Promise<void>;
+}
+
+/** Serves the SPA's runtime config for the dev server. */
+function appConfigPlugin(mockUrl: string): Plugin {
+  const config: AppConfig = {
+    env: 'development',
+    apiBase: { main: `${mockUrl}/main/`, channel: `${mockUrl}/channel/`, hk: `${mockUrl}/hk/` },
+    sentryDsn: null,
+  };
+  return {
+    name: 'direct-loan-app-config',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/app-config.json') return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify(config));
+      });
+    },
+  };
+}
+
+export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> {
+  const dataDir = resolve(root, 'node_modules/.cache/direct-loan-mock');
+  mkdirSync(dataDir, { recursive: true });
+  const mock = await createMockServer({
+    port: options.mockPort ?? 0,
+    dataDir,
+    ...(options.scenario ? { scenario: options.scenario } : {}),
+  });
+  const vite = await createServer({
+    configFile: false,
+    root: resolve(root, 'src/renderer'),
+    publicDir: resolve(root, 'src/renderer/public'),
+    plugins: [react(), appConfigPlugin(mock.url)],
+    server: {
+      host: '127.0.0.1',
+      port: options.port ?? 5173,
+      proxy: { '/__admin': { target: mock.url, changeOrigin: false } },
+    },
+  });
+  await vite.listen();
+  const base = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${options.port ?? 5173}/`;
+  return {
+    harnessUrl: new URL('harness.html', base).href,
+    appUrl: base,
+    mock,
+    async close() {
+      await vite.close();
+      await mock.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'mock-port': { type: 'string' },
+      scenario: { type: 'string' },
+    },
+  });
+  const dev = await startDevWeb({
+    port: values.port ? Number(values.port) : undefined,
+    mockPort: values['mock-port'] ? Number(values['mock-port']) : undefined,
+    scenario: values.scenario,
+  });
+  console.log(`Mock server:     ${dev.mock.url}`);
+  console.log(`Browser harness: ${dev.harnessUrl}`);
+  console.log(`App alone:       ${dev.appUrl}`);
+  const stop = () => {
+    void dev.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error('dev:web failed to start:', error);
+    process.exit(1);
+  });
+}
