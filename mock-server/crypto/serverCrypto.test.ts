@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/shared/codes';
-import { toBase64 } from '../../src/shared/transport/bytes';
+import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
+import { toBase64, utf8ToBuffer } from '../../src/shared/transport/bytes';
 import { bundleOf, createLocalIdentity, encryptJson } from '../../src/shared/transport/codec';
 import { loadSignal } from '../../src/shared/transport/signal';
 import { pendingSessionLocks } from '../../src/shared/transport/sessionLock';
@@ -52,6 +53,24 @@ describe('ServerCrypto', () => {
     // Unpruned, 280 more round trips would add ~29 kB; pruned, the record stays flat.
     expect(after300).toBeLessThan(after20 + 500);
   }, 60_000);
+
+  it('encrypts exactly the plaintext: a pooled view would leak the whole backing buffer', async () => {
+    const server = await ServerCrypto.create();
+    const peer = await connectPeer(server);
+    await peer.roundTrip('user/userInfo', {});
+    // The server's own cipher for this session decrypts what the client cipher encrypts.
+    const session = (
+      server as unknown as { sessions: Map<string, { cipher: SessionCipher }> }
+    ).sessions.get(peer.sid)!;
+    const pool = new Uint8Array(4096).fill(0x41);
+    const view = pool.subarray(100, 105);
+    const leaked = await peer.cipher.encrypt(view.buffer as ArrayBuffer);
+    const plain = await session.cipher.decryptWhisperMessage(leaked.body ?? '', 'binary');
+    expect(plain.byteLength).toBe(4096); // the library fault: the whole pool went out
+    const exact = await peer.cipher.encrypt(utf8ToBuffer('hello'));
+    const ok = await session.cipher.decryptWhisperMessage(exact.body ?? '', 'binary');
+    expect(new TextDecoder().decode(ok)).toBe('hello');
+  });
 
   it('answers 4011 for an unknown sid and for another device', async () => {
     const server = await ServerCrypto.create();
