@@ -19,6 +19,8 @@ import { Simulator } from './simulator';
 
 protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
 app.enableSandbox();
+// Tests run each app against fresh state (mock server identity, storage).
+if (process.env.DL_USER_DATA) app.setPath('userData', process.env.DL_USER_DATA);
 
 async function main(): Promise<void> {
   const here = fileURLToPath(new URL('.', import.meta.url));
