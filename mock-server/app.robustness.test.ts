@@ -43,6 +43,14 @@ describe('the mock server under bad input', () => {
     expect(res.json?.message).toMatch(/exceeds 1mb/);
   });
 
+  it('logs a summary, not the whole body, of a huge request', async () => {
+    const huge = JSON.stringify({ data: 'y'.repeat(900_000), userBaseInfo: baseInfo });
+    expect((await post('/main/no/such/path', huge)).json?.code).toBe(404);
+    const [entry] = await adminLog(server, 1);
+    expect(entry?.request.data).toMatchObject({ truncated: true });
+    expect(JSON.stringify(entry).length).toBeLessThan(2000);
+  });
+
   it('answers unknown paths and wrong hosts with product code 404 and a clear message', async () => {
     const body = JSON.stringify({ data: {}, userBaseInfo: baseInfo });
     const unknown = await post('/main/no/such/path', body);

@@ -98,11 +98,6 @@ export class ServerCrypto {
     return this.sessions.size;
   }
 
-  /** Forgets every session (tests, admin). */
-  clear(): void {
-    this.sessions.clear();
-  }
-
   /** Creates a session for a client bundle; the client identity is pinned to it. */
   async handshake(request: HandshakeRequest): Promise<HandshakeAnswer> {
     const clientIdentity = fromBase64(request.clientBundle.identityKey);

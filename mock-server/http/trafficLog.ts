@@ -27,6 +27,20 @@ export interface LogEntry {
 }
 
 export const DEFAULT_LOG_CAPACITY = 500;
+/** Largest request or answer `data` kept as is, in JSON characters; bigger ones are summarized. */
+export const MAX_LOGGED_CHARS = 64 * 1024;
+
+/** Keeps a logged value small: 500 entries of 1 MB garbage bodies must not pin 500 MB. */
+function bounded(value: unknown): unknown {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    return { unloggable: true };
+  }
+  if (json === undefined || json.length <= MAX_LOGGED_CHARS) return value;
+  return { truncated: true, chars: json.length, head: json.slice(0, 200) };
+}
 
 export class TrafficLog {
   private readonly entries: LogEntry[] = [];
@@ -36,7 +50,12 @@ export class TrafficLog {
 
   /** Adds an entry (id assigned here), dropping the oldest beyond capacity. */
   add(entry: Omit<LogEntry, 'id'>): LogEntry {
-    const full = { id: this.nextId++, ...entry };
+    const full: LogEntry = {
+      id: this.nextId++,
+      ...entry,
+      request: { ...entry.request, data: bounded(entry.request.data) },
+      response: { ...entry.response, data: bounded(entry.response.data) },
+    };
     this.entries.push(full);
     if (this.entries.length > this.capacity)
       this.entries.splice(0, this.entries.length - this.capacity);
