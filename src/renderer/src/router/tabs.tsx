@@ -3,7 +3,6 @@
  * Profile helpers replace `page` with `lazy(() => import('../features/<x>/<X>Screen'))`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { NotBuilt } from '../shell/NotBuilt';
 
 export type TabKey = 'home' | 'bill' | 'profile';
 
@@ -13,9 +12,6 @@ export interface TabDef {
   label: 'Loan' | 'Bill' | 'Profile';
   page: ComponentType | LazyExoticComponent<ComponentType>;
 }
-
-const placeholder = (route: string) =>
-  lazy(async () => ({ default: () => <NotBuilt route={route} /> }));
 
 export const TABS: readonly TabDef[] = [
   {
@@ -30,7 +26,12 @@ export const TABS: readonly TabDef[] = [
     label: 'Bill',
     page: lazy(() => import('../features/bill/BillScreen')),
   },
-  { key: 'profile', path: '/profile', label: 'Profile', page: placeholder('/profile') },
+  {
+    key: 'profile',
+    path: '/profile',
+    label: 'Profile',
+    page: lazy(() => import('../features/profile/ProfileScreen')),
+  },
 ];
 
 /** The tab a pathname shows, if any (trailing slashes tolerated). */

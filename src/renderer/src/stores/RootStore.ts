@@ -13,8 +13,11 @@ import { HomeStore } from '../features/home/HomeStore';
 import { KycStore } from '../features/kyc/KycStore';
 import { LoanStore } from '../features/loan/LoanStore';
 import { LoginStore } from '../features/login/LoginStore';
+import { MessagesStore } from '../features/messages/MessagesStore';
+import { ProfileStore } from '../features/profile/ProfileStore';
 import { RepayFormStore } from '../features/repay/RepayFormStore';
 import { RepayStore } from '../features/repay/RepayStore';
+import { VoucherStore } from '../features/voucher/VoucherStore';
 import type { NativeHost } from '../native';
 import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
@@ -65,6 +68,9 @@ export class RootStore {
   readonly channel: ChannelStore;
   readonly home: HomeStore;
   readonly bill: BillStore;
+  readonly profile: ProfileStore;
+  readonly messages: MessagesStore;
+  readonly voucher: VoucherStore;
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
@@ -128,6 +134,25 @@ export class RootStore {
       resetLoanForm: () => this.loan.resetForm(),
     });
     this.bill = new BillStore({ api, navigation, repayForm: this.repayForm });
+    this.profile = new ProfileStore({
+      user,
+      native,
+      ui,
+      logout: () => session.logout(),
+      refreshUser: () => session.refreshUser(),
+    });
+    this.messages = new MessagesStore(api, user);
+    this.voucher = new VoucherStore({
+      api,
+      user,
+      native,
+      navigation,
+      refreshUser: () => session.refreshUser(),
+      chooseCouponForLoan: (userCouponId) => {
+        this.loan.resetForm();
+        this.loan.setCoupon(userCouponId);
+      },
+    });
   }
 
   /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */

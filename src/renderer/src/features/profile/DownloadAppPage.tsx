@@ -1,0 +1,19 @@
+/** /profile/download: the Direct Loan App entry (KYC and loans are finished in the app). */
+import { Button } from 'antd-mobile';
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../../stores/StoresContext';
+
+const DownloadAppPage = observer(function DownloadAppPage() {
+  const { profile } = useStores();
+  return (
+    <section className="profile-sub">
+      <h1>Direct Loan App</h1>
+      <p>Complete your KYC, apply for loans and follow your repayments in the Direct Loan app.</p>
+      <Button block color="primary" size="large" onClick={() => void profile.openApp('home')}>
+        Download
+      </Button>
+    </section>
+  );
+});
+
+export default DownloadAppPage;

@@ -1,0 +1,68 @@
+/**
+ * The Profile tab's actions (PRODUCT.md §2 Profile): the My KYC dialog and its "Go To App",
+ * the Direct Loan App download, and logout. What the tab shows is read from UserStore through
+ * the pure rules of profileRules.ts.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { appStoreLink } from '../../../../shared/constants';
+import type { NativeHost } from '../../native';
+import type { UiService } from '../../services/ui';
+import type { UserStore } from '../../stores/UserStore';
+import { MY_KYC_DIALOG } from './profileRules';
+
+export interface ProfileDeps {
+  user: UserStore;
+  native: NativeHost;
+  ui: UiService;
+  /** SessionStore.logout: code 200 clears user and KYC state and goes to /. */
+  logout: () => Promise<boolean>;
+  /** SessionStore.refreshUser: user info and the unread list (the red dots). */
+  refreshUser: () => Promise<void>;
+}
+
+export class ProfileStore {
+  loggingOut = false;
+
+  constructor(private readonly deps: ProfileDeps) {
+    makeAutoObservable<ProfileStore, 'deps'>(this, { deps: false });
+  }
+
+  refresh(): Promise<void> {
+    if (!this.deps.user.isLoggedIn) return Promise.resolve();
+    return this.deps.refreshUser();
+  }
+
+  /** My KYC: KYC lives in the native app; "Go To App" opens it (or its store page). */
+  async openMyKyc(): Promise<void> {
+    await this.deps.ui.alert({
+      title: MY_KYC_DIALOG.title,
+      content: MY_KYC_DIALOG.content,
+      confirmText: MY_KYC_DIALOG.button,
+    });
+    await this.openApp('kyc');
+  }
+
+  /** Opens a page of the lender app inside it, or the app-store page everywhere else. */
+  async openApp(page: string): Promise<void> {
+    const opened = this.deps.native.native
+      ? await this.deps.native.call('openNativePage', { page })
+      : { resultCode: 1 };
+    if (opened.resultCode !== 0) {
+      await this.deps.native.openBrowser(appStoreLink(this.deps.user.user?.areaCode ?? ''));
+    }
+  }
+
+  async logout(): Promise<void> {
+    if (this.loggingOut) return;
+    this.loggingOut = true;
+    try {
+      await this.deps.logout();
+    } catch {
+      // No answer: the API layer already told the user; they can try again.
+    } finally {
+      runInAction(() => {
+        this.loggingOut = false;
+      });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * /user/voucher (issue 5): the coupons of one state (available, used, expired). Listing the
+ * available ones reads them, so the Voucher red dot clears (voucherReaded) and the unread list is
+ * reloaded. "Use" hands a coupon to the lender app (useVoucher) or, on the web, to the loan form.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Coupon } from '../../../../shared/api/entities';
+import { OK } from '../../../../shared/codes';
+import type { NativeHost } from '../../native';
+import type { Navigation } from '../../services/navigation';
+import type { ApiStore } from '../../stores/ApiStore';
+import type { UserStore } from '../../stores/UserStore';
+import type { CouponState } from './voucherRules';
+
+export interface VoucherDeps {
+  api: ApiStore;
+  user: UserStore;
+  native: NativeHost;
+  navigation: Navigation;
+  /** Reloads user info and the unread list (SessionStore.refreshUser). */
+  refreshUser: () => Promise<void>;
+  /** Web: prefills the loan form with the coupon (LoanStore.resetForm + setCoupon). */
+  chooseCouponForLoan: (userCouponId: string) => void;
+}
+
+export class VoucherStore {
+  state: CouponState = 1;
+  coupons: Coupon[] = [];
+  status: 'idle' | 'loading' | 'error' = 'idle';
+  loaded = false;
+  private request = 0;
+
+  constructor(private readonly deps: VoucherDeps) {
+    makeAutoObservable<VoucherStore, 'deps' | 'request'>(this, { deps: false, request: false });
+  }
+
+  async load(state: CouponState): Promise<void> {
+    if (state !== this.state) {
+      this.coupons = [];
+      this.loaded = false;
+    }
+    this.state = state;
+    this.status = 'loading';
+    const request = ++this.request;
+    try {
+      const answer = await this.deps.api.call('couponList', { state });
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.status = answer.code === OK ? 'idle' : 'error';
+        if (answer.code === OK) {
+          this.coupons = answer.data;
+          this.loaded = true;
+        }
+      });
+      if (answer.code === OK && state === 1) {
+        this.deps.user.setVoucherReaded(true);
+        await this.deps.refreshUser();
+      }
+    } catch {
+      runInAction(() => {
+        if (request === this.request) this.status = 'error';
+      });
+    }
+  }
+
+  /** Uses an available coupon: the lender app takes it natively, the web goes to the loan form. */
+  async use(coupon: Coupon): Promise<void> {
+    if (coupon.state !== 1) return;
+    if (this.deps.native.native) {
+      const result = await this.deps.native.call('useVoucher', {
+        userCouponId: coupon.userCouponId,
+      });
+      if (result.resultCode === 0) return;
+    }
+    this.deps.chooseCouponForLoan(coupon.userCouponId);
+    this.deps.navigation.go('/loan/apply');
+  }
+}
