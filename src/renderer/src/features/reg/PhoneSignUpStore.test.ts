@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import { PartnerRegStore } from './PartnerRegStore';
+import type { User } from '../../../../shared/api/entities';
+import { PhoneSignUpStore, type SignUpKind } from './PhoneSignUpStore';
 
 const partner = {
   msisdn: '9998887777',
@@ -15,10 +16,12 @@ const partner = {
   lastName: 'Reyes',
 };
 
-function setup(message = 'success') {
+function setup(message = 'success', kind: SignUpKind = 'partner') {
   const transport = fakeTransport({
     channelGetSmsCode: ok(null),
     channelUserLogin: ok(partner, message),
+    getSmsCodeWithLogin: ok(null),
+    login: ok(partner, message),
     channelOrder: (data) => {
       const { pageNum } = data as { pageNum: number };
       const list = Array.from({ length: pageNum === 1 ? 20 : 5 }, (_, i) => ({
@@ -33,18 +36,20 @@ function setup(message = 'success') {
     },
   });
   const t = createTestRoot({ transport, start: '/channel/reg' });
-  const store = new PartnerRegStore({
+  const signedUp: User[] = [];
+  const store = new PhoneSignUpStore({
+    kind,
     api: t.root.api,
     user: t.root.user,
     ui: t.ui,
-    navigation: t.navigation,
     clock: t.clock,
     profile: () => 'web',
+    onSignedUp: (user) => void signedUp.push(user),
   });
-  return { ...t, store };
+  return { ...t, transport, store, signedUp };
 }
 
-describe('partner registration (/channel/reg)', () => {
+describe('phone sign-up (/channel/reg, /reg/:channel)', () => {
   it('sends the code on the channel host, then counts down', async () => {
     const { store, transport, clock } = setup();
     store.setPhone('9998887777');
@@ -69,25 +74,40 @@ describe('partner registration (/channel/reg)', () => {
     expect(transport.calls).toEqual([]);
   });
 
-  it('a plain success goes straight to the partner center with the token', async () => {
-    const { store, navigation, root } = setup();
+  it('a plain success stores the user and moves on at once', async () => {
+    const { store, signedUp, root, transport } = setup();
     store.setPhone('9998887777');
     store.setCode('1234');
     await store.register();
+    expect(transport.calls.map((c) => c.name)).toEqual(['channelUserLogin']);
     expect(root.user.tokenValue).toBe('tv-partner');
-    expect(navigation.visited).toEqual(['/channel/admin?token=tv-partner&from=reg']);
+    expect(signedUp).toEqual([partner]);
+  });
+
+  it('borrowers sign up on the main host, 852 numbers on the HK host', async () => {
+    const { store, transport, signedUp } = setup('success', 'borrower');
+    store.setAreaCode('852');
+    store.setPhone('51234567');
+    await store.sendCode();
+    store.setCode('1234');
+    await store.register();
+    expect(transport.calls.map((c) => [c.name, c.hk])).toEqual([
+      ['getSmsCodeWithLogin', true],
+      ['login', true],
+    ]);
+    expect(signedUp).toHaveLength(1);
   });
 
   it('another message shows for 600 ms before navigating (PRODUCT.md §8)', async () => {
-    const { store, navigation, ui, clock } = setup('Your account has been created');
+    const { store, signedUp, ui, clock } = setup('Your account has been created');
     store.setPhone('9998887777');
     store.setCode('1234');
     await store.register();
     expect(ui.shown).toEqual(['Your account has been created']);
     clock.advance(599);
-    expect(navigation.visited).toEqual([]);
+    expect(signedUp).toEqual([]);
     clock.advance(1);
-    expect(navigation.visited).toEqual(['/channel/admin?token=tv-partner&from=reg']);
+    expect(signedUp).toEqual([partner]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * /channel/reg: partner registration on the channel host (app/channel/getSmsCode/v1, then
- * app/channel/userLogin/v1, which creates the account of a new number). Same phone rules as the
- * login page (PRODUCT.md §5); a welcome message other than "success" shows 600 ms before the
- * partner lands on /channel/admin (PRODUCT.md §8).
+ * Signing up with a phone number and an SMS code, for partners on the channel host
+ * (/channel/reg: app/channel/getSmsCode/v1 then app/channel/userLogin/v1) and for borrowers
+ * (/reg/:channel: user/getSmsCodeWithLogin then user/login, `?hk` for 852). Both create the
+ * account of a new number. Same phone rules as the login page (PRODUCT.md §5); a welcome message
+ * other than "success" shows 600 ms before moving on (PRODUCT.md §8).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AreaCode } from '../../../../shared/constants';
@@ -17,28 +18,28 @@ import {
   normalizePhone,
 } from '../../rules/loginValidation';
 import type { Clock } from '../../services/clock';
-import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { UserStore } from '../../stores/UserStore';
+import type { User } from '../../../../shared/api/entities';
 
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 
-export interface PartnerRegDeps {
+/** Partners sign up on the channel host, borrowers on the main one. */
+export type SignUpKind = 'partner' | 'borrower';
+
+export interface PhoneSignUpDeps {
+  kind: SignUpKind;
   api: ApiStore;
   user: UserStore;
   ui: UiService;
-  navigation: Navigation;
   clock: Clock;
   profile: () => HostProfile;
+  /** After sign-up (and its message, if any): where the page goes next. */
+  onSignedUp: (user: User) => void;
 }
 
-/** Where a registered partner lands. */
-export function adminUrl(token: string, from: string): string {
-  return `/channel/admin?${new URLSearchParams({ token, from })}`;
-}
-
-export class PartnerRegStore {
+export class PhoneSignUpStore {
   areaCode: AreaCode = '63';
   phone = '';
   code = '';
@@ -47,8 +48,8 @@ export class PartnerRegStore {
   submitting = false;
   private stopTicking: (() => void) | undefined;
 
-  constructor(private readonly deps: PartnerRegDeps) {
-    makeAutoObservable<PartnerRegStore, 'deps' | 'stopTicking'>(this, {
+  constructor(private readonly deps: PhoneSignUpDeps) {
+    makeAutoObservable<PhoneSignUpStore, 'deps' | 'stopTicking'>(this, {
       deps: false,
       stopTicking: false,
     });
@@ -84,11 +85,17 @@ export class PartnerRegStore {
     if (!this.canGetCode) return;
     this.sending = true;
     try {
-      const answer = await this.deps.api.call('channelGetSmsCode', {
+      const request = {
         areaCode: this.areaCode,
         countryCode: COUNTRY_OF[this.areaCode],
         msisdn: this.phone,
-      });
+      };
+      const answer =
+        this.deps.kind === 'partner'
+          ? await this.deps.api.call('channelGetSmsCode', request)
+          : await this.deps.api.call('getSmsCodeWithLogin', request, {
+              hk: this.areaCode === '852',
+            });
       if (answer.code === OK) this.startCountdown();
     } catch {
       // Already shown by the ApiStore.
@@ -107,19 +114,19 @@ export class PartnerRegStore {
     }
     this.submitting = true;
     try {
-      const answer = await this.deps.api.call('channelUserLogin', {
-        areaCode: this.areaCode,
-        msisdn: this.phone,
-        code: this.code,
-      });
+      const request = { areaCode: this.areaCode, msisdn: this.phone, code: this.code };
+      const answer =
+        this.deps.kind === 'partner'
+          ? await this.deps.api.call('channelUserLogin', request)
+          : await this.deps.api.call('login', request, { hk: this.areaCode === '852' });
       if (answer.code !== OK) return;
-      this.deps.user.setUser(answer.data);
+      const user = answer.data;
+      this.deps.user.setUser(user);
       this.stop();
-      const target = adminUrl(answer.data.tokenValue, 'reg');
       if (answer.message !== 'success') {
         this.deps.ui.notify(answer.message, INVITE_MESSAGE_MS);
-        this.deps.clock.setTimeout(() => this.deps.navigation.go(target), INVITE_MESSAGE_MS);
-      } else this.deps.navigation.go(target);
+        this.deps.clock.setTimeout(() => this.deps.onSignedUp(user), INVITE_MESSAGE_MS);
+      } else this.deps.onSignedUp(user);
     } catch {
       // Already shown by the ApiStore.
     } finally {

@@ -1,0 +1,77 @@
+/** /activity-center (public): every event with whether it is on, coming or over. */
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { missingCaseError } from '../../errors/missingCaseError';
+import { useStores } from '../../stores/StoresContext';
+import { ContentPage } from '../doc/ContentPage';
+import { day } from '../doc/orderFields';
+import { EVENTS } from '../event/events';
+import { type EventPhase, nowFromQuery } from '../event/eventWindow';
+
+function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
+  switch (phase) {
+    case undefined:
+      return { text: '…', tone: ' tag--muted' };
+    case 'open':
+      return { text: 'Ongoing', tone: ' tag--done' };
+    case 'before':
+      return { text: 'Coming soon', tone: '' };
+    case 'after':
+      return { text: 'Ended', tone: ' tag--muted' };
+    default:
+      throw missingCaseError(phase);
+  }
+}
+
+const ORDER: Record<string, number> = { open: 0, before: 1, after: 2 };
+
+export default observer(function ActivityCenterScreen() {
+  const { campaigns } = useStores();
+  const { search } = useLocation();
+  useEffect(() => {
+    campaigns.setNowOverride(nowFromQuery(search));
+    void campaigns.loadDates();
+  }, [campaigns, search]);
+
+  const rows = Object.entries(EVENTS)
+    .map(([key, def]) => ({
+      key,
+      def,
+      phase: campaigns.phaseOf(key),
+      window: campaigns.windowOf(key),
+    }))
+    .sort((a, b) => (ORDER[a.phase ?? 'after'] ?? 2) - (ORDER[b.phase ?? 'after'] ?? 2));
+  return (
+    <ContentPage title="Activity Center">
+      <nav className="card" aria-label="Events">
+        {rows.map(({ key, def, phase, window }) => {
+          const label = phaseLabel(phase);
+          return (
+            <Link className="list-row" key={key} to={`/event/${key}`} viewTransition>
+              <span className="list-row__main">
+                <span className="list-row__title">{def.title}</span>
+                {window ? (
+                  <span className="list-row__sub" style={{ display: 'block' }}>
+                    {day(Date.parse(window.startAt) / 1000)} –{' '}
+                    {day(Date.parse(window.endAt) / 1000)}
+                  </span>
+                ) : null}
+              </span>
+              <span className={`tag${label.tone}`}>{label.text}</span>
+            </Link>
+          );
+        })}
+      </nav>
+      {campaigns.status === 'failed' ? (
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => void campaigns.loadDates()}
+        >
+          Reload Again
+        </button>
+      ) : null}
+    </ContentPage>
+  );
+});

@@ -1,0 +1,121 @@
+/** /ofw/bill_inquiry: look up a bill from abroad, then see how to pay it. */
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PeriodType } from '../../../../shared/api/entities';
+import type { AreaCode } from '../../../../shared/constants';
+import { missingCaseError } from '../../errors/missingCaseError';
+import { useStores } from '../../stores/StoresContext';
+import { ContentPage } from '../doc/ContentPage';
+import { day, peso } from '../doc/orderFields';
+import { OfwBillStore } from './OfwBillStore';
+
+/** Period type labels of PRODUCT.md §4. */
+function typeLabel(type: PeriodType): string {
+  switch (type) {
+    case 1:
+      return 'Normal';
+    case 2:
+      return 'Due';
+    case 3:
+      return 'Overdue';
+    case 4:
+      return 'Settled';
+    default:
+      throw missingCaseError(type);
+  }
+}
+
+export default observer(function BillInquiry() {
+  const { api, services } = useStores();
+  const [store] = useState(() => new OfwBillStore(api, services.ui));
+  const bill = store.bill;
+  return (
+    <ContentPage title="OFW Bill Inquiry">
+      <p className="muted">
+        Working abroad? Check your Direct Loan bill with the mobile number you registered and the
+        order number in your loan SMS.
+      </p>
+      <form
+        className="card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void store.search();
+        }}
+      >
+        <div className="form-row">
+          <select
+            aria-label="Area code"
+            value={store.areaCode}
+            onChange={(e) => store.setAreaCode(e.target.value as AreaCode)}
+          >
+            {store.areaCodes.map((code) => (
+              <option key={code} value={code}>
+                +{code}
+              </option>
+            ))}
+          </select>
+          <input
+            aria-label="Mobile number"
+            placeholder="Registered mobile number"
+            type="tel"
+            inputMode="numeric"
+            value={store.phone}
+            onChange={(e) => store.setPhone(e.target.value)}
+          />
+        </div>
+        <div className="form-row">
+          <input
+            aria-label="Order number"
+            placeholder="Order number"
+            value={store.orderNo}
+            onChange={(e) => store.setOrderNo(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="primary-button" disabled={store.searching}>
+          CHECK BILL
+        </button>
+      </form>
+      {bill ? (
+        <section className="card" aria-label="Bill">
+          <div className="kv">
+            <span className="kv__label">Order number</span>
+            <span className="kv__value">{bill.orderNo}</span>
+          </div>
+          <div className="kv">
+            <span className="kv__label">Borrower</span>
+            <span className="kv__value">{bill.borrowerName}</span>
+          </div>
+          <div className="kv">
+            <span className="kv__label">Loan amount</span>
+            <span className="kv__value">{peso(bill.loanAmount)}</span>
+          </div>
+          <div className="kv">
+            <span className="kv__label">Status</span>
+            <span className="kv__value">{typeLabel(bill.type)}</span>
+          </div>
+          <div className="kv">
+            <span className="kv__label">Amount to Pay</span>
+            <span className="kv__value">{peso(bill.dueAmount)}</span>
+          </div>
+          {bill.nextDueTime !== null ? (
+            <div className="kv">
+              <span className="kv__label">Due date</span>
+              <span className="kv__value">{day(bill.nextDueTime)}</span>
+            </div>
+          ) : null}
+          {bill.dueAmount > 0 ? (
+            <Link
+              className="primary-button"
+              to={`/ofw/pay_bill?${new URLSearchParams({ orderNo: bill.orderNo, amount: String(bill.dueAmount) })}`}
+              viewTransition
+            >
+              How to Pay
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+      {store.notFound ? <p className="list-end">No Data</p> : null}
+    </ContentPage>
+  );
+});

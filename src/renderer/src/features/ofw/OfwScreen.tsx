@@ -1,0 +1,21 @@
+/** /ofw/:file (public): bill_inquiry and pay_bill for overseas Filipino workers. */
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageSkeleton } from '../../shell/PageSkeleton';
+import NotFound from '../../shell/NotFound';
+
+const PAGES = {
+  bill_inquiry: lazy(() => import('./BillInquiry')),
+  pay_bill: lazy(() => import('./PayBill')),
+} as const;
+
+export default function OfwScreen() {
+  const { file = '' } = useParams();
+  if (!Object.hasOwn(PAGES, file)) return <NotFound />;
+  const Page = PAGES[file as keyof typeof PAGES];
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Page />
+    </Suspense>
+  );
+}

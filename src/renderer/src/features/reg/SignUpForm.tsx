@@ -1,0 +1,66 @@
+/** The phone + SMS code form of PhoneSignUpStore (partner and borrower sign-up pages). */
+import { observer } from 'mobx-react-lite';
+import type { AreaCode } from '../../../../shared/constants';
+import { resendLabel } from '../login/countdown';
+import type { PhoneSignUpStore } from './PhoneSignUpStore';
+
+export const SignUpForm = observer(function SignUpForm({
+  store,
+  submitLabel,
+}: {
+  store: PhoneSignUpStore;
+  submitLabel: string;
+}) {
+  return (
+    <form
+      className="card"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void store.register();
+      }}
+    >
+      <div className="form-row">
+        <select
+          aria-label="Area code"
+          value={store.areaCode}
+          onChange={(e) => store.setAreaCode(e.target.value as AreaCode)}
+        >
+          {store.areaCodes.map((code) => (
+            <option key={code} value={code}>
+              +{code}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label="Mobile number"
+          placeholder="Mobile number"
+          type="tel"
+          inputMode="numeric"
+          value={store.phone}
+          onChange={(e) => store.setPhone(e.target.value)}
+        />
+      </div>
+      <div className="form-row">
+        <input
+          aria-label="Verification code"
+          placeholder="Verification code"
+          inputMode="numeric"
+          maxLength={4}
+          value={store.code}
+          onChange={(e) => store.setCode(e.target.value)}
+        />
+        <button
+          type="button"
+          className="secondary-button"
+          disabled={store.phone !== '' && !store.canGetCode}
+          onClick={() => void store.sendCode()}
+        >
+          {store.secondsLeft > 0 ? resendLabel(store.secondsLeft) : 'Get Code'}
+        </button>
+      </div>
+      <button type="submit" className="primary-button" disabled={store.submitting}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+});
