@@ -4,10 +4,18 @@ test('puzzle variant: Get Code opens the 280 × 180 slider puzzle; fitting the p
   page,
   admin,
 }) => {
-  await page.route('**/app-config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), puzzleCheck: true } });
-  });
+  // The mock server's own config, with the variant flag on.
+  const config = {
+    env: 'development',
+    apiBase: {
+      main: `${admin.url}/main/`,
+      channel: `${admin.url}/channel/`,
+      hk: `${admin.url}/hk/`,
+    },
+    sentryDsn: null,
+    puzzleCheck: true,
+  };
+  await page.route('**/app-config.json', (route) => route.fulfill({ json: config }));
   await page.goto('/login');
   await page.getByLabel('Area code').selectOption('63');
   await page.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
