@@ -332,4 +332,18 @@ describe('ApiClient against the real mock server', () => {
     await admin(server, 'DELETE', 'faults');
     expect((await test.client.call('userInfo', {})).code).toBe(200);
   });
+
+  it('re-handshakes when the deviceId changes, and does not loop when it keeps changing', async () => {
+    const test = clientFor(server);
+    expect((await test.client.call('getEventDates', {})).code).toBe(200);
+    test.baseInfo.deviceId = 'another-device-h5';
+    expect((await test.client.call('getEventDates', {})).code).toBe(200);
+    const [entry] = await adminLog(server, 1);
+    expect(entry?.request.headers).toMatchObject({ deviceid: 'another-device-h5' });
+    let n = 0;
+    const restless = clientFor(server, {
+      baseInfo: () => ({ deviceId: `d${n++}-h5`, system: 'H5', tokenValue: '', version: '1' }),
+    });
+    expect((await restless.client.call('getEventDates', {})).code).toBe(200);
+  });
 });

@@ -59,6 +59,8 @@ export class ApiClient {
   private readonly sessions = new Map<ApiHost, Promise<Session>>();
   /** Created once: signing its prekey is the slowest step of a handshake (pure-JS XEdDSA). */
   private identity: Promise<LocalIdentity> | undefined;
+  /** Sessions made because the deviceId changed: not renewed again for the same reason. */
+  private readonly renewing = new WeakSet<Promise<Session>>();
 
   constructor(options: ApiClientOptions) {
     this.options = options;
@@ -139,9 +141,12 @@ export class ApiClient {
     const userBaseInfo = this.options.baseInfo();
     const pending = this.session(host);
     const session = await pending;
-    if (session.deviceId !== userBaseInfo.deviceId) {
-      // The server binds a session to the handshake's deviceId: a new device needs a new session.
+    if (session.deviceId !== userBaseInfo.deviceId && !this.renewing.has(pending)) {
+      // The server binds a session to the handshake's deviceId: a new device needs a new session
+      // (once per session, so a base info that keeps changing cannot loop).
       this.forget(host, pending);
+      const renewed = this.session(host);
+      this.renewing.add(renewed);
       return this.encryptedCall(host, path, data, retried);
     }
     const rid = randomId();
