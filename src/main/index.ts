@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     void server.close();
   });
 
-  const admin = createAdminClient(server.url, (url, init) => net.fetch(url, init));
+  // Node's fetch, not net.fetch: host ↔ mock server traffic must ignore the app session's
+  // offline emulation and dev protocol handlers.
+  const admin = createAdminClient(server.url, (url, init) => fetch(url, init));
   const host = new HostCore({ admin, deviceId: `SIM-${randomUUID()}` });
   await host.start();
 
@@ -50,13 +52,16 @@ async function main(): Promise<void> {
       mockUrl: server.url,
       csp: (scriptHashes) => contentSecurityPolicy({ dev: false, scriptHashes }),
       readFile: (path) => readFile(path),
-      fetch: (url, init) => net.fetch(url, init),
+      fetch: (url, init) => fetch(url, init),
       isOffline: () => !host.getSnapshot().settings.online,
     }),
   );
   if (devUrl) {
     applyCspHeader(ses, devCsp, allowedOrigins);
-    ses.protocol.handle('http', devConfigHandler(devUrl, server.url, net.fetch));
+    ses.protocol.handle(
+      'http',
+      devConfigHandler(devUrl, server.url, (request, init) => net.fetch(request, init)),
+    );
   }
 
   const simulator = new Simulator({
@@ -88,6 +93,10 @@ async function main(): Promise<void> {
 }
 
 app.on('window-all-closed', () => app.quit());
+// Belt and braces for any web contents, including ones a future window might create.
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
 app
   .whenReady()
   .then(main)

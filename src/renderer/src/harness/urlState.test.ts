@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { HostCore } from '../../../host/HostCore';
+import { FakeAdminClient } from '../../../host/testing';
+import { readUrlState, writeUrlState } from './urlState';
+
+describe('harness URL state', () => {
+  it.each([
+    ['?profile=fastpay&device=tablet', { profile: 'fastpay', device: 'tablet' }],
+    ['?profile=root&device=toaster', {}],
+    [
+      '?system=android&version=2.7.0&online=0',
+      { system: 'android', version: '2.7.0', online: false },
+    ],
+    ['?signedIn=0', { signedIn: false }],
+  ])('%s selects %j', (search, settings) => {
+    expect(readUrlState(search).settings).toEqual(settings);
+  });
+
+  it('reads the scenario, the app path and the mock override', () => {
+    expect(readUrlState('?scenario=repaying&path=/bill&mock=http://127.0.0.1:4010')).toMatchObject({
+      scenario: 'repaying',
+      path: '/bill',
+      mock: 'http://127.0.0.1:4010',
+    });
+    expect(readUrlState('?path=https://evil.example').path).toBe('/');
+  });
+
+  it('writes a query that reads back to the same state, keeping other parameters', async () => {
+    const host = new HostCore({
+      admin: new FakeAdminClient(),
+      settings: { profile: 'fastpay', device: 'android', system: 'android', online: false },
+    });
+    await host.start();
+    await host.selectScenario('repaying');
+    const search = writeUrlState('?mock=http://m', host.getSnapshot(), '/bill');
+    const state = readUrlState(search);
+    expect(state.settings).toEqual({
+      profile: 'fastpay',
+      device: 'android',
+      system: 'android',
+      version: '2.9.0',
+      online: false,
+    });
+    expect(state).toMatchObject({ scenario: 'repaying', path: '/bill', mock: 'http://m' });
+  });
+});
