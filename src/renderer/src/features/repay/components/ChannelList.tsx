@@ -48,8 +48,8 @@ export const ChannelList = observer(function ChannelList({
           <li key={channel.key}>
             <button
               type="button"
-              className="channel-row"
-              aria-disabled={over}
+              // Still clickable: the tap explains the limit instead of doing nothing.
+              className={`channel-row${over ? ' channel-row--over' : ''}`}
               onClick={() => open(channel)}
             >
               <img className="channel-row__icon" src={channel.icon} alt="" loading="lazy" />

@@ -1,0 +1,196 @@
+/**
+ * Issue 6 repay flows end to end against the real encrypted mock API: Bill → REPAY → channel →
+ * detail → order, in the web profile (payment code shown) and the lender profile (the host's
+ * gcashPayment / fastPayPayment observed with the order's number and amount), the limit refusal
+ * before any order, the Maya account rule and the public result.
+ */
+import type { Page } from '@playwright/test';
+import { type BridgeCall, expect, type LogEntry, type MockAdmin, test } from './fixtures';
+
+/** A web visitor who logged in earlier: the persisted token of the user store. */
+async function loginOnWeb(page: Page, admin: MockAdmin, msisdn = '9171234567') {
+  const tokenValue = await admin.sessionToken(msisdn);
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('dl.user')) {
+      localStorage.setItem(
+        'dl.user',
+        JSON.stringify({ tokenValue: token, user: null, loanInfo: null }),
+      );
+    }
+  }, tokenValue);
+}
+
+function ordersIn(log: LogEntry[]) {
+  return log.filter((entry) => entry.path === 'repay/generatorRepayOrder');
+}
+
+async function payFromBill(page: Page) {
+  await page.goto('/bill');
+  const repay = page.getByRole('button', { name: 'REPAY' });
+  // Due and Overdue rows are preselected: ₱2,140 + ₱6,210.
+  await expect(repay).toBeEnabled();
+  await repay.click();
+  await expect(page).toHaveURL(/\/repay\/selectCh\/?\?amount=8350$/);
+  await expect(page.getByTestId('repay-amount')).toHaveText('₱8,350.00');
+}
+
+test.describe('repay: web profile', () => {
+  test('Bill → REPAY → 7-ELEVEN → detail → order with a payment code → result', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('repaying');
+    await loginOnWeb(page, admin);
+    await payFromBill(page);
+    await expect(page.getByText('2 installment(s) selected')).toBeVisible();
+
+    await page.getByRole('button', { name: /7-ELEVEN/ }).click();
+    await expect(page).toHaveURL(/\/repay\/ph\/detail\?amount=8350&key=SEVEN_ELEVEN$/);
+    await expect(page.getByText('Limit ₱10,000 per transaction')).toBeVisible();
+    await expect(page.getByText('Biller')).toBeVisible();
+    await expect(page.getByText('7-ELEVEN CLiQQ kiosk')).toBeVisible();
+    await page.getByRole('button', { name: 'REPAY' }).click();
+
+    const code = page.getByTestId('pay-code');
+    await expect(code).toBeVisible();
+    const [order] = ordersIn(await admin.log());
+    expect(order?.request.data).toMatchObject({ channel: 'SEVEN_ELEVEN', repayAmount: 8350 });
+    const periodIds = (order?.request.data as { periodIds: string[] }).periodIds;
+    expect([...periodIds].sort()).toEqual(['P000006', 'P000007']);
+    const placed = order?.response.data as { orderNo: string; payCode: string };
+    await expect(code).toHaveText(placed.payCode);
+
+    await page.getByRole('button', { name: 'I Have Paid' }).click();
+    await expect(page).toHaveURL(new RegExp(`/repay/publicResult\\?orderNo=${placed.orderNo}$`));
+    await expect(page.getByText('Repayment Successful')).toBeVisible();
+    // Home data refreshes after the repayment.
+    await expect
+      .poll(async () => (await admin.log()).filter((e) => e.path === 'loan/loanInfo').length)
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Back to Bill' }).click();
+    await expect(page.getByRole('button', { name: 'REPAY' })).toBeDisabled();
+  });
+
+  test('an amount above a channel limit is refused before any order; Shopee adds its fee', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('repaying');
+    await loginOnWeb(page, admin);
+    await page.goto('/repay/selectCh?amount=12033.34');
+    const seven = page.getByRole('button', { name: /7-ELEVEN/ });
+    await expect(seven).toContainText('Above limit');
+    await seven.click();
+    await expect(
+      page.getByText(
+        'The amount ₱12,033.34 exceeds the 7-ELEVEN limit of ₱10,000. Please choose another channel or fewer bills.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/repay\/selectCh\?amount=12033.34$/);
+
+    await page.goto('/repay/ph/detail?amount=30000&key=LBC');
+    await expect(page.getByRole('alert')).toContainText('exceeds the LBC Express limit of ₱25,000');
+    await page.getByRole('button', { name: 'REPAY' }).click();
+    expect(ordersIn(await admin.log())).toEqual([]);
+
+    await page.goto('/repay/ph/detail?amount=8350&key=SHOPEE');
+    await expect(page.getByTestId('repay-amount')).toHaveText('₱8,380.00');
+    await expect(page.getByText('Bills ₱8,350.00 + channel fee ₱30.00')).toBeVisible();
+
+    await page.goto('/repay/ph/detail?amount=8350&key=PALAWAN');
+    await expect(page.getByRole('heading', { name: 'Pay over the counter' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pay with the Palawan Pay app' })).toBeVisible();
+  });
+
+  test('Maya WebPay: the 08/09 account rule, the study page, then an order with a link', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('repaying');
+    await loginOnWeb(page, admin);
+    await page.goto('/repay/selectCh?amount=8350');
+    await page.getByRole('button', { name: /Maya WebPay/ }).click();
+    await expect(page).toHaveURL(/\/repay\/ph\/mayaChannel\?amount=8350$/);
+    await expect(
+      page.getByText('Please enter a Maya account starting with 08 or 09.'),
+    ).toBeVisible();
+
+    const account = page.getByLabel('Maya Account');
+    await account.fill('07171234567');
+    await page.getByRole('button', { name: 'REPAY' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please enter a Maya account starting with 08 or 09.',
+    );
+    expect(ordersIn(await admin.log())).toEqual([]);
+
+    await page.getByRole('link', { name: 'How to pay with Maya WebPay' }).click();
+    await expect(page).toHaveURL(/\/repay\/ph\/studyPage$/);
+    await expect(page.getByRole('heading', { name: '2. Enter your Maya account' })).toBeVisible();
+    await page.goBack();
+
+    await page.getByLabel('Maya Account').fill('0917 123 4567');
+    await page.getByRole('button', { name: 'REPAY' }).click();
+    await expect(page.getByRole('button', { name: 'Open Payment Page' })).toBeVisible();
+    const [order] = ordersIn(await admin.log());
+    expect(order?.request.data).toMatchObject({ channel: 'MAYA_WEBPAY', account: '09171234567' });
+  });
+});
+
+test.describe('repay: native hosts', () => {
+  test('lender app: G-Cash pays through gcashPayment with the order number and amount', async ({
+    page,
+    admin,
+    injectBridge,
+    bridgeCalls,
+  }) => {
+    await admin.scenario('repaying');
+    await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+    await payFromBill(page);
+    await page.getByRole('button', { name: /^G-Cash/ }).click();
+    await page.getByRole('button', { name: 'REPAY' }).click();
+
+    await expect(page).toHaveURL(/\/repay\/publicResult\?orderNo=/);
+    await expect(page.getByText('Repayment Successful')).toBeVisible();
+    const placed = ordersIn(await admin.log())[0]?.response.data as { orderNo: string };
+    const calls: BridgeCall[] = await bridgeCalls(page);
+    const payment = calls.find((c) => c.method === 'gcashPayment');
+    expect(payment?.params).toEqual({ orderNo: placed.orderNo, amount: 8350 });
+    await expect
+      .poll(async () => (await bridgeCalls(page)).find((c) => c.method === 'loanRepaid')?.params)
+      .toEqual({ orderNo: placed.orderNo });
+  });
+
+  test('Taiwan borrower in the lender app: FastPay pays through fastPayPayment', async ({
+    page,
+    admin,
+    injectBridge,
+    bridgeCalls,
+  }) => {
+    await admin.scenario('taiwan');
+    await injectBridge(page, {
+      appName: 'lender',
+      tokenValue: await admin.sessionToken('912345678'),
+    });
+    await page.goto('/bill');
+    const repay = page.getByRole('button', { name: 'REPAY' });
+    await expect(repay).toBeVisible();
+    // Both Taiwan rows are Normal (not preselected): tick the first one.
+    await expect(repay).toBeDisabled();
+    await page.getByLabel('Pay DL2026101800026 period 2').click();
+    await expect(repay).toBeEnabled();
+    await repay.click();
+    await expect(page).toHaveURL(/\/repay\/selectCh/);
+    const channels = page.getByRole('list', { name: 'Repay channels' }).getByRole('button');
+    await expect(channels).toHaveCount(1);
+    await channels.first().click();
+    await expect(page.getByText('FastPay wallet', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'REPAY' }).click();
+
+    await expect(page).toHaveURL(/\/repay\/publicResult\?orderNo=/);
+    const order = ordersIn(await admin.log())[0];
+    const placed = order?.response.data as { orderNo: string; amount: number };
+    const payment = (await bridgeCalls(page)).find((c) => c.method === 'fastPayPayment');
+    expect(payment?.params).toEqual({ orderNo: placed.orderNo, amount: placed.amount });
+    expect(placed.amount).toBeGreaterThan(0);
+  });
+});
