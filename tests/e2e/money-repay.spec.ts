@@ -55,7 +55,8 @@ test.describe('repay: web profile', () => {
     await expect(code).toBeVisible();
     const [order] = ordersIn(await admin.log());
     expect(order?.request.data).toMatchObject({ channel: 'SEVEN_ELEVEN', repayAmount: 8350 });
-    const periodIds = (order?.request.data as { periodIds: string[] }).periodIds;
+    const periodIds =
+      (order?.request.data as { periodIds?: string[] } | undefined)?.periodIds ?? [];
     expect([...periodIds].sort()).toEqual(['P000006', 'P000007']);
     const placed = order?.response.data as { orderNo: string; payCode: string };
     await expect(code).toHaveText(placed.payCode);
