@@ -185,3 +185,21 @@ test('the URL reproduces profile, scenario and device; offline reaches the app',
   );
   expect(fetchFailed).toBe(true);
 });
+
+test('a full reload inside the phone keeps the bridge, as a webview re-injects it', async ({
+  page,
+  openHarness,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  const getBaseInfo = bridgeLog(page).locator('tr[data-method="getBaseInfo"]');
+  await expect(getBaseInfo).toHaveCount(1);
+  const frame = await appFrame(page);
+  await frame.evaluate(() =>
+    (globalThis as unknown as { location: { reload(): void } }).location.reload(),
+  );
+  await expect(getBaseInfo).toHaveCount(2);
+  const reloaded = await appFrame(page);
+  expect(
+    await reloaded.evaluate(() => typeof (globalThis as unknown as FrameGlobals).nativeBridge),
+  ).toBe('object');
+});

@@ -58,7 +58,9 @@ export function PhoneStage({ host, snapshot, appBase, path, onPathChange, dispat
       // A full navigation inside the app (reload, location change) made a fresh window without
       // the bridge: open that URL again in a new frame, prepared like the first time.
       if (isPrepared(iframe)) return;
-      const href = iframe.contentWindow?.location.href ?? appUrl;
+      // The URL the new document was loaded with, before the unbridged SPA redirected anywhere.
+      const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
+      const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
       const next = href.startsWith(appBase) ? `/${href.slice(appBase.length)}` : '/';
       setRemount((r) => ({ count: r.count + 1, path: next }));
     };
