@@ -7,6 +7,7 @@ import path from 'node:path';
 import express, { type Request, Router } from 'express';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
+import { gzipAssets } from './gzipAssets';
 
 /** The origin the browser used to reach us (so the config works behind any host name). */
 function originOf(req: Request): string {
@@ -33,6 +34,7 @@ export function webRouter(webDir: string | undefined): Router {
   });
   if (!webDir) return router;
   const root = path.resolve(webDir);
+  router.use(gzipAssets(root));
   router.use(express.static(root, { index: 'index.html' }));
   router.get('/{*rest}', (req, res, next) => {
     // Routes of the SPA have no file extension; a missing asset stays a 404.
