@@ -7,7 +7,6 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../shell/AppLayout';
 import { CrashPage } from '../shell/CrashPage';
-import { notBuilt } from '../shell/NotBuilt';
 
 /** A lazy route from a module whose default export is the screen. */
 export function page(load: () => Promise<{ default: ComponentType }>) {
