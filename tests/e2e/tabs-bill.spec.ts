@@ -1,0 +1,108 @@
+import { expect, type Page, test } from './fixtures';
+import { loginOnWeb } from './tabs-helpers';
+
+test.use({ viewport: { width: 360, height: 640 } });
+
+/** Scrolls to the bottom until the list footer says "No More" (infinite scroll, 50 px). */
+async function scrollToEnd(page: Page) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByText('No More', { exact: true })).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test.describe('Bill tab (PRODUCT.md §2 Bill)', () => {
+  test('repaying: Due and Overdue preselected, ticking adjusts the sum, REPAY to /repay/selectCh', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('repaying');
+    await loginOnWeb(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Bill' })
+      .click();
+    const plan = page.getByRole('list', { name: 'Repayment Plan' });
+    await expect(plan.getByText('Overdued 5 Day(s)')).toBeVisible();
+    await expect(plan.getByText('Due Date', { exact: true })).toBeVisible();
+    await expect(plan.getByText('20 Day(s) Left')).toBeVisible();
+    await expect(plan.locator('.plan-row__header--red')).toHaveText('Overdued 5 Day(s)');
+    await expect(plan.locator('.plan-row__header--yellow')).toHaveText('Due Date');
+    const sum = page.getByTestId('amount-to-pay');
+    await expect(sum).toHaveText('₱8,350');
+
+    const row = (periodId: string) => plan.locator(`[data-period-id="${periodId}"] .adm-checkbox`);
+    await row('P000004').click();
+    await expect(sum).toHaveText('₱10,192');
+    await row('P000006').click();
+    await expect(sum).toHaveText('₱8,052');
+    await row('P000006').click();
+    await expect(sum).toHaveText('₱10,192');
+
+    await page.getByRole('button', { name: 'REPAY' }).click();
+    await expect(page).toHaveURL(/\/repay\/selectCh\/\?amount=10191\.67$/);
+  });
+
+  test('REPAY is disabled at zero', async ({ page, admin }) => {
+    await admin.scenario('repaying');
+    await loginOnWeb(page);
+    await page.goto('/bill');
+    const sum = page.getByTestId('amount-to-pay');
+    await expect(sum).toHaveText('₱8,350');
+    await page.locator('[data-period-id="P000006"] .adm-checkbox').click();
+    await page.locator('[data-period-id="P000007"] .adm-checkbox').click();
+    await expect(sum).toHaveText('₱0');
+    await expect(page.getByRole('button', { name: 'REPAY' })).toBeDisabled();
+  });
+
+  test('many-bills: plan and My Loan page to "No More"; the BV order has no documents', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('many-bills');
+    await loginOnWeb(page);
+    await page.goto('/bill');
+    const plan = page.getByRole('list', { name: 'Repayment Plan' });
+    await expect(plan.locator('.plan-row')).toHaveCount(20);
+    await scrollToEnd(page);
+    await expect(plan.locator('.plan-row')).toHaveCount(45);
+
+    await page.getByRole('tab', { name: 'My Loan' }).click();
+    await expect(page).toHaveURL(/\/bill\?type=2$/);
+    const loans = page.getByRole('list', { name: 'My Loan' });
+    await expect(loans.locator('.loan-row')).toHaveCount(20);
+    await scrollToEnd(page);
+    await expect(loans.locator('.loan-row')).toHaveCount(30);
+    const pages = (await admin.log())
+      .filter((e) => e.path === 'repay/loanList')
+      .map((e) => e.request.data);
+    expect(pages).toContainEqual({ pageNum: 2, pageSize: 20, type: 1 });
+
+    await page.getByRole('tab', { name: 'Loan Settled' }).click();
+    const settled = page.getByRole('list', { name: 'Loan Settled' });
+    await expect(settled.locator('.loan-row')).toHaveCount(15);
+    await expect(page.getByText('No More', { exact: true })).toBeVisible();
+
+    const bv = settled.locator('[data-order-no="DLBV2026050400131"]');
+    await bv.getByRole('button', { name: 'Details' }).click();
+    await expect(bv.locator('.loan-row__period').first()).toBeVisible();
+    await expect(bv.getByRole('navigation', { name: 'Loan documents' })).toHaveCount(0);
+    const other = settled.locator('.loan-row').first();
+    await other.getByRole('button', { name: 'Details' }).click();
+    const docs = other.getByRole('navigation', { name: 'Loan documents' });
+    await expect(docs.getByRole('link', { name: 'Loan Agreement' })).toBeVisible();
+    await expect(docs.getByRole('link', { name: 'Disclosure Statement' })).toBeVisible();
+    await expect(docs.getByRole('link', { name: 'Promissory Note' })).toBeVisible();
+  });
+
+  test('new-user: every tab says "No Data"', async ({ page }) => {
+    await loginOnWeb(page);
+    await page.goto('/bill');
+    await expect(page.getByText('No Data', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'My Loan' }).click();
+    await expect(page.getByText('No Data', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Loan Settled' }).click();
+    await expect(page.getByText('No Data', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'REPAY' })).toHaveCount(0);
+  });
+});
