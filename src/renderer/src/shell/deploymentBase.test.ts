@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import html from '../../index.html?raw';
 
 // index.html works out the deployment base inline, before any asset URL resolves; this runs
 // that very script against a table of addresses.
-const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
 const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
 function baseFor(pathname: string): string {
