@@ -7,7 +7,7 @@ import { formatContact, manilaDay, parseContact } from '../kycValidation';
 import { SignaturePad } from './SignaturePad';
 import { UploadInput } from './UploadInput';
 
-function Control({ item, id }: { item: CertItem; id: string }) {
+const Control = observer(function Control({ item, id }: { item: CertItem; id: string }) {
   const { kyc, services } = useStores();
   const value = kyc.values[item.certification] ?? '';
   const set = (next: string) => kyc.setValue(item.certification, next);
@@ -125,7 +125,7 @@ function Control({ item, id }: { item: CertItem; id: string }) {
     default:
       throw missingCaseError(type);
   }
-}
+});
 
 export const KycField = observer(function KycField({ item }: { item: CertItem }) {
   const { kyc } = useStores();
