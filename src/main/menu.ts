@@ -16,12 +16,14 @@ export function buildMenuTemplate(
   snapshot: HostSnapshot,
   scenarios: ScenarioList,
   run: (action: PanelAction) => void,
+  platform: string = process.platform,
 ): MenuItemConstructorOptions[] {
   const settings = snapshot.settings;
   const set = (patch: Extract<PanelAction, { type: 'updateSettings' }>['patch']) =>
     run({ type: 'updateSettings', patch });
   return [
-    { role: 'appMenu' as const },
+    // The app menu exists on macOS only; elsewhere File carries Quit.
+    platform === 'darwin' ? { role: 'appMenu' as const } : { role: 'fileMenu' as const },
     {
       label: 'Profile',
       submenu: HOST_PROFILES.map((profile) => ({

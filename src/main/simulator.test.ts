@@ -16,7 +16,18 @@ class FakeWindow {
   destroyed = false;
   size: [number, number];
   devTools = 0;
+  readonly protocolCommands: [string, unknown][] = [];
   readonly webContents = {
+    debugger: {
+      attached: false,
+      isAttached: () => this.webContents.debugger.attached,
+      attach: () => {
+        this.webContents.debugger.attached = true;
+      },
+      sendCommand: async (method: string, params?: unknown) => {
+        this.protocolCommands.push([method, params]);
+      },
+    },
     send: (channel: string, message: unknown) => this.sent.push([channel, message]),
     on: () => undefined,
     setWindowOpenHandler: () => undefined,
@@ -98,6 +109,12 @@ describe('Simulator windows', () => {
     expect(app().loaded).toEqual(['app://simulator/', 'app://simulator/']);
     await host.updateSettings({ online: false });
     expect(session.enableNetworkEmulation).toHaveBeenCalledWith({ offline: true });
+    await vi.waitFor(() =>
+      expect(app().protocolCommands).toContainEqual([
+        'Network.emulateNetworkConditions',
+        expect.objectContaining({ offline: true }),
+      ]),
+    );
     await host.updateSettings({ online: true });
     expect(session.disableNetworkEmulation).toHaveBeenCalled();
   });

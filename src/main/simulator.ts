@@ -5,7 +5,13 @@
  * generation reloads it, the device preset resizes it, closePage/kickOut hide it, the network
  * setting toggles the session's offline emulation.
  */
-import type { BrowserWindow, BrowserWindowConstructorOptions, Menu, Session } from 'electron';
+import type {
+  BrowserWindow,
+  BrowserWindowConstructorOptions,
+  Menu,
+  Session,
+  WebContents,
+} from 'electron';
 import type { ScenarioList } from '../host/adminClient';
 import { DEVICE_PRESETS } from '../host/devices';
 import type { HostCore } from '../host/HostCore';
@@ -95,6 +101,7 @@ export class Simulator {
     if (next.settings.online !== before.settings.online) {
       if (next.settings.online) this.options.session.disableNetworkEmulation();
       else this.options.session.enableNetworkEmulation({ offline: true });
+      if (this.appWindow) void emulateOffline(this.appWindow.webContents, !next.settings.online);
     }
     if (next.view.kind !== before.view.kind) {
       if (next.view.kind === 'app') this.appWindow?.show();
@@ -121,6 +128,7 @@ export class Simulator {
       ]),
     });
     this.harden(window);
+    if (!settings.online) void emulateOffline(window.webContents, true);
     void window.loadURL(this.options.appUrl);
     return window;
   }
@@ -146,5 +154,30 @@ export class Simulator {
     limitNavigation(window.webContents, this.options.allowedOrigins, (url) =>
       this.options.host.showSurface('openBrowser', 'Opened in the browser', url),
     );
+  }
+}
+
+/**
+ * Session network emulation fails requests but does not tell the page; the DevTools protocol
+ * also flips navigator.onLine and fires the offline/online events the SPA toasts on.
+ */
+export async function emulateOffline(
+  contents: Pick<WebContents, 'debugger'>,
+  offline: boolean,
+): Promise<boolean> {
+  try {
+    const { debugger: protocol } = contents;
+    if (!protocol.isAttached()) protocol.attach('1.3');
+    await protocol.sendCommand('Network.enable');
+    await protocol.sendCommand('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    return true;
+  } catch (error) {
+    console.warn('Could not emulate the network state in the app window:', error);
+    return false;
   }
 }
