@@ -27,6 +27,8 @@ export function Controls({ api, snapshot, dispatch }: Props) {
   const [scenarios, setScenarios] = useState<ScenarioList>({ current: null, scenarios: [] });
   const [version, setVersion] = useState(settings.version);
   useEffect(() => setVersion(settings.version), [settings.version]);
+  const [msisdn, setMsisdn] = useState(settings.msisdn);
+  useEffect(() => setMsisdn(settings.msisdn), [settings.msisdn]);
   useEffect(() => {
     api.scenarios().then(setScenarios, () => undefined);
   }, [api]);
@@ -134,6 +136,17 @@ export function Controls({ api, snapshot, dispatch }: Props) {
           Signed in
         </label>
       </div>
+      <label className="sim-field">
+        <span className="sim-field__label">Native user (mobile number)</span>
+        <input
+          aria-label="Native user"
+          placeholder="the scenario's user"
+          value={msisdn}
+          onChange={(e) => setMsisdn(e.target.value.replace(/\D/g, ''))}
+          onBlur={() => msisdn !== settings.msisdn && set({ msisdn })}
+          onKeyDown={(e) => e.key === 'Enter' && set({ msisdn })}
+        />
+      </label>
       <div className="sim-field sim-field--wide">
         <span className="sim-field__label">Send event</span>
         <div className="sim-row">

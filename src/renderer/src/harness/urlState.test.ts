@@ -12,6 +12,7 @@ describe('harness URL state', () => {
       { system: 'android', version: '2.7.0', online: false },
     ],
     ['?signedIn=0', { signedIn: false }],
+    ['?user=0912-345-678', { msisdn: '0912345678' }],
   ])('%s selects %j', (search, settings) => {
     expect(readUrlState(search).settings).toEqual(settings);
   });

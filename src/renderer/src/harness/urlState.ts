@@ -1,6 +1,6 @@
 /**
  * Harness URL parameters: `?profile=lender&scenario=repaying&device=iphone&system=ios&version=2.9.0
- * &path=/bill` reproduce a state; the panel keeps them in sync so "Copy link" shares it.
+ * &user=9171234567&path=/bill` reproduce a state; the panel keeps them in sync so "Copy link" shares it.
  */
 import { isDeviceId } from '../../../host/devices';
 import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '../../../host/types';
@@ -29,6 +29,8 @@ export function readUrlState(search: string): UrlState {
   if (version) settings.version = version.slice(0, 40);
   if (params.get('online') === '0') settings.online = false;
   if (params.get('signedIn') === '0') settings.signedIn = false;
+  const user = params.get('user')?.replace(/\D/g, '');
+  if (user) settings.msisdn = user.slice(0, 20);
   const path = params.get('path');
   return {
     settings,
@@ -51,6 +53,8 @@ export function writeUrlState(search: string, snapshot: HostSnapshot, path: stri
   else params.set('online', '0');
   if (settings.signedIn) params.delete('signedIn');
   else params.set('signedIn', '0');
+  if (settings.msisdn) params.set('user', settings.msisdn);
+  else params.delete('user');
   if (path && path !== '/') params.set('path', path);
   else params.delete('path');
   return `?${params.toString()}`;
