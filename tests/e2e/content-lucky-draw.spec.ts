@@ -56,8 +56,9 @@ test('draws a prize, claims tasks for chances and lists the prize', async ({
   await expect(page.getByText('You have 0 draw chance(s).')).toBeVisible();
   await expect(page.getByRole('button', { name: 'DRAW NOW' })).toBeDisabled();
   const won = (await admin.log()).find((e) => e.path === 'activity/luckyDraw/draw');
-  expect(won?.response.code).toBe(200);
-  const prize = (won?.response.data as { prize: { title: string; kind: string } }).prize;
+  if (!won) throw new Error('no activity/luckyDraw/draw in the server log');
+  expect(won.response.code).toBe(200);
+  const prize = (won.response.data as { prize: { title: string; kind: string } }).prize;
   await expect(result).toContainText(prize.title);
 
   await page.getByRole('link', { name: 'Tasks' }).click();
