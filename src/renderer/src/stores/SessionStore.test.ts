@@ -143,6 +143,7 @@ describe('host profiles', () => {
     const { root } = createTestRoot({ transport, bridge: fakeBridge(hostInfo('fastpay')) });
     await root.session.start('/');
     expect(root.user.tokenValue).toBe('server-token');
+    expect(root.user.fastpayAccount).toEqual({ paymentAccountId: 'p1', paymentAccount: 'acc' });
   });
 
   it('routes host events: kycSuccess, loanSuccess, pageResume', async () => {

@@ -188,7 +188,9 @@ export class SessionStore {
     try {
       const answer = await this.api.call('fastpayLogin', { tokenValue });
       if (answer.code === OK) {
-        this.deps.user.setUser(answer.data);
+        const { paymentAccountId, paymentAccount, ...user } = answer.data;
+        this.deps.user.setUser(user);
+        this.deps.user.setFastpayAccount({ paymentAccountId, paymentAccount });
         return true;
       }
       code = answer.code;

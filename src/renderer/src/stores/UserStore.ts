@@ -29,6 +29,8 @@ export class UserStore {
   payPassword = '';
   unread: UnreadItem[] = [];
   voucherReaded = false;
+  /** The wallet account of a FastPay login (PRODUCT.md §3 login response); session-only. */
+  fastpayAccount: { paymentAccountId: string; paymentAccount: string } | null = null;
 
   constructor(private readonly storage: JsonStorage) {
     const saved = storage.read(StorageKey.user, persistedSchema);
@@ -78,6 +80,10 @@ export class UserStore {
     this.voucherReaded = readed;
   }
 
+  setFastpayAccount(account: { paymentAccountId: string; paymentAccount: string }): void {
+    this.fastpayAccount = account;
+  }
+
   setPayPassword(payPassword: string): void {
     this.payPassword = payPassword;
   }
@@ -89,6 +95,7 @@ export class UserStore {
     this.payPassword = '';
     this.unread = [];
     this.voucherReaded = false;
+    this.fastpayAccount = null;
     this.storage.remove(StorageKey.user);
   }
 
