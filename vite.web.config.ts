@@ -1,6 +1,31 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Moves the app's stylesheets from <head> to the end of <body>: the Loading page (inline styles)
+ * then paints before they arrive, while module scripts still wait for them (a script never runs
+ * before the stylesheets parsed ahead of it), so React never renders unstyled. Issue 8: first
+ * contentful paint on a slow network.
+ */
+function stylesheetsAfterLoadingPage(): Plugin {
+  return {
+    name: 'stylesheets-after-loading-page',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = [];
+        const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          links.push(tag.trim());
+          return '';
+        });
+        return links.length
+          ? head.replace('</body>', `  ${links.join('\n    ')}\n  </body>`)
+          : html;
+      },
+    },
+  };
+}
 
 /**
  * The production SPA bundle (`npm run build:web` → dist/web). Relative asset base so one build
@@ -10,7 +35,7 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react()],
+  plugins: [react(), stylesheetsAfterLoadingPage()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

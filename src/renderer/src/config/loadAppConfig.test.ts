@@ -46,3 +46,31 @@ describe('app-config.json at the edge (DESIGN.md §3)', () => {
     expect(asked).toBe('http://x/deploy/app-config.json');
   });
 });
+
+describe('the request index.html starts early', () => {
+  it('is used once for the same URL, then the loader fetches again', async () => {
+    const early = new Response(JSON.stringify(good), { status: 200 });
+    const scope = globalThis as { __appConfigFetch?: unknown };
+    scope.__appConfigFetch = { url: 'http://x/app-config.json', response: Promise.resolve(early) };
+    const calls: string[] = [];
+    const fetchImpl: typeof fetch = async (input) => {
+      calls.push(String(input));
+      return new Response('{not json', { status: 200 });
+    };
+    expect(await loadAppConfig(fetchImpl, 'http://x/')).toEqual({ ok: true, config: good });
+    expect(calls).toEqual([]);
+    expect((await loadAppConfig(fetchImpl, 'http://x/')).ok).toBe(false);
+    expect(calls).toEqual(['http://x/app-config.json']);
+  });
+
+  it('is ignored when it was for another URL', async () => {
+    const scope = globalThis as { __appConfigFetch?: unknown };
+    scope.__appConfigFetch = {
+      url: 'http://elsewhere/app-config.json',
+      response: Promise.resolve(new Response('{}', { status: 200 })),
+    };
+    const result = await loadAppConfig(async () => new Response(JSON.stringify(good)), 'http://x/');
+    expect(result).toEqual({ ok: true, config: good });
+    delete scope.__appConfigFetch;
+  });
+});
