@@ -109,7 +109,8 @@ export class KycStore {
 
   /** Next (or Submit on the last step): validate, save the step, move on. */
   async next(): Promise<void> {
-    if (this.saving) return;
+    // Without the certList there is nothing to validate: never save an empty step.
+    if (this.saving || this.items.length === 0) return;
     const errors = validateStep(this.items, this.values, manilaDay(this.deps.clock.now()));
     this.errors = errors;
     if (Object.keys(errors).length > 0) {

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
+import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
@@ -39,7 +40,12 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
   return (
     <MoneyPage title={channel.label}>
       <div className="money-card">
-        <img className="channel-logo" src={channel.logo} alt={`${channel.label} logo`} />
+        <ChannelImage
+          className="channel-logo"
+          src={channel.logo}
+          label={channel.label}
+          alt={`${channel.label} logo`}
+        />
         <p className="money-muted">
           {limit === null ? 'No limit' : `Limit ${formatPeso(limit, 0)} per transaction`}
           {fee > 0 ? ` · Fee ${formatPeso(fee, 0)}` : ''}
@@ -60,6 +66,7 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
       {amount > 0 && !repay.order && (
         <Button
           block
+          className="money-primary"
           color="primary"
           size="large"
           loading={repay.ordering}

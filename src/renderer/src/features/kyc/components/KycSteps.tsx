@@ -80,7 +80,14 @@ export const KycSteps = observer(function KycSteps({ title }: { title: string })
           <KycField key={item.certification} item={item} />
         ))}
         <div className="money-actions">
-          <Button block color="primary" size="large" type="submit" loading={kyc.saving}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            type="submit"
+            loading={kyc.saving}
+            disabled={kyc.items.length === 0}
+          >
             {last ? 'Submit' : 'Next'}
           </Button>
           {kyc.step > 1 && (

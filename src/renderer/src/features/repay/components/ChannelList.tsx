@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RepayChannel } from '../../../../../shared/api/entities';
 import { useStores } from '../../../stores/StoresContext';
+import { ChannelImage } from './ChannelImage';
 import { channelPath, checkAmount, feeOf, formatPeso, limitOf, type Market } from '../repayRules';
 
 function limitText(channel: RepayChannel): string {
@@ -52,7 +53,12 @@ export const ChannelList = observer(function ChannelList({
               className={`channel-row${over ? ' channel-row--over' : ''}`}
               onClick={() => open(channel)}
             >
-              <img className="channel-row__icon" src={channel.icon} alt="" loading="lazy" />
+              <ChannelImage
+                className="channel-row__icon"
+                src={channel.icon}
+                label={channel.label}
+                alt=""
+              />
               <span className="channel-row__text">
                 <span className="channel-row__label">{channel.label}</span>
                 <span className="money-muted">
