@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Advertisement, LoanInfo, User } from '../../../../shared/api/entities';
 import { APP_STORE_LINKS } from '../../../../shared/constants';
+import type { NativeHost } from '../../native';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { HomeStore } from './HomeStore';
@@ -48,12 +49,11 @@ function homeOf(
   root.user.setToken('t');
   if (options.user) root.user.setUser(options.user);
   const opened: string[] = [];
-  const native = {
-    ...root.services.native,
-    openBrowser: async (url: string) => {
-      opened.push(url);
-      return { resultCode: 0 as const };
-    },
+  // Keeps the real host's methods (its prototype) and records openBrowser.
+  const native: NativeHost = Object.create(root.services.native);
+  native.openBrowser = async (url: string) => {
+    opened.push(url);
+    return { resultCode: 0 };
   };
   const home = new HomeStore({
     api: root.api,

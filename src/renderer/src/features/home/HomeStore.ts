@@ -15,10 +15,10 @@ import type { ApiStore } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import type { UserStore } from '../../stores/UserStore';
 import {
+  type HomeButtonView,
   homeButtonActionOf,
   homeButtonOf,
   KYC_EXPIRED_NOTICE,
-  type HomeButtonView,
 } from './homeButton';
 import { bannersOf, unseenPopups } from './popupAds';
 
