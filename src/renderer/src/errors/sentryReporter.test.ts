@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const sdk = vi.hoisted(() => ({ init: vi.fn(), captureException: vi.fn() }));
+vi.mock('@sentry/browser', () => sdk);
+
+import { createSentryReporter } from './sentryReporter';
+
+/** Lets the dynamic import and its continuation settle. */
+const settle = () => vi.waitFor(() => expect(sdk.init).toHaveBeenCalled());
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  sdk.init.mockClear();
+  sdk.captureException.mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Sentry reporter loading (off the first screen)', () => {
+  it('does not load the SDK during the first seconds when nothing goes wrong', async () => {
+    createSentryReporter('http://public@127.0.0.1/sentry/1', 'production');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sdk.init).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1500);
+    vi.useRealTimers();
+    await settle();
+    expect(sdk.init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        dsn: 'http://public@127.0.0.1/sentry/1',
+        environment: 'production',
+      }),
+    );
+  });
+
+  it('loads at once when an error is reported, and sends the queued error', async () => {
+    const reporter = createSentryReporter('http://public@127.0.0.1/sentry/1', 'production');
+    const crash = new Error('boom');
+    reporter.capture(crash, { where: 'test' });
+    vi.useRealTimers();
+    await settle();
+    expect(sdk.captureException).toHaveBeenCalledWith(crash, { extra: { where: 'test' } });
+    expect(sdk.init).toHaveBeenCalledTimes(1);
+  });
+
+  it('never loads without a DSN', async () => {
+    const reporter = createSentryReporter(null, 'production');
+    reporter.capture(new Error('local only'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sdk.init).not.toHaveBeenCalled();
+  });
+});
