@@ -54,7 +54,9 @@ test('switching the scenario to session-expired kicks the user out with the tip'
   const screen = page.getByRole('status', { name: 'Kicked out' });
   await expect(screen).toBeVisible();
   await expect(screen).toContainText('Your account has been logged in on another device.');
-  await expect(bridgeLog(page).locator('tr[data-method="kickOut"]')).toContainText('{"tip":true}');
+  await expect(bridgeLog(page).locator('tr[data-method="kickOut"]').first()).toContainText(
+    '{"tip":true}',
+  );
   await expect(page).toHaveURL(/scenario=session-expired/);
 });
 
