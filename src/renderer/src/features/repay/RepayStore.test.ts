@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import reference from '../../../../../fixtures/reference/repay-channels.json';
+import type { RepayChannel } from '../../../../shared/api/entities';
+import { JsonStorage, memoryStorage } from '../../services/storage';
+import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
+import { createTestRoot } from '../../test/testRoot';
+import { RepayFormStore } from './RepayFormStore';
+import { PAYMENT_CANCELLED, resultPath } from './RepayStore';
+import { NO_AMOUNT } from './repayRules';
+
+const channels = reference as { ph: RepayChannel[]; tw: RepayChannel[] };
+const channel = (key: string) => {
+  const found = [...channels.ph, ...channels.tw].find((c) => c.key === key);
+  if (!found) throw new Error(key);
+  return found;
+};
+const order = (key: string, amount: number) => ({
+  orderNo: 'RP0001',
+  channel: key,
+  amount,
+  fee: 0,
+  payCode: key.startsWith('GCASH') ? null : '123456',
+  payUrl: key.startsWith('GCASH') ? 'https://pay/x' : null,
+  expireTime: 1_800_000_000,
+});
+const loanInfo = {
+  lastAmount: 5000,
+  creditAmount: 20000,
+  monthlyInterest: 3.5,
+  state: 4,
+  type: 1,
+  loanAmount: 0,
+  dueAmount: 0,
+  dueDay: 0,
+  dueTime: 0,
+};
+
+function setup(options: { bridge?: ReturnType<typeof fakeBridge>; key?: string } = {}) {
+  const transport = fakeTransport({
+    generatorRepayOrder: (data) => ok(order((data as { channel: string }).channel, 8350)),
+    repayResult: ok({ orderNo: 'RP0001', status: 'success', amount: 8350, channel: 'GCASH' }),
+    loanInfo: ok(loanInfo),
+    repayChannel: ok(channels),
+  });
+  const test = createTestRoot({ transport, bridge: options.bridge });
+  test.root.user.setToken('token-1');
+  test.root.repayForm.fill(8350, ['P000006', 'P000007']);
+  return { ...test, transport };
+}
+
+const orderCalls = (t: ReturnType<typeof fakeTransport>) =>
+  t.calls.filter((c) => c.name === 'generatorRepayOrder');
+
+describe('RepayStore.pay', () => {
+  it('refuses an amount above the channel limit before any order', async () => {
+    const { root, ui, transport } = setup();
+    root.repayForm.fill(12000, ['P1', 'P2']);
+    await root.repay.pay(channel('SEVEN_ELEVEN'), 12000);
+    expect(orderCalls(transport)).toEqual([]);
+    expect(root.repay.error).toContain('exceeds the 7-ELEVEN limit of ₱10,000');
+    expect(ui.shown).toContain(root.repay.error);
+  });
+
+  it('refuses when the Bill tab did not choose these bills', async () => {
+    const { root, transport } = setup();
+    await root.repay.pay(channel('BDO'), 999);
+    expect(orderCalls(transport)).toEqual([]);
+    expect(root.repay.error).toBe(NO_AMOUNT);
+  });
+
+  it('web: generates the order from the repay form and keeps it to show its code', async () => {
+    const { root, transport, navigation } = setup();
+    await root.repay.pay(channel('SEVEN_ELEVEN'), 8350);
+    expect(orderCalls(transport).map((c) => c.data)).toEqual([
+      { channel: 'SEVEN_ELEVEN', repayAmount: 8350, periodIds: ['P000006', 'P000007'] },
+    ]);
+    expect(root.repay.order?.payCode).toBe('123456');
+    expect(navigation.visited).toEqual([]);
+  });
+
+  it('lender app: GCash pays through gcashPayment, then the result page', async () => {
+    const bridge = fakeBridge();
+    const { root, navigation } = setup({ bridge });
+    await root.repay.pay(channel('GCASH'), 8350);
+    expect(bridge.calls.find((c) => c.method === 'gcashPayment')?.params).toEqual({
+      orderNo: 'RP0001',
+      amount: 8350,
+      url: 'https://pay/x',
+    });
+    expect(navigation.visited).toEqual([resultPath('RP0001')]);
+  });
+
+  it('lender app: a cancelled payment stays on the page and says so', async () => {
+    const bridge = fakeBridge({ gcashPayment: { resultCode: 2 } });
+    const { root, navigation, ui } = setup({ bridge });
+    await root.repay.pay(channel('GCASH_LINK_TO_PAY'), 8350);
+    expect(navigation.visited).toEqual([]);
+    expect(ui.shown).toContain(PAYMENT_CANCELLED);
+  });
+
+  it('FastPay pays through fastPayPayment in a host', async () => {
+    const bridge = fakeBridge();
+    const { root } = setup({ bridge });
+    await root.repay.pay(channel('FASTPAY'), 8350);
+    expect(bridge.calls.find((c) => c.method === 'fastPayPayment')?.params).toEqual({
+      orderNo: 'RP0001',
+      amount: 8350,
+    });
+  });
+
+  it('a second tap while the order is being made does nothing', async () => {
+    const { root, transport } = setup();
+    await Promise.all([root.repay.pay(channel('BDO'), 8350), root.repay.pay(channel('BDO'), 8350)]);
+    expect(orderCalls(transport)).toHaveLength(1);
+  });
+});
+
+describe('RepayStore.loadResult', () => {
+  it('a success tells the host once, refreshes loan info and the bill, clears the form', async () => {
+    const bridge = fakeBridge();
+    const { root, transport } = setup({ bridge });
+    let resumed = 0;
+    root.events.on('resume', () => void resumed++);
+    await root.repay.loadResult('RP0001');
+    await root.repay.loadResult('RP0001');
+    expect(root.repay.resultStatus).toBe('success');
+    expect(bridge.calls.filter((c) => c.method === 'loanRepaid')).toEqual([
+      { method: 'loanRepaid', params: { orderNo: 'RP0001' } },
+    ]);
+    expect(resumed).toBe(1);
+    expect(transport.calls.filter((c) => c.name === 'loanInfo')).toHaveLength(1);
+    expect(root.user.loanInfo).toEqual(loanInfo);
+    expect(root.repayForm.inited).toBe(false);
+  });
+
+  it('a pending order is shown as pending and changes nothing', async () => {
+    const { root, transport } = setup();
+    transport.answers.repayResult = ok({
+      orderNo: 'RP0001',
+      status: 'pending',
+      amount: 8350,
+      channel: 'BDO',
+    });
+    await root.repay.loadResult('RP0001');
+    expect(root.repay.resultStatus).toBe('pending');
+    expect(root.repayForm.inited).toBe(true);
+  });
+});
+
+describe('repay form and channel lists', () => {
+  it('the repay form survives a reload through session storage; reset forgets it', () => {
+    const session = new JsonStorage(memoryStorage());
+    new RepayFormStore(session).fill(8350, ['P000006', 'P000007', 'P000006']);
+    const reloaded = new RepayFormStore(session);
+    expect(reloaded.inited).toBe(true);
+    expect(reloaded.periodIds).toEqual(['P000006', 'P000007']);
+    expect(reloaded.matches(8350)).toBe(true);
+    expect(reloaded.matches(8000)).toBe(false);
+    reloaded.reset();
+    expect(new RepayFormStore(session).inited).toBe(false);
+  });
+
+  it('without the Bill tab, the preselected plan rows stand in when they add up', async () => {
+    const { root } = setup();
+    root.repayForm.reset();
+    const row = (periodId: string, type: 1 | 2 | 3, repayAmount: number) => ({
+      periodId,
+      orderNo: 'DL1',
+      period: 1,
+      type,
+      dueDay: 1,
+      dueTime: 1,
+      repayAmount,
+    });
+    const transport = root.services.transport as ReturnType<typeof fakeTransport>;
+    transport.answers.repayPlan = ok({
+      list: [row('A', 1, 100), row('B', 2, 2140), row('C', 3, 6210)],
+      pageNum: 1,
+      pages: 1,
+      total: 3,
+    });
+    await root.repay.ensureForm(8350);
+    expect(root.repayForm.periodIds).toEqual(['B', 'C']);
+    root.repayForm.reset();
+    await root.repay.ensureForm(100);
+    expect(root.repayForm.inited).toBe(false);
+  });
+
+  it('loads the lists into the app config; Taiwan borrowers get FastPay', async () => {
+    const { root } = setup();
+    await root.repay.loadChannels();
+    expect(root.repay.channelsOf('ph')).toHaveLength(17);
+    expect(root.repay.market).toBe('ph');
+    root.user.setUser({
+      msisdn: '912345678',
+      areaCode: '886',
+      userId: 'U2',
+      token: 't',
+      tokenValue: 'token-1',
+      gender: 'Male',
+      lastName: 'Chen',
+    });
+    expect(root.repay.market).toBe('tw');
+    expect(root.repay.channelsOf(root.repay.market).map((c) => c.key)).toEqual(['FASTPAY']);
+  });
+});
