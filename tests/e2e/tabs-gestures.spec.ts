@@ -18,7 +18,8 @@ async function pullDown(page: Page, cdp: CDPSession, x: number, y: number, dista
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-const countOf = async (page: Page, admin: { log(): Promise<{ path: string }[]> }, path: string) =>
+/** How many calls of a path the mock server has logged. */
+const countOf = async (admin: { log(): Promise<{ path: string }[]> }, path: string) =>
   (await admin.log()).filter((e) => e.path === path).length;
 
 test.describe('pull-to-refresh with a finger on a phone-sized viewport', () => {
@@ -26,17 +27,17 @@ test.describe('pull-to-refresh with a finger on a phone-sized viewport', () => {
     await admin.scenario('can-borrow');
     await loginOnWeb(page);
     await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
-    await expect.poll(() => countOf(page, admin, 'loan/loanInfo')).toBeGreaterThan(0);
+    await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBeGreaterThan(0);
     const before = {
-      loan: await countOf(page, admin, 'loan/loanInfo'),
-      user: await countOf(page, admin, 'user/userInfo'),
-      unread: await countOf(page, admin, 'user/unread'),
+      loan: await countOf(admin, 'loan/loanInfo'),
+      user: await countOf(admin, 'user/userInfo'),
+      unread: await countOf(admin, 'user/unread'),
     };
     const cdp = await page.context().newCDPSession(page);
     await pullDown(page, cdp, 180, 120, 200);
-    await expect.poll(() => countOf(page, admin, 'loan/loanInfo')).toBe(before.loan + 1);
-    await expect.poll(() => countOf(page, admin, 'user/userInfo')).toBe(before.user + 1);
-    await expect.poll(() => countOf(page, admin, 'user/unread')).toBe(before.unread + 1);
+    await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(before.loan + 1);
+    await expect.poll(() => countOf(admin, 'user/userInfo')).toBe(before.user + 1);
+    await expect.poll(() => countOf(admin, 'user/unread')).toBe(before.unread + 1);
   });
 
   test('Bill: pulling reloads page 1 of the open tab', async ({ page, admin }) => {
@@ -44,10 +45,10 @@ test.describe('pull-to-refresh with a finger on a phone-sized viewport', () => {
     await loginOnWeb(page);
     await page.goto('/bill');
     await expect(page.getByTestId('amount-to-pay')).toHaveText('₱8,350');
-    const before = await countOf(page, admin, 'repay/repayPlan');
+    const before = await countOf(admin, 'repay/repayPlan');
     const cdp = await page.context().newCDPSession(page);
     await pullDown(page, cdp, 180, 140, 200);
-    await expect.poll(() => countOf(page, admin, 'repay/repayPlan')).toBe(before + 1);
+    await expect.poll(() => countOf(admin, 'repay/repayPlan')).toBe(before + 1);
     await expect(page.getByTestId('amount-to-pay')).toHaveText('₱8,350');
   });
 });
