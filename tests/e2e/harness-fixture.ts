@@ -62,7 +62,32 @@ export interface HarnessFixtures {
   callBridge(method: string, params?: object): Promise<{ resultCode: number; data?: unknown }>;
 }
 
-export const test = base.extend<HarnessFixtures, { server: MockServer }>({
+export const test = base.extend<
+  HarnessFixtures & { failureArtifacts: undefined },
+  { server: MockServer }
+>({
+  /** On failure: a screenshot, the bridge call log and the server's traffic log. */
+  failureArtifacts: [
+    async ({ page, server }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const attach = (name: string, body: string | Buffer, contentType: string) =>
+        testInfo.attach(name, { body, contentType }).catch(() => undefined);
+      await attach('screenshot', await page.screenshot().catch(() => Buffer.from('')), 'image/png');
+      const calls = await page
+        .evaluate(() => {
+          const host = (globalThis as { simulatorHost?: { exportCalls(): string } }).simulatorHost;
+          return host?.exportCalls() ?? '[]';
+        })
+        .catch(() => '[]');
+      await attach('bridge-calls.json', calls, 'application/json');
+      const traffic = await fetch(`${server.url}/__admin/log?limit=100`)
+        .then((r) => r.text())
+        .catch(() => '[]');
+      await attach('traffic.json', traffic, 'application/json');
+    },
+    { auto: true },
+  ],
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
     async ({}, use) => {
