@@ -131,8 +131,9 @@ for (const profile of ['web', 'lender'] as const) {
       1, 2, 1, 2, 3, 4, 5, 6,
     ]);
     const step5 = saves.find((e) => (e.request.data as { step: number }).step === 5);
-    const items = (step5?.request.data as { items: { certification: string; value: string }[] })
-      .items;
+    const items =
+      (step5?.request.data as { items?: { certification: string; value: string }[] } | undefined)
+        ?.items ?? [];
     expect(items.find((i) => i.certification === 'idFront')?.value).toMatch(/^data:image\//);
   });
 }
