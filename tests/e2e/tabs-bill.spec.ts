@@ -6,7 +6,7 @@ test.use({ viewport: { width: 360, height: 640 } });
 /** Scrolls to the bottom until the list footer says "No More" (infinite scroll, 50 px). */
 async function scrollToEnd(page: Page) {
   await expect(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.mouse.wheel(0, 10_000);
     await expect(page.getByText('No More', { exact: true })).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 20_000 });
 }

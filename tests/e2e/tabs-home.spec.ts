@@ -78,8 +78,9 @@ test.describe('Home tab: the main button of PRODUCT.md §4 per DESIGN.md §6 sce
     await admin.scenario('kyc-expired');
     await page.addInitScript(() => {
       const opened: string[] = [];
-      (globalThis as unknown as { __opened: string[] }).__opened = opened;
-      window.open = (url?: string | URL) => {
+      const w = globalThis as unknown as { __opened: string[]; open: (url?: unknown) => null };
+      w.__opened = opened;
+      w.open = (url) => {
         opened.push(String(url));
         return null;
       };
@@ -122,7 +123,11 @@ test.describe('Home tab: popup ads', () => {
       )
       .toBeGreaterThan(1);
     await expect(popup).toHaveCount(0);
-    const viewed = await page.evaluate(() => localStorage.getItem('dl.appConfig'));
+    const viewed = await page.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+      ).localStorage.getItem('dl.appConfig'),
+    );
     expect(viewed).toContain('"adddsViewed":[1,2]');
   });
 });

@@ -80,7 +80,11 @@ test.describe('Profile tab (PRODUCT.md §2 Profile), messages and vouchers', () 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/login/);
     expect((await admin.log()).find((e) => e.path === 'user/logout')?.response.code).toBe(200);
-    const saved = await page.evaluate(() => localStorage.getItem('dl.user'));
+    const saved = await page.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+      ).localStorage.getItem('dl.user'),
+    );
     expect(saved).toBeNull();
   });
 
