@@ -7,7 +7,6 @@ import type { SimulatorPanelBridge } from '../host/panelApi';
 import { PANEL_IPC } from '../host/panelChannels';
 import type { HostSnapshot } from '../host/types';
 
-
 export function createPanelBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
 ): SimulatorPanelBridge {
