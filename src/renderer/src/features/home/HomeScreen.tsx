@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { BANNER_AUTOPLAY_MS } from '../../../../shared/constants';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
+import { AdPicture } from './AdPicture';
 import { headlineOf, showsOverdue } from './homeButton';
 import { PullRefresh } from './PullRefresh';
 import './home.css';
@@ -97,7 +98,7 @@ const HomeScreen = observer(function HomeScreen() {
                   className="home-banner"
                   onClick={() => home.openLink(banner.link)}
                 >
-                  <img src={banner.picUrl} alt="Banner" />
+                  <AdPicture src={banner.picUrl} alt="Banner" />
                 </button>
               </Swiper.Item>
             ))}
@@ -115,7 +116,7 @@ const HomeScreen = observer(function HomeScreen() {
         {home.popup && (
           <div role="dialog" aria-label="Advertisement" data-ad-id={home.popup.id}>
             <button type="button" className="home-popup__picture" onClick={() => home.openPopup()}>
-              <img src={home.popup.picUrl} alt="Advertisement" />
+              <AdPicture src={home.popup.picUrl} alt="Advertisement" />
             </button>
           </div>
         )}
