@@ -115,8 +115,22 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
     await use(admin);
   },
   page: async ({ page, admin }, use, testInfo) => {
+    const consoleLines: string[] = [];
+    const pending = new Set<string>();
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
+    page.on('request', (request) => pending.add(request.url()));
+    page.on('requestfinished', (request) => pending.delete(request.url()));
+    page.on('requestfailed', (request) => {
+      pending.delete(request.url());
+      consoleLines.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    });
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('browser.txt', {
+        body: [...consoleLines, ...[...pending].map((url) => `pending: ${url}`)].join('\n'),
+        contentType: 'text/plain',
+      });
       const shot = testInfo.outputPath('failure.png');
       await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
       await testInfo.attach('screenshot', { path: shot, contentType: 'image/png' }).catch(() => {});

@@ -73,4 +73,12 @@ describe('the request index.html starts early', () => {
     expect(result).toEqual({ ok: true, config: good });
     delete scope.__appConfigFetch;
   });
+
+  it('gives up on a request that never answers', async () => {
+    const hanging: typeof fetch = () => new Promise(() => {});
+    const result = await loadAppConfig(hanging, 'http://x/', 20);
+    expect(result.ok ? '' : result.error).toBe(
+      'app-config.json could not be loaded: Error: no answer within 20 ms',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 /** Loads `app-config.json` beside index.html (DESIGN.md §3), parsed at this edge. */
 import { APP_CONFIG_FILE, type AppConfig, appConfigSchema } from '../../../shared/appConfig';
+import { API_TIMEOUT_MS } from '../../../shared/constants';
 
 /** Set by the inline script of index.html, which starts the request before any module runs. */
 interface EarlyFetch {
@@ -16,16 +17,35 @@ function takeEarlyFetch(url: string): Promise<Response> | undefined {
   return early.response;
 }
 
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; error: string };
 
 export async function loadAppConfig(
   fetchImpl: typeof fetch = fetch,
   base: string = document.baseURI,
+  timeoutMs: number = API_TIMEOUT_MS,
 ): Promise<ConfigResult> {
   const url = new URL(APP_CONFIG_FILE, base).toString();
   let response: Response;
   try {
-    response = await (takeEarlyFetch(url) ?? fetchImpl(url, { cache: 'no-store' }));
+    const request = takeEarlyFetch(url) ?? fetchImpl(url, { cache: 'no-store' });
+    // A hung request would leave the Loading page up forever: give up like an API call would.
+    response = await withTimeout(request, timeoutMs);
   } catch (error) {
     return { ok: false, error: `${APP_CONFIG_FILE} could not be loaded: ${String(error)}` };
   }
