@@ -1,9 +1,10 @@
 /**
  * Lazy loader of the Signal library (@privacyresearch/libsignal-protocol-typescript, GPL-3.0-only)
- * with our fixes installed: the SessionLock leak fix and the WebCrypto X25519 curve. The library is
+ * with our fixes installed: the SessionLock leak fix, the WebCrypto X25519 curve and JS HMACs. The library is
  * only reached through `await import()`, so the SPA boots without it and fetches it in parallel.
  * Runs in the browser and in Node.
  */
+import { withJsHmac } from './hmac';
 import { patchSessionLock, type SessionLockClass } from './sessionLock';
 import { requireWebCrypto } from './webCrypto';
 import { type Curve25519, createWebCryptoCurve, webCryptoHasX25519 } from './x25519';
@@ -48,6 +49,8 @@ async function load(): Promise<SignalRuntime> {
     import('@privacyresearch/curve25519-typescript'),
   ]);
   patchSessionLock(lockModule.SessionLock as unknown as SessionLockClass);
+  // Its ~20 MACs per exchange run in JS instead of 40 asynchronous WebCrypto hops (./hmac).
+  lib.setWebCrypto(withJsHmac(requireWebCrypto()) as Parameters<SignalLib['setWebCrypto']>[0]);
   const subtle = requireWebCrypto().subtle;
   const jsCurve: Curve25519 = new curveModule.AsyncCurve25519Wrapper();
   const webCurve = createWebCryptoCurve(subtle, jsCurve);
