@@ -80,6 +80,24 @@ async function fillSteps3To6(page: Page) {
     .getByLabel('Selfie Holding Your ID')
     .setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Selfie Holding Your ID preview' })).toBeVisible();
+  const payslip = page.getByLabel('Latest Payslip or Certificate of Employment (optional)');
+  await payslip.setInputFiles({
+    name: 'payslip.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(600 * 1024, 32),
+  });
+  await expect(page.getByText('The file is too large. The maximum is 0.5 MB.')).toBeVisible();
+  await payslip.setInputFiles({
+    name: 'payslip.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await expect(page.getByText('PDF file attached')).toBeVisible();
+  // Photos and files are part of the draft too: a reload keeps them.
+  await page.reload();
+  await expect(stepTitle(page)).toHaveText('Step 5 of 6: Identity Documents');
+  await expect(page.getByRole('img', { name: 'Selfie Holding Your ID preview' })).toBeVisible();
+  await expect(page.getByText('PDF file attached')).toBeVisible();
   await next(page).click();
   await expect(stepTitle(page)).toHaveText('Step 6 of 6: Signature');
 
