@@ -82,7 +82,7 @@ test('the traffic log shows the app’s decrypted requests', async () => {
       .getByRole('table', { name: 'API traffic' })
       .locator('tr[data-path="user/userInfo"]')
       .first(),
-  ).toContainText('🔒');
+  ).toContainText('E2E');
 });
 
 test('session-expired kicks out with the tip; the web profile has no bridge', async () => {

@@ -143,7 +143,7 @@ test('the traffic log shows decrypted requests of the SPA', async ({ page, openH
   const row = page
     .getByRole('table', { name: 'API traffic' })
     .locator('tr[data-path="user/userInfo"]');
-  await expect(row.first()).toContainText('🔒');
+  await expect(row.first()).toContainText('E2E');
   await row.first().click();
   const detail = page.locator('.sim-detail').first();
   await expect(detail).toContainText('Response');

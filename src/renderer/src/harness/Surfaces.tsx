@@ -5,13 +5,13 @@ import type { NativeSurface } from '../../../host/types';
 
 const SURFACE_MS = 6000;
 const ICONS: Partial<Record<NativeSurface['method'], string>> = {
-  openBrowser: '🌐',
+  openBrowser: '↗',
   sendSms: '✉',
   dialPhone: '☎',
   composeEmail: '@',
   openNativePage: '▣',
-  saveImageToAlbum: '🖼',
-  useVoucher: '🎟',
+  saveImageToAlbum: '▤',
+  useVoucher: '%',
   loanApply: '₱',
   loanRepaid: '✓',
 };

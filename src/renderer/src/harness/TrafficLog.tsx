@@ -78,8 +78,11 @@ export function TrafficLog({ api, active }: { api: PanelApi; active: boolean }) 
                   <td className="sim-mono">{clockTime(entry.at)}</td>
                   <td>{entry.host}</td>
                   <td>
-                    <span title={entry.encrypted ? 'End-to-end encrypted' : 'Plain'}>
-                      {entry.encrypted ? '🔒' : '○'}
+                    <span
+                      className={`sim-tag ${entry.encrypted ? 'sim-tag--e2e' : ''}`}
+                      title={entry.encrypted ? 'End-to-end encrypted, shown decrypted' : 'Plain'}
+                    >
+                      {entry.encrypted ? 'E2E' : 'plain'}
                     </span>{' '}
                     <code>{entry.path}</code>
                   </td>

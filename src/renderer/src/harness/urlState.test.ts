@@ -5,7 +5,8 @@ import { readUrlState, writeUrlState } from './urlState';
 
 describe('harness URL state', () => {
   it.each([
-    ['?profile=fastpay&device=tablet', { profile: 'fastpay', device: 'tablet' }],
+    ['?profile=fastpay&device=tablet', { profile: 'fastpay', device: 'tablet', system: 'android' }],
+    ['?device=iphone&system=android', { device: 'iphone', system: 'android' }],
     ['?profile=root&device=toaster', {}],
     [
       '?system=android&version=2.7.0&online=0',

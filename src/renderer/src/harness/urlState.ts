@@ -2,7 +2,7 @@
  * Harness URL parameters: `?profile=lender&scenario=repaying&device=iphone&system=ios&version=2.9.0
  * &user=9171234567&path=/bill` reproduce a state; the panel keeps them in sync so "Copy link" shares it.
  */
-import { isDeviceId } from '../../../host/devices';
+import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
 import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '../../../host/types';
 
 export interface UrlState {
@@ -25,6 +25,8 @@ export function readUrlState(search: string): UrlState {
   if (isDeviceId(device)) settings.device = device;
   const system = params.get('system');
   if (system === 'android' || system === 'ios') settings.system = system;
+  // A device alone implies its usual system (an Android phone runs Android).
+  else if (settings.device) settings.system = DEVICE_PRESETS[settings.device].system;
   const version = params.get('version');
   if (version) settings.version = version.slice(0, 40);
   if (params.get('online') === '0') settings.online = false;
