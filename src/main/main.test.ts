@@ -1,0 +1,123 @@
+/**
+ * Main process wiring with a faked Electron and the REAL embedded mock server: the app:// scheme,
+ * the IPC handlers, the windows and a bridge call that gets a real session token.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { PANEL_IPC } from '../host/panelApi';
+import type { HostSnapshot } from '../host/types';
+import { IPC } from '../shared/bridge';
+
+const fake = vi.hoisted(() => {
+  type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+  const userData = `/tmp/dl-main-test-${process.pid}-${Date.now()}`;
+  const handles = new Map<string, Handler>();
+  const schemes = new Map<string, (request: Request) => Promise<Response>>();
+  const windows: FakeWindow[] = [];
+  const quitHooks = new Map<string, () => void>();
+  class FakeWindow {
+    readonly loaded: string[] = [];
+    readonly webContents = {
+      mainFrame: { url: '' },
+      send: () => undefined,
+      on: () => undefined,
+      setWindowOpenHandler: () => undefined,
+      openDevTools: () => undefined,
+      debugger: {
+        isAttached: () => true,
+        attach: () => undefined,
+        sendCommand: async () => undefined,
+      },
+    };
+    constructor(readonly options: { webPreferences?: { additionalArguments?: string[] } }) {
+      windows.push(this);
+    }
+    async loadURL(url: string) {
+      this.loaded.push(url);
+      this.webContents.mainFrame.url = url;
+    }
+    on() {}
+    isDestroyed() {
+      return false;
+    }
+    show() {}
+    hide() {}
+    destroy() {}
+    setContentSize() {}
+  }
+  return { userData, handles, schemes, windows, quitHooks, FakeWindow };
+});
+
+vi.mock('electron', () => ({
+  app: {
+    enableSandbox: vi.fn(),
+    setPath: vi.fn(),
+    getPath: () => fake.userData,
+    on: (name: string, hook: () => void) => fake.quitHooks.set(name, hook),
+    whenReady: () => Promise.resolve(),
+    exit: vi.fn(),
+    quit: vi.fn(),
+  },
+  protocol: { registerSchemesAsPrivileged: vi.fn() },
+  session: {
+    defaultSession: {
+      protocol: {
+        handle: (scheme: string, handler: (r: Request) => Promise<Response>) =>
+          fake.schemes.set(scheme, handler),
+      },
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+      webRequest: { onHeadersReceived: vi.fn() },
+      enableNetworkEmulation: vi.fn(),
+      disableNetworkEmulation: vi.fn(),
+    },
+  },
+  ipcMain: { handle: (channel: string, handler: never) => fake.handles.set(channel, handler) },
+  Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
+  BrowserWindow: fake.FakeWindow,
+  net: { fetch: vi.fn() },
+}));
+
+const roleOf = (w: InstanceType<typeof fake.FakeWindow>) =>
+  w.options.webPreferences?.additionalArguments?.[0];
+
+describe('Electron main', () => {
+  afterAll(() => {
+    fake.quitHooks.get('will-quit')?.();
+    rmSync(fake.userData, { recursive: true, force: true });
+  });
+
+  it('starts the mock server, the app:// scheme, the windows and a working bridge', async () => {
+    await import('./index');
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(2), { timeout: 15_000 });
+    const app = fake.windows.find((w) => roleOf(w) === '--dl-role=app')!;
+    const panel = fake.windows.find((w) => roleOf(w) === '--dl-role=panel')!;
+    expect(app.loaded).toEqual(['app://simulator/']);
+    expect(panel.loaded).toEqual(['app://simulator/harness.html?runtime=electron']);
+
+    const serve = fake.schemes.get('app')!;
+    const config = await (await serve(new Request('app://simulator/app-config.json'))).json();
+    expect(config.apiBase.main).toBe('app://simulator/api/main/');
+
+    const call = fake.handles.get(IPC.bridgeCall)!;
+    const info = (await call({ senderFrame: app.webContents.mainFrame }, 'getBaseInfo')) as {
+      resultCode: number;
+      data: { tokenValue: string };
+    };
+    expect(info.resultCode).toBe(0);
+    expect(info.data.tokenValue).toMatch(/\S/);
+    const refused = await call({ senderFrame: panel.webContents.mainFrame }, 'getBaseInfo');
+    expect(refused).toMatchObject({ resultCode: 3 });
+
+    const dispatch = fake.handles.get(PANEL_IPC.dispatch)!;
+    const from = { senderFrame: panel.webContents.mainFrame };
+    expect(await dispatch(from, { type: 'selectScenario', name: 'repaying' })).toEqual({
+      ok: true,
+    });
+    const snapshot = (await fake.handles.get(PANEL_IPC.snapshot)!(from)) as HostSnapshot;
+    expect(snapshot.scenario).toBe('repaying');
+    expect(app.loaded).toHaveLength(2);
+    const traffic = (await fake.handles.get(PANEL_IPC.traffic)!(from, 10)) as unknown[];
+    expect(Array.isArray(traffic)).toBe(true);
+  });
+});
