@@ -12,15 +12,15 @@ import { formatPeso } from '../repay/repayRules';
 import { loanStateText } from './loanState';
 
 const LoanReviewScreen = observer(function LoanReviewScreen() {
-  const { loan } = useStores();
+  const { review } = useStores().loan;
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const success = query.get('success') === '1';
   useEffect(() => {
-    void loan.loadDetail();
-  }, [loan]);
+    void review.load();
+  }, [review]);
 
-  const detail = loan.detail;
+  const detail = review.detail;
   const state = detail ? loanStateText(detail.state) : null;
   return (
     <MoneyPage title="Loan Review" back="/">
@@ -33,7 +33,7 @@ const LoanReviewScreen = observer(function LoanReviewScreen() {
       ) : (
         state && <Result status={state.status} title={state.title} description={state.text} />
       )}
-      {!success && loan.detailStatus === 'done' && !detail && (
+      {!success && review.status === 'done' && !detail && (
         <Result status="info" title="No Data" description="You have no loan application yet." />
       )}
       {detail && (

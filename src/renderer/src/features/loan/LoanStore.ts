@@ -3,13 +3,13 @@
  * its defaults, the payee through `pickAccount` or the web picker, vouchers, the
  * loan/calculateLoanInfo preview, loan/loanCheckByArc, the pay-password SMS when the check asks
  * for it, then loan/ApplyNoPayPassword on the web or the `loanApply` bridge call in the lender
- * app. Also the review page's loan/loanDetail.
+ * app. The review page's state lives in `review`.
  *
  * Public API for other features: `root.loan.resetForm()` (the Home button does this first).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Coupon } from '../../../../shared/api/entities';
-import type { LoanPreview, ResponseOf } from '../../../../shared/api/endpoints';
+import type { LoanPreview } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
 import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '../../../../shared/constants';
 import type { NativeHost } from '../../native';
@@ -19,6 +19,8 @@ import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
+import { LoanReviewStore } from './LoanReviewStore';
+import { sendApplication } from './sendApplication';
 import {
   type LoanErrors,
   type LoanField,
@@ -42,8 +44,6 @@ export const REVIEW_SUCCESS_PATH = '/loan/review/?success=1';
 export const ENTER_SMS_CODE = 'Please enter the verification code.';
 const PREVIEW_DELAY_MS = 400;
 
-export type LoanDetail = NonNullable<ResponseOf<'loanDetail'>>;
-
 export class LoanStore {
   borrowAmount = '';
   periods = DEFAULT_LOAN_PERIODS;
@@ -66,15 +66,17 @@ export class LoanStore {
   smsSent = false;
   smsCode = '';
 
-  detail: LoanDetail | null = null;
-  detailStatus: 'idle' | 'loading' | 'done' | 'error' = 'idle';
+  /** The review page's state (loan/loanDetail). */
+  readonly review: LoanReviewStore;
 
   private previewTimer: (() => void) | undefined;
   private previewSeq = 0;
 
   constructor(private readonly deps: LoanDeps) {
+    this.review = new LoanReviewStore(deps.api);
     makeAutoObservable<LoanStore, 'deps' | 'previewTimer' | 'previewSeq'>(this, {
       deps: false,
+      review: false,
       previewTimer: false,
       previewSeq: false,
     });
@@ -281,19 +283,9 @@ export class LoanStore {
       if (verified.code !== OK) return;
       user.setPayPassword(verified.data.payPassword);
     }
-    if (session.profile === 'lender') {
-      const result = await native.call('loanApply', {
-        borrowAmount,
-        periods: this.periods,
-        payeeId: this.payeeId,
-        ...(this.userCouponId ? { userCouponId: this.userCouponId } : {}),
-      });
-      if (result.resultCode !== 0) {
-        if (result.resultCode !== 2) ui.toast(result.message ?? 'The application failed.', 'fail');
-        return;
-      }
-    } else {
-      const answer = await api.call('applyNoPayPassword', {
+    const sent = await sendApplication(
+      { api, native, ui, profile: session.profile },
+      {
         borrowAmount,
         periods: this.periods,
         payeeId: this.payeeId,
@@ -304,27 +296,11 @@ export class LoanStore {
           ? { userCouponId: this.userCouponId, discountAmount: this.discountAmount }
           : {}),
         ...(user.payPassword ? { payPassword: user.payPassword } : {}),
-      });
-      if (answer.code !== OK) return;
-    }
+      },
+    );
+    if (!sent) return;
     this.resetForm();
     navigation.go(REVIEW_SUCCESS_PATH, { replace: true });
-  }
-
-  /** The review page: the latest application (loan/loanDetail). */
-  async loadDetail(): Promise<void> {
-    this.detailStatus = 'loading';
-    try {
-      const answer = await this.deps.api.call('loanDetail', {});
-      runInAction(() => {
-        this.detail = answer.code === OK ? answer.data : null;
-        this.detailStatus = answer.code === OK ? 'done' : 'error';
-      });
-    } catch {
-      runInAction(() => {
-        this.detailStatus = 'error';
-      });
-    }
   }
 
   private clearError(field: LoanField): void {

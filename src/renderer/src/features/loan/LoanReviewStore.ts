@@ -1,0 +1,31 @@
+/** The review page of a loan application (/loan/review): the latest loan from loan/loanDetail. */
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ResponseOf } from '../../../../shared/api/endpoints';
+import { OK } from '../../../../shared/codes';
+import type { ApiStore } from '../../stores/ApiStore';
+
+export type LoanDetail = NonNullable<ResponseOf<'loanDetail'>>;
+
+export class LoanReviewStore {
+  detail: LoanDetail | null = null;
+  status: 'idle' | 'loading' | 'done' | 'error' = 'idle';
+
+  constructor(private readonly api: ApiStore) {
+    makeAutoObservable<LoanReviewStore, 'api'>(this, { api: false });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    try {
+      const answer = await this.api.call('loanDetail', {});
+      runInAction(() => {
+        this.detail = answer.code === OK ? answer.data : null;
+        this.status = answer.code === OK ? 'done' : 'error';
+      });
+    } catch {
+      runInAction(() => {
+        this.status = 'error';
+      });
+    }
+  }
+}
