@@ -4,7 +4,7 @@
  * `window.nativeBridge` fake (lender / FastPay profiles) and get a screenshot and the server's
  * traffic log attached when they fail.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -127,18 +127,19 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
     });
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('browser.txt', {
-        body: [...consoleLines, ...[...pending].map((url) => `pending: ${url}`)].join('\n'),
-        contentType: 'text/plain',
-      });
+      const browserLog = testInfo.outputPath('browser.txt');
+      await writeFile(
+        browserLog,
+        [...consoleLines, ...[...pending].map((url) => `pending: ${url}`)].join('\n'),
+      );
+      await testInfo.attach('browser.txt', { path: browserLog, contentType: 'text/plain' });
       const shot = testInfo.outputPath('failure.png');
       await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
       await testInfo.attach('screenshot', { path: shot, contentType: 'image/png' }).catch(() => {});
       const log = await admin.log(50).catch((error: unknown) => String(error));
-      await testInfo.attach('mock-log.json', {
-        body: JSON.stringify(log, null, 2),
-        contentType: 'application/json',
-      });
+      const mockLog = testInfo.outputPath('mock-log.json');
+      await writeFile(mockLog, JSON.stringify(log, null, 2));
+      await testInfo.attach('mock-log.json', { path: mockLog, contentType: 'application/json' });
     }
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters

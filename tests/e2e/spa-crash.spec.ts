@@ -19,7 +19,7 @@ test('crashes reach the error-reporting service (Sentry envelopes in the mock lo
           .filter((entry) => entry.host === 'sentry')
           .some((entry) => JSON.stringify(entry.request.data).includes('e2e crash probe'));
       },
-      { intervals: [500], timeout: 15_000 },
+      { intervals: [500], timeout: 30_000 },
     )
     .toBe(true);
 });
