@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PANEL_IPC } from '../host/panelApi';
 import type { HostSnapshot } from '../host/types';
+import { appConfigSchema } from '../shared/appConfig';
 import { IPC } from '../shared/bridge';
 
 const fake = vi.hoisted(() => {
@@ -96,7 +97,9 @@ describe('Electron main', () => {
     expect(panel.loaded).toEqual(['app://simulator/harness.html?runtime=electron']);
 
     const serve = fake.schemes.get('app')!;
-    const config = await (await serve(new Request('app://simulator/app-config.json'))).json();
+    const config = appConfigSchema.parse(
+      await (await serve(new Request('app://simulator/app-config.json'))).json(),
+    );
     expect(config.apiBase.main).toBe('app://simulator/api/main/');
 
     const call = fake.handles.get(IPC.bridgeCall)!;
