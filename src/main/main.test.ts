@@ -102,6 +102,16 @@ describe('Electron main', () => {
     );
     expect(config.apiBase.main).toBe('app://simulator/api/main/');
 
+    // The SPA's API calls reach the mock server through app:// (here: an envelope it refuses).
+    const proxied = await serve(
+      new Request('app://simulator/api/main/user/userInfo', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      }),
+    );
+    expect(await proxied.json()).toMatchObject({ code: 4001 });
+
     const call = fake.handles.get(IPC.bridgeCall)!;
     const info = (await call({ senderFrame: app.webContents.mainFrame }, 'getBaseInfo')) as {
       resultCode: number;
