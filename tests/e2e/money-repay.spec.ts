@@ -137,6 +137,53 @@ test.describe('repay: web profile', () => {
   });
 });
 
+test('web: every PH channel of PRODUCT.md §9 generates an order for the two installments', async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(120_000);
+  await admin.scenario('repaying');
+  await loginOnWeb(page, admin);
+  await page.goto('/repay/ph/channels');
+  const rows = page.getByRole('list', { name: 'Repay channels' }).getByRole('button');
+  await expect(rows).toHaveCount(17);
+  await page.goto('/repay/selectCh?amount=8350');
+  await expect(page.getByText('2 installment(s) selected')).toBeVisible();
+  const keys = [
+    'GCASH_LINK_TO_PAY',
+    'GCASH',
+    'SEVEN_ELEVEN',
+    'LBC',
+    'M_LHUILLIER',
+    'RD_PAWNSHOP',
+    'TRUE_MONEY',
+    'PAYMAYA',
+    'CEBUANA',
+    'UNION_BANK',
+    'BDO',
+    'USSC',
+    'SHOPEE',
+    'PALAWAN',
+    'BPI',
+    'QRPH',
+  ];
+  for (const key of keys) {
+    await page.goto(`/repay/ph/detail?amount=8350&key=${key}`);
+    await page.getByRole('button', { name: 'REPAY' }).click();
+    await expect(page.getByRole('button', { name: 'I Have Paid' })).toBeVisible();
+  }
+  const orders = ordersIn(await admin.log(500));
+  expect(orders.map((o) => (o.request.data as { channel: string }).channel)).toEqual(keys);
+  expect(orders.every((o) => o.response.code === 200)).toBe(true);
+  const shopee = orders.find((o) => (o.request.data as { channel: string }).channel === 'SHOPEE');
+  expect((shopee?.response.data as { amount?: number } | undefined)?.amount).toBe(8380);
+
+  await page.getByRole('button', { name: 'I Have Paid' }).click();
+  await expect(page.getByText('Repayment Successful')).toBeVisible();
+  await page.goto('/repay/tw/fastpayDownload');
+  await expect(page.getByRole('button', { name: 'Download FastPay' })).toBeVisible();
+});
+
 test.describe('repay: native hosts', () => {
   test('lender app: G-Cash pays through gcashPayment with the order number and amount', async ({
     page,
