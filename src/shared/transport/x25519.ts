@@ -59,8 +59,13 @@ class KeyCache {
   }
 }
 
-/** Keys kept per curve: one live ratchet key per concurrent session, with room to spare. */
-const KEY_CACHE_SIZE = 512;
+/**
+ * Keys kept per curve. A session's ephemeral private key is used again one round trip later, so
+ * the private cache holds one per concurrently active session (with room to spare); a peer's key
+ * is used twice within one ratchet step. Small, because each entry holds a native key object.
+ */
+const PRIVATE_KEYS_KEPT = 128;
+const PUBLIC_KEYS_KEPT = 32;
 
 /**
  * Always extractable: one cached key serves both keyPair (which reads the public half back) and
@@ -84,8 +89,8 @@ function base64UrlToBytes(text: string): Uint8Array {
  * 32-byte scalars as the JS curve's, so sessions interoperate with peers on either curve.
  */
 export function createWebCryptoCurve(subtle: Subtle, signer: Curve25519): Curve25519 {
-  const privateKeys = new KeyCache(KEY_CACHE_SIZE);
-  const publicKeys = new KeyCache(KEY_CACHE_SIZE);
+  const privateKeys = new KeyCache(PRIVATE_KEYS_KEPT);
+  const publicKeys = new KeyCache(PUBLIC_KEYS_KEPT);
   return {
     async keyPair(privKey) {
       const priv = clamp(privKey);
