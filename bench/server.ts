@@ -7,6 +7,7 @@ import type { Figure } from './lib/report';
 import {
   type BenchClient,
   benchClient,
+  describeError,
   encryptedCall,
   logIn,
   plainCall,
@@ -24,6 +25,8 @@ export const RATIO_GOAL = 0.25;
 interface Round {
   durationMs: number;
   latencies: number[];
+  /** Messages of failed calls (with their cause), counted instead of aborting the bench. */
+  failures: string[];
 }
 
 async function round(
@@ -31,17 +34,22 @@ async function round(
   call: (c: BenchClient) => Promise<void>,
 ): Promise<Round> {
   const latencies: number[] = [];
+  const failures: string[] = [];
   const started = performance.now();
   await Promise.all(
     clients.map(async (client) => {
       for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
         const t = performance.now();
-        await call(client);
-        latencies.push(performance.now() - t);
+        try {
+          await call(client);
+          latencies.push(performance.now() - t);
+        } catch (error) {
+          failures.push(describeError(error));
+        }
       }
     }),
   );
-  return { durationMs: performance.now() - started, latencies };
+  return { durationMs: performance.now() - started, latencies, failures };
 }
 
 /** Figures of the server section. */
@@ -71,6 +79,7 @@ export async function benchServer(): Promise<Figure[]> {
     };
     const p = summary(plain);
     const e = summary(encrypted);
+    const failures = [...plain, ...encrypted].flatMap((r) => r.failures);
     const section = 'server';
     const per = `${CLIENTS} clients × ${ROUNDS * REQUESTS_PER_ROUND} req`;
     return [
@@ -87,6 +96,14 @@ export async function benchServer(): Promise<Figure[]> {
       { section, name: 'plain latency p95', value: p.p95, unit: 'ms' },
       { section, name: 'encrypted latency p50', value: e.p50, unit: 'ms' },
       { section, name: 'encrypted latency p95', value: e.p95, unit: 'ms' },
+      {
+        section,
+        name: 'failed requests',
+        value: failures.length,
+        unit: '',
+        goal: { op: '<=', limit: 0 },
+        ...(failures.length ? { note: [...new Set(failures)].slice(0, 2).join(' | ') } : {}),
+      },
       {
         section,
         name: 'handshakes (one per client expected)',

@@ -9,6 +9,7 @@ import type { Figure } from './lib/report';
 import {
   type BenchClient,
   benchClient,
+  describeError,
   encryptedAnonymousCall,
   type Traffic,
 } from './lib/apiClients';
@@ -30,7 +31,7 @@ async function phase(clients: BenchClient[], count: number): Promise<{ failures:
         try {
           await encryptedAnonymousCall(client);
         } catch (error) {
-          failures.push(error instanceof Error ? error.message : String(error));
+          failures.push(describeError(error));
         }
       }
     }),

@@ -76,3 +76,10 @@ export async function encryptedAnonymousCall(test: BenchClient): Promise<void> {
   if (answer.code !== 200)
     throw new Error(`getEventDates answered ${answer.code} ${answer.message}`);
 }
+
+/** An error's message with its cause (fetch failures hide the socket error there). */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.cause ?? error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
