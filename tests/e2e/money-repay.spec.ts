@@ -70,6 +70,14 @@ test.describe('repay: web profile', () => {
       .toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Back to Bill' }).click();
     await expect(page.getByRole('button', { name: 'REPAY' })).toBeDisabled();
+
+    // The result is a public path: a visitor without a session sees it too.
+    const visitor = await page.context().browser()?.newPage({ baseURL: admin.url });
+    if (!visitor) throw new Error('no browser');
+    await visitor.goto(`/repay/publicResult?orderNo=${placed.orderNo}`);
+    await expect(visitor.getByText('Repayment Successful')).toBeVisible();
+    await expect(visitor).toHaveURL(/\/repay\/publicResult\?orderNo=/);
+    await visitor.close();
   });
 
   test('an amount above a channel limit is refused before any order; Shopee adds its fee', async ({
