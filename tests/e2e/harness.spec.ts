@@ -205,3 +205,26 @@ test('a full reload inside the phone keeps the bridge, as a webview re-injects i
     await reloaded.evaluate(() => typeof (globalThis as unknown as FrameGlobals).nativeBridge),
   ).toBe('object');
 });
+
+test('host events from the panel reach the page’s listeners', async ({ page, openHarness }) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  const frame = await appFrame(page);
+  await frame.evaluate(() => {
+    const page = globalThis as unknown as FrameGlobals & { heard: string[] };
+    page.heard = [];
+    const bridge = page.nativeBridge as unknown as {
+      on(event: string, listener: () => void): () => void;
+    };
+    bridge.on('pageResume', () => page.heard.push('pageResume'));
+    const off = bridge.on('kycSuccess', () => page.heard.push('kycSuccess'));
+    off();
+  });
+  await page.getByRole('button', { name: 'kycSuccess' }).click();
+  await page.getByRole('button', { name: 'pageResume' }).click();
+  await frame.waitForFunction(
+    () => (globalThis as unknown as { heard: string[] }).heard.length > 0,
+  );
+  expect(await frame.evaluate(() => (globalThis as unknown as { heard: string[] }).heard)).toEqual([
+    'pageResume',
+  ]);
+});
