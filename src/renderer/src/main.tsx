@@ -2,6 +2,7 @@
 // host info and the crypto warm-up start in parallel; pages and heavy UI load lazily.
 import 'antd-mobile/es/global';
 import './styles/app.css';
+import { when } from 'mobx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -39,6 +40,28 @@ function normalizeEntryPath(): void {
   if (pathname.endsWith('/index.html')) {
     window.history.replaceState(null, '', pathname.slice(0, -'index.html'.length) + search + hash);
   }
+}
+
+/** Longest wait for the first page before the crypto warm-up starts anyway. */
+const FIRST_PAGE_WAIT_MS = 3000;
+
+/** Resolves once startup is done and the router has loaded the first page (or after a while). */
+function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowserRouter>) {
+  return new Promise<void>((resolve) => {
+    let unsubscribe = () => {};
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+    void when(() => root.session.appInited).then(() => {
+      if (router.state.navigation.state === 'idle') return done();
+      unsubscribe = router.subscribe((state) => {
+        if (state.navigation.state === 'idle') done();
+      });
+    });
+  });
 }
 
 async function boot(container: HTMLElement): Promise<void> {
@@ -84,10 +107,17 @@ async function boot(container: HTMLElement): Promise<void> {
     reload: () => window.location.reload(),
   });
   token = () => root.user.tokenValue;
-  void hostInfoReady.then(() => transport.warmUp());
 
   const router = createBrowserRouter(routes, { basename: basename() });
   navigation.attach(router, basename());
+  // With a token (from the host or a saved login) the first screen needs the API: shake hands at
+  // once. Logged out, nothing is encrypted before the borrower acts, so the crypto library
+  // (~130 kB gzip, a second of CPU on a slow phone) waits for the first page instead of
+  // competing with it (issue 8).
+  void hostInfoReady.then(async () => {
+    if (!hostInfo?.tokenValue && !token()) await firstPageShown(root, router);
+    transport.warmUp();
+  });
   root.network.listen(window);
   void root.session.start(navigation.current());
 
