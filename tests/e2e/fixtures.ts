@@ -4,7 +4,8 @@
  * `window.nativeBridge` fake (lender / FastPay profiles) and get a screenshot and the server's
  * traffic log attached when they fail.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -18,6 +19,9 @@ import type { MockServer } from '../../mock-server/app';
 async function loadMockServer(): Promise<typeof import('../../mock-server/app')> {
   return tsImport('../../mock-server/app.ts', import.meta.url);
 }
+
+/** The built SPA (`npm run build:web`). */
+const WEB_DIR = 'dist/web';
 
 export interface HostFake {
   appName: 'lender' | 'fastpay';
@@ -95,9 +99,16 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
   mock: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters
     async ({}, use) => {
+      if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+        throw new Error(`${WEB_DIR}/index.html is missing: run \`npm run build:web\` first`);
+      }
       const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-e2e-'));
+      // Serve a snapshot: a rebuild of dist/web during the run (another shell, a watcher) would
+      // otherwise swap the hashed assets under a loaded index.html.
+      const webDir = path.join(dataDir, 'web');
+      await cp(WEB_DIR, webDir, { recursive: true });
       const { createMockServer } = await loadMockServer();
-      const server = await createMockServer({ port: 0, webDir: 'dist/web', dataDir });
+      const server = await createMockServer({ port: 0, webDir, dataDir });
       await use(server);
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
