@@ -1,7 +1,7 @@
 /** Invitation tools: the poster (saved through the host), SMS and email to a friend. */
 import { useState } from 'react';
 import { useStores } from '../../stores/StoresContext';
-import posterUrl from './assets/invite-poster.svg';
+import posterUrl from './assets/invite-poster.svg?no-inline';
 import { appUrl, savePoster, shareByEmail, shareBySms } from './share';
 
 export function InviteShare({ link }: { link: string }) {
