@@ -99,3 +99,28 @@ test.describe('Profile tab (PRODUCT.md §2 Profile), messages and vouchers', () 
     await expect(page.getByRole('link', { name: /Welcome to Direct Loan/ })).toBeHidden();
   });
 });
+
+test.describe('inside the lender app', () => {
+  test('vouchers are used through the useVoucher bridge call; no logout entry', async ({
+    page,
+    admin,
+    injectBridge,
+    bridgeCalls,
+  }) => {
+    await admin.scenario('unread-all');
+    const tokenValue = await admin.sessionToken();
+    await injectBridge(page, { appName: 'lender', tokenValue });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Hi, Ms. Santos' })).toBeVisible();
+    await expect(page.getByText('About Us', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+
+    await page.goto('/user/voucher/?state=1');
+    const card = page.getByRole('listitem').filter({ hasText: '₱200 long weekend voucher' });
+    await card.getByRole('button', { name: 'Use' }).click();
+    await expect
+      .poll(async () => (await bridgeCalls(page)).filter((c) => c.method === 'useVoucher'))
+      .toEqual([{ method: 'useVoucher', params: { userCouponId: 'C2002' } }]);
+    await expect(page).toHaveURL(/\/user\/voucher\/\?state=1$/);
+  });
+});
