@@ -15,4 +15,15 @@ describe('network toasts (PRODUCT.md §4)', () => {
     target.dispatchEvent(new Event('offline'));
     expect(ui.shown).toEqual(['Your network is disconnected', 'Your network is connected']);
   });
+
+  it('starts from the page state silently and announces coming online', () => {
+    const ui = recordingUi();
+    const store = new NetworkStore(ui);
+    const target = Object.assign(new EventTarget(), { navigator: { onLine: false } });
+    store.listen(target);
+    expect(store.online).toBe(false);
+    expect(ui.shown).toEqual([]);
+    target.dispatchEvent(new Event('online'));
+    expect(ui.shown).toEqual(['Your network is connected']);
+  });
 });

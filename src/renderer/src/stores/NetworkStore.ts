@@ -7,6 +7,8 @@ export const ONLINE_TOAST = 'Your network is connected';
 
 /** The window events this store listens to (tests pass an EventTarget). */
 export interface NetworkSource {
+  /** A window's navigator: the state the page starts in (a webview may start offline). */
+  navigator?: { onLine: boolean };
   addEventListener(type: 'online' | 'offline', listener: () => void): void;
   removeEventListener(type: 'online' | 'offline', listener: () => void): void;
 }
@@ -26,6 +28,8 @@ export class NetworkStore {
 
   /** Starts listening; returns the stop function. */
   listen(source: NetworkSource): () => void {
+    // Starting state without a toast: only changes are announced.
+    if (source.navigator) this.online = source.navigator.onLine;
     const online = () => this.setOnline(true);
     const offline = () => this.setOnline(false);
     source.addEventListener('online', online);
