@@ -105,4 +105,15 @@ test.describe('Bill tab (PRODUCT.md §2 Bill)', () => {
     await expect(page.getByText('No Data', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'REPAY' })).toHaveCount(0);
   });
+
+  test('a failed load offers a retry instead of "No Data"', async ({ page, admin }) => {
+    await admin.scenario('many-bills');
+    await loginOnWeb(page);
+    await admin.fault({ path: 'repay/loanList', code: 500, message: 'Server busy', times: 1 });
+    await page.goto('/bill?type=2');
+    await expect(page.getByText('Loading failed.')).toBeVisible();
+    await expect(page.getByText('No Data', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('list', { name: 'My Loan' }).locator('.loan-row')).toHaveCount(20);
+  });
 });

@@ -49,6 +49,7 @@ const BillScreen = observer(function BillScreen() {
           <ListFooter
             count={list.items.length}
             hasMore={list.hasMore}
+            failed={list.status === 'error'}
             loadMore={() => bill.loadMore()}
           />
         )}

@@ -117,6 +117,13 @@ describe('list footer and paging', () => {
     expect(listFooterOf(count, more)).toBe(footer);
   });
   it.each([
+    [0, false],
+    [0, true],
+    [20, true],
+  ])('%s rows, more=%s, after a failure → failed', (count, more) => {
+    expect(listFooterOf(count, more, true)).toBe('failed');
+  });
+  it.each([
     [1, 3, true],
     [2, 3, true],
     [3, 3, false],

@@ -50,6 +50,7 @@ const MessageListScreen = observer(function MessageListScreen() {
         <ListFooter
           count={messages.list.items.length}
           hasMore={messages.list.hasMore}
+          failed={messages.list.status === 'error'}
           loadMore={() => messages.list.loadMore()}
         />
       </PullRefresh>
