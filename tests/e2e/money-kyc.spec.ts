@@ -86,7 +86,7 @@ async function fillSteps3To6(page: Page) {
     mimeType: 'application/pdf',
     buffer: Buffer.alloc(600 * 1024, 32),
   });
-  await expect(page.getByText('The file is too large. The maximum is 0.5 MB.')).toBeVisible();
+  await expect(page.getByText('The file is too large. The maximum is 400 KB.')).toBeVisible();
   await payslip.setInputFiles({
     name: 'payslip.pdf',
     mimeType: 'application/pdf',

@@ -109,6 +109,25 @@ describe('KYC steps', () => {
     expect(kyc.step).toBe(1);
   });
 
+  it('a step with large photos is saved in several calls under the API body limit', async () => {
+    const { kyc, root, transport } = setup();
+    await kyc.open();
+    root.kycForm.setStep(5);
+    const photo = `data:image/png;base64,${'A'.repeat(300_000)}`;
+    kyc.setValue('idType', 'umid');
+    kyc.setValue('idFront', photo);
+    kyc.setValue('selfie', photo);
+    await kyc.next();
+    const saves = transport.calls.filter((c) => c.name === 'kycSave');
+    expect(
+      saves.map((c) =>
+        (c.data as { items: { certification: string }[] }).items.map((i) => i.certification),
+      ),
+    ).toEqual([['idType', 'idFront'], ['selfie']]);
+    expect(saves.every((c) => (c.data as { step: number }).step === 5)).toBe(true);
+    expect(kyc.step).toBe(6);
+  });
+
   it('never saves a step before the certList is known', async () => {
     const { kyc, transport } = setup();
     await kyc.next();

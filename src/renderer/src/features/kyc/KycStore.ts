@@ -14,7 +14,7 @@ import type { ApiStore } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import type { KycFormStore } from '../../stores/KycFormStore';
 import type { SessionStore } from '../../stores/SessionStore';
-import { manilaDay, restorableItems, stepsOf, validateStep } from './kycValidation';
+import { chunkItems, manilaDay, restorableItems, stepsOf, validateStep } from './kycValidation';
 
 export interface KycDeps {
   api: ApiStore;
@@ -127,9 +127,13 @@ export class KycStore {
       .filter((item) => item.value !== '');
     this.saving = true;
     try {
-      const answer = await this.deps.api.call('kycSave', { step, items });
-      if (answer.code !== OK) return;
-      if (answer.data.submitted) {
+      let submitted = false;
+      for (const chunk of chunkItems(items)) {
+        const answer = await this.deps.api.call('kycSave', { step, items: chunk });
+        if (answer.code !== OK) return;
+        submitted = answer.data.submitted;
+      }
+      if (submitted) {
         void this.deps.session.refreshUser();
         this.deps.navigation.go('/kyc/review', { replace: true });
         return;

@@ -13,6 +13,7 @@ import {
   formatContact,
   IMAGE_RULE,
   checkPickedFile,
+  chunkItems,
   manilaDay,
   MOBILE_RULE,
   requiredMessage,
@@ -110,8 +111,8 @@ describe('a picked file against its item', () => {
     ['idFront', 'application/pdf', 100, IMAGE_RULE],
     ['payslip', 'image/jpeg', 9 * 1024 * 1024, undefined],
     ['payslip', 'image/png', 11 * 1024 * 1024, tooLargeMessage(10 * 1024 * 1024)],
-    ['payslip', 'application/pdf', 500 * 1024, undefined],
-    ['payslip', 'application/pdf', 600 * 1024, 'The file is too large. The maximum is 0.5 MB.'],
+    ['payslip', 'application/pdf', 400 * 1024, undefined],
+    ['payslip', 'application/pdf', 401 * 1024, 'The file is too large. The maximum is 400 KB.'],
     ['payslip', 'application/zip', 100, FILE_RULE],
   ])('%s: %s of %s bytes → %s', (certification, type, size, error) => {
     expect(checkPickedFile(item(certification), { type, size })).toBe(error);
@@ -128,6 +129,28 @@ describe('a picked file against its item', () => {
     ['hello', Number.NaN],
   ])('%s decodes to %s bytes', (value, bytes) => {
     expect(dataUrlBytes(value)).toBe(bytes);
+  });
+});
+
+describe('kyc/save chunks', () => {
+  const v = (name: string, chars: number) => ({ certification: name, value: 'x'.repeat(chars) });
+  it.each([
+    [[], []],
+    [[v('a', 10), v('b', 10)], [['a', 'b']]],
+    [
+      [v('a', 60), v('b', 50), v('c', 10)],
+      [['a'], ['b', 'c']],
+    ],
+    [
+      [v('a', 150), v('b', 10)],
+      [['a'], ['b']],
+    ],
+    [
+      [v('a', 100), v('b', 1)],
+      [['a'], ['b']],
+    ],
+  ])('%# splits into %j', (items, chunks) => {
+    expect(chunkItems(items, 100).map((c) => c.map((i) => i.certification))).toEqual(chunks);
   });
 });
 

@@ -54,7 +54,11 @@ export const tooLongMessage = (label: string, max: number) =>
   `${label} must be at most ${max} characters.`;
 export function tooLargeMessage(maxBytes: number): string {
   const mb = maxBytes / (1024 * 1024);
-  return `The file is too large. The maximum is ${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB.`;
+  const limit =
+    mb < 1
+      ? `${Math.round(maxBytes / 1024)} KB`
+      : `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `The file is too large. The maximum is ${limit}.`;
 }
 
 /** MIME types accepted per file-like item (the `accept` of the file input). */
@@ -66,9 +70,10 @@ export function acceptOf(type: 'photo' | 'file'): string {
 
 /**
  * A PDF is kept as it is in the draft (localStorage) and sent in kyc/save, whose body the API
- * caps at 1 MB; images are downscaled before they are kept, so only PDFs need this lower cap.
+ * caps at 1 MB once encrypted and base64-encoded; images are downscaled before they are kept, so
+ * only PDFs need this lower cap.
  */
-export const PDF_MAX_BYTES = 512 * 1024;
+export const PDF_MAX_BYTES = 400 * 1024;
 
 /** A picked file before it is read: its type and size against the item's limit. */
 export function checkPickedFile(
@@ -219,4 +224,31 @@ export function restorableItems(
 /** Manila's calendar day (UTC+8, no daylight saving) of an instant, as 'YYYY-MM-DD'. */
 export function manilaDay(nowMs: number): string {
   return new Date(nowMs + 8 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** Characters of item values sent in one kyc/save (the API body limit is 1 MB once encrypted). */
+export const SAVE_CHUNK_CHARS = 500_000;
+
+/**
+ * Splits a step's items into kyc/save calls of at most `maxChars` of values, in order; an item
+ * larger than that goes alone. Saving one step in several calls is safe: the server merges items.
+ */
+export function chunkItems<T extends { value: string }>(
+  items: readonly T[],
+  maxChars = SAVE_CHUNK_CHARS,
+): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    if (current.length > 0 && size + item.value.length > maxChars) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += item.value.length;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }

@@ -3,8 +3,8 @@
  * MAX_IMAGE_SIDE, JPEG) so two of them and a signature fit the draft in localStorage and a
  * kyc/save body; PDFs are kept as they are (their size is capped when picked).
  */
-export const MAX_IMAGE_SIDE = 1280;
-const JPEG_QUALITY = 0.8;
+export const MAX_IMAGE_SIDE = 1024;
+const JPEG_QUALITY = 0.75;
 
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
