@@ -43,7 +43,6 @@ export class HomeStore {
   locationBanner: Advertisement | null = null;
   /** The popup ad on screen, if any. */
   popup: Advertisement | null = null;
-  refreshing = false;
 
   constructor(private readonly deps: HomeDeps) {
     makeAutoObservable<HomeStore, 'deps'>(this, { deps: false });
@@ -71,11 +70,7 @@ export class HomeStore {
   async refresh(): Promise<void> {
     // Visitors without a token get no ads or user data (PRODUCT.md §4).
     if (!this.deps.user.isLoggedIn) return;
-    this.refreshing = true;
     await Promise.allSettled([this.deps.refreshUser(), this.loadLoanInfo(), this.loadAds()]);
-    runInAction(() => {
-      this.refreshing = false;
-    });
   }
 
   /** The main button (PRODUCT.md §4): reset the loan form, then go where the states say. */
