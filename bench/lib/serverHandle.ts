@@ -26,7 +26,13 @@ const REPLY_TIMEOUT_MS = 60_000;
 export async function startServerProcess(scenario: string): Promise<ServerHandle> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-bench-'));
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'serverProcess.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof` to profile it.
+    execArgv: [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   let nextId = 1;
@@ -56,9 +62,13 @@ export async function startServerProcess(scenario: string): Promise<ServerHandle
     });
   const stop = async () => {
     try {
-      if (child.connected) await send({ cmd: 'stop' });
+      if (child.connected) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        await send({ cmd: 'stop' });
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      }
     } finally {
-      child.kill();
+      if (child.exitCode === null) child.kill();
       await rm(dataDir, { recursive: true, force: true });
     }
   };

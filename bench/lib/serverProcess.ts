@@ -74,7 +74,12 @@ function assertNever(value: never): never {
 process.on('message', (message) => {
   const command = message as ServerCommand;
   handle(command).then(
-    (reply) => process.send?.(reply),
+    (reply) => {
+      // Exits by itself after `stop` (so --cpu-prof and the like can write their files).
+      process.send?.(reply, () => {
+        if (command.cmd === 'stop') process.exit(0);
+      });
+    },
     (error: unknown) => process.send?.({ id: command.id, error: String(error) }),
   );
 });
