@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
+import { loadSignal } from '../../shared/transport/signal';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
 import { type BaseInfo, createNativeHost } from './native';
@@ -75,6 +76,9 @@ async function boot(container: HTMLElement): Promise<void> {
   let hostInfo: BaseInfo | undefined;
   const hostInfoReady = native.getBaseInfo().then((info) => {
     hostInfo = info;
+    // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
+    // gzip): fetch it now, alongside the config, instead of after the stores exist (issue 8).
+    if (info.tokenValue) loadSignal().catch(() => {});
   });
   const configResult = await loadAppConfig();
   const reactRoot = createRoot(container);
