@@ -6,6 +6,21 @@
 import type { Page } from '@playwright/test';
 import { expect, type LogEntry, test } from './fixtures';
 
+/** The few browser globals the in-page snippets use (this file has no DOM types). */
+interface BrowserWindow {
+  history: {
+    pushState(data: unknown, unused: string, url?: string | null): void;
+  };
+  dispatchEvent(event: unknown): boolean;
+  PopStateEvent: new (type: string) => unknown;
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: unknown, options: Record<string, boolean>): void };
+  document: { documentElement: { textContent: string | null } };
+  __shownAt?: number;
+  __leftAt?: number;
+}
+
 /**
  * Opens a /channel page inside the running SPA. A direct load of /channel/* does not reach the
  * SPA on the mock server: it serves the channel API host under the same /channel/ prefix and
@@ -16,9 +31,11 @@ async function openInApp(page: Page, path: string) {
     await page.goto('/activity-center');
     await expect(page.getByRole('heading', { name: 'Activity Center' })).toBeVisible();
   }
+  // Runs in the page (this file is compiled without DOM types, hence the casts).
   await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
+    const w = globalThis as unknown as BrowserWindow;
+    w.history.pushState(null, '', to);
+    w.dispatchEvent(new w.PopStateEvent('popstate'));
   }, path);
   await expect(page).toHaveURL((url) => url.pathname + url.search === path);
 }
@@ -91,19 +108,19 @@ test.describe('partner flow', () => {
   }) => {
     // The page notes when the message appears and when the route changes (its own clock).
     await page.addInitScript(() => {
-      const w = window as unknown as { __shownAt?: number; __leftAt?: number };
-      new MutationObserver(() => {
+      const w = globalThis as unknown as BrowserWindow;
+      new w.MutationObserver(() => {
         if (
           w.__shownAt === undefined &&
-          document.documentElement.textContent?.includes('account has been created')
+          w.document.documentElement.textContent?.includes('account has been created')
         ) {
           w.__shownAt = performance.now();
         }
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-      const push = history.pushState.bind(history);
-      history.pushState = (...args: Parameters<History['pushState']>) => {
-        if (String(args[2]).includes('/channel/admin')) w.__leftAt ??= performance.now();
-        push(...args);
+      }).observe(w.document, { childList: true, subtree: true, characterData: true });
+      const push = w.history.pushState.bind(w.history);
+      w.history.pushState = (data, unused, url) => {
+        if (String(url).includes('/channel/admin')) w.__leftAt ??= performance.now();
+        push(data, unused, url);
       };
     });
     await page.goto('/login?from=invite_friend');
@@ -112,8 +129,8 @@ test.describe('partner flow', () => {
     await expect(page.getByText(/account has been created/)).toBeVisible();
     await expect(page).toHaveURL(/\/channel\/admin\?token=.+&from=invite_friend&back=login$/);
     const { shownAt, leftAt } = await page.evaluate(() => {
-      const w = window as unknown as { __shownAt: number; __leftAt: number };
-      return { shownAt: w.__shownAt, leftAt: w.__leftAt };
+      const w = globalThis as unknown as BrowserWindow;
+      return { shownAt: w.__shownAt ?? Number.NaN, leftAt: w.__leftAt ?? Number.NaN };
     });
     // The message is on screen for the 600 ms timer (less the frame it took to paint).
     expect(leftAt - shownAt).toBeGreaterThan(500);
