@@ -84,9 +84,9 @@ async function fillSteps3To6(page: Page) {
   await payslip.setInputFiles({
     name: 'payslip.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.alloc(600 * 1024, 32),
+    buffer: Buffer.alloc(300 * 1024, 32),
   });
-  await expect(page.getByText('The file is too large. The maximum is 400 KB.')).toBeVisible();
+  await expect(page.getByText('The file is too large. The maximum is 200 KB.')).toBeVisible();
   await payslip.setInputFiles({
     name: 'payslip.pdf',
     mimeType: 'application/pdf',
@@ -171,4 +171,60 @@ test('a KYC-invalid event scrolls to and focuses the first field in error', asyn
   await expect(page.getByLabel('Last Name')).toBeFocused();
   await expect(page.getByLabel('Last Name')).toBeInViewport();
   await expect(stepTitle(page)).toHaveText('Step 1 of 6: Personal Information');
+});
+
+test('camera-sized photos are downscaled and step 5 saves under the API body limit', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('new-user');
+  await loginOnWeb(page, admin);
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('dl.kycForm')) {
+      localStorage.setItem('dl.kycForm', JSON.stringify({ step: 5, values: {} }));
+    }
+  });
+  await page.goto('/kyc/apply');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 6: Identity Documents');
+  await page.getByLabel('Valid ID Type').selectOption('passport');
+  // A noisy 1600×1200 JPEG (the worst case for compression), put into the real file inputs.
+  for (const label of ['Photo of the Front of Your ID', 'Selfie Holding Your ID']) {
+    const input = page.getByLabel(label);
+    const size = await input.evaluate(async (element) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1600;
+      canvas.height = 1200;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      const image = context.createImageData(canvas.width, canvas.height);
+      for (let i = 0; i < image.data.length; i++) image.data[i] = Math.random() * 255;
+      context.putImageData(image, 0, 0);
+      const blob = await new Promise<Blob | null>((resolve) =>
+        canvas.toBlob(resolve, 'image/jpeg', 0.9),
+      );
+      if (!blob) throw new Error('no blob');
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([blob], 'camera.jpg', { type: 'image/jpeg' }));
+      (element as HTMLInputElement).files = transfer.files;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+      return blob.size;
+    });
+    expect(size).toBeGreaterThan(1024 * 1024);
+    await expect(page.getByRole('img', { name: `${label} preview` })).toBeVisible();
+  }
+  await next(page).click();
+  await expect(stepTitle(page)).toHaveText('Step 6 of 6: Signature');
+  const saves = (await admin.log()).filter((e) => e.path === 'kyc/save');
+  expect(saves.length).toBeGreaterThan(0);
+  expect(saves.every((e) => e.status === 200 && e.response.code === 200)).toBe(true);
+  const kept = await page.evaluate(() => {
+    const draft = JSON.parse(localStorage.getItem('dl.kycForm') ?? '{}') as {
+      values?: Record<string, string>;
+    };
+    return [draft.values?.idFront?.length ?? 0, draft.values?.selfie?.length ?? 0];
+  });
+  for (const length of kept) {
+    expect(length).toBeGreaterThan(1000);
+    expect(length).toBeLessThanOrEqual(300_000);
+  }
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import certList from '../../../../../fixtures/reference/certification-config.json';
 import type { CertItem } from '../../../../shared/api/entities';
+import { MAX_CIPHERTEXT_B64 } from '../../../../shared/envelope';
+import { MAX_IMAGE_CHARS } from './components/imageFile';
 import {
   ADDRESS_RULE,
   CONTACT_NAME_RULE,
@@ -14,6 +16,8 @@ import {
   IMAGE_RULE,
   checkPickedFile,
   chunkItems,
+  PDF_MAX_BYTES,
+  SAVE_CHUNK_CHARS,
   manilaDay,
   MOBILE_RULE,
   requiredMessage,
@@ -111,8 +115,8 @@ describe('a picked file against its item', () => {
     ['idFront', 'application/pdf', 100, IMAGE_RULE],
     ['payslip', 'image/jpeg', 9 * 1024 * 1024, undefined],
     ['payslip', 'image/png', 11 * 1024 * 1024, tooLargeMessage(10 * 1024 * 1024)],
-    ['payslip', 'application/pdf', 400 * 1024, undefined],
-    ['payslip', 'application/pdf', 401 * 1024, 'The file is too large. The maximum is 400 KB.'],
+    ['payslip', 'application/pdf', 200 * 1024, undefined],
+    ['payslip', 'application/pdf', 201 * 1024, 'The file is too large. The maximum is 200 KB.'],
     ['payslip', 'application/zip', 100, FILE_RULE],
   ])('%s: %s of %s bytes → %s', (certification, type, size, error) => {
     expect(checkPickedFile(item(certification), { type, size })).toBe(error);
@@ -133,6 +137,12 @@ describe('a picked file against its item', () => {
 });
 
 describe('kyc/save chunks', () => {
+  it('a chunk and the largest PDF data URL fit one encrypted body', () => {
+    expect(SAVE_CHUNK_CHARS).toBeLessThan((MAX_CIPHERTEXT_B64 * 3) / 4);
+    expect(Math.ceil((PDF_MAX_BYTES * 4) / 3) + 40).toBeLessThan(SAVE_CHUNK_CHARS);
+    expect(MAX_IMAGE_CHARS).toBeLessThan(SAVE_CHUNK_CHARS);
+  });
+
   const v = (name: string, chars: number) => ({ certification: name, value: 'x'.repeat(chars) });
   it.each([
     [[], []],

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { CertItem, KycItemType } from '../../../../shared/api/entities';
+import { MAX_CIPHERTEXT_B64 } from '../../../../shared/envelope';
 import { missingCaseError } from '../../errors/missingCaseError';
 
 /** Contacts are kept as JSON in the draft's string value. */
@@ -69,11 +70,17 @@ export function acceptOf(type: 'photo' | 'file'): string {
 }
 
 /**
- * A PDF is kept as it is in the draft (localStorage) and sent in kyc/save, whose body the API
- * caps at 1 MB once encrypted and base64-encoded; images are downscaled before they are kept, so
- * only PDFs need this lower cap.
+ * Characters of item values sent in one kyc/save: an encrypted body carries at most
+ * MAX_CIPHERTEXT_B64 base64 characters (DESIGN.md §5), i.e. 3/4 of that in plaintext, less room
+ * for the JSON around the values.
  */
-export const PDF_MAX_BYTES = 400 * 1024;
+export const SAVE_CHUNK_CHARS = Math.floor((MAX_CIPHERTEXT_B64 * 3) / 4) - 32 * 1024;
+
+/**
+ * A PDF is kept as it is in the draft and sent in one kyc/save, so its data URL (4/3 of its
+ * bytes) must fit SAVE_CHUNK_CHARS; images are downscaled before they are kept instead.
+ */
+export const PDF_MAX_BYTES = 200 * 1024;
 
 /** A picked file before it is read: its type and size against the item's limit. */
 export function checkPickedFile(
@@ -225,9 +232,6 @@ export function restorableItems(
 export function manilaDay(nowMs: number): string {
   return new Date(nowMs + 8 * 3600 * 1000).toISOString().slice(0, 10);
 }
-
-/** Characters of item values sent in one kyc/save (the API body limit is 1 MB once encrypted). */
-export const SAVE_CHUNK_CHARS = 500_000;
 
 /**
  * Splits a step's items into kyc/save calls of at most `maxChars` of values, in order; an item
