@@ -31,11 +31,37 @@ function stylesheetsAfterLoadingPage(): Plugin {
  * The production SPA bundle (`npm run build:web` → dist/web). Relative asset base so one build
  * deploys under any path; only index.html (never the harness).
  */
+/**
+ * Drops msrcrypto (~230 kB, a pure-JS WebCrypto the Signal library falls back to when
+ * `globalThis.crypto` is missing) from the crypto chunk: the app refuses to start the library
+ * without WebCrypto anyway (InsecureContextError in src/shared/transport/webCrypto.ts), so the
+ * fallback is never used. Issue 8: slim crypto build.
+ */
+function withoutMsrcrypto(): Plugin {
+  const stub = '\0msrcrypto-unused';
+  return {
+    name: 'without-msrcrypto',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        /\/msrcrypto(\.js)?$/.test(source) &&
+        importer?.includes('libsignal-protocol-typescript')
+      ) {
+        return stub;
+      }
+      return null;
+    },
+    load(id) {
+      return id === stub ? 'module.exports = {};' : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react(), stylesheetsAfterLoadingPage()],
+  plugins: [react(), stylesheetsAfterLoadingPage(), withoutMsrcrypto()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
