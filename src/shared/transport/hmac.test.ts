@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { hmacSha256, sha256, withJsHmac } from './hmac';
 
 const hex = (bytes: Uint8Array | ArrayBuffer) =>
-  Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('hex');
+  Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const subtle = globalThis.crypto.subtle;
 
-async function webHmac(key: Uint8Array, data: Uint8Array): Promise<string> {
+async function webHmac(
+  key: Uint8Array<ArrayBuffer>,
+  data: Uint8Array<ArrayBuffer>,
+): Promise<string> {
   const imported = await subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ]);
@@ -62,8 +67,8 @@ describe('JS HMAC-SHA256', () => {
     const sealed = await fast.subtle.encrypt({ name: 'AES-CBC', iv }, aes, data);
     const plainKey = await subtle.importKey('raw', aesKey, { name: 'AES-CBC' }, false, ['decrypt']);
     expect(hex(await subtle.decrypt({ name: 'AES-CBC', iv }, plainKey, sealed))).toBe(hex(data));
-    // A Buffer view on a larger pooled buffer is read only within its bounds.
-    const pooled = Buffer.alloc(4096, 7);
+    // A view on a larger (pooled) buffer is read only within its bounds.
+    const pooled = new Uint8Array(4096).fill(7);
     const view = pooled.subarray(100, 180);
     view.set(data);
     const viewMac = await fast.subtle.sign('HMAC', imported, view);
