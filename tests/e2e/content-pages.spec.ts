@@ -72,8 +72,11 @@ test('deny pages, including a FastPay login failure', async ({ page }) => {
   await page.goto('/deny/fastpaylogin9000016');
   await expect(page.getByRole('heading', { name: 'FastPay login failed' })).toBeVisible();
   await expect(page.getByText('code 9000016')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
   await page.goto('/deny/blocked');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Contact Support' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
 });
 
 test('no route of PRODUCT.md §2 shows "Not built yet"', async ({ page, admin, injectBridge }) => {

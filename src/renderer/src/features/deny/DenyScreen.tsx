@@ -4,6 +4,7 @@
  */
 import { useParams } from 'react-router-dom';
 import { useStores } from '../../stores/StoresContext';
+import { ContentPage } from '../doc/ContentPage';
 
 const FASTPAY_PREFIX = 'fastpaylogin';
 
@@ -20,21 +21,50 @@ export function denyText(message: string): { title: string; detail: string } {
   return { title: 'Access denied', detail: message || 'This page cannot be opened here.' };
 }
 
+/** Where a borrower who is stuck here can write to. */
+export const SUPPORT_EMAIL = 'support@directloan.ph';
+
 export default function DenyScreen() {
   const { message = '' } = useParams();
   const { services } = useStores();
   const text = denyText(message);
+  const fastpay = message.startsWith(FASTPAY_PREFIX);
   return (
-    <section className="deny-page" data-message={message}>
-      <h1>{text.title}</h1>
-      <p>{text.detail}</p>
-      <button
-        type="button"
-        className="text-button"
-        onClick={() => void services.native.closePage()}
-      >
-        Close
-      </button>
-    </section>
+    <ContentPage title={text.title} className="deny-page">
+      <div className="notice" data-message={message}>
+        <p className="notice__title">{text.title}</p>
+        <p>{text.detail}</p>
+        {fastpay ? (
+          // Starting the app again at / makes the wallet login run once more.
+          <button
+            type="button"
+            className="primary-button"
+            onClick={() => window.location.assign(new URL('./', document.baseURI).href)}
+          >
+            Try Again
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() =>
+            void services.native.composeEmail(
+              SUPPORT_EMAIL,
+              text.title,
+              `I could not open Direct Loan (${message || 'no detail'}).`,
+            )
+          }
+        >
+          Contact Support
+        </button>
+        <button
+          type="button"
+          className="text-button"
+          onClick={() => void services.native.closePage()}
+        >
+          Close
+        </button>
+      </div>
+    </ContentPage>
   );
 }
