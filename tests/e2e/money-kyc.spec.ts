@@ -6,6 +6,26 @@
 import type { Page } from '@playwright/test';
 import { expect, type MockAdmin, test } from './fixtures';
 
+/** What the page scripts touch (the node typecheck of the specs has no DOM lib). */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): {
+    createImageData(width: number, height: number): { data: Uint8ClampedArray };
+    putImageData(image: unknown, x: number, y: number): void;
+  } | null;
+  toBlob(done: (blob: { size: number } | null) => void, type: string, quality: number): void;
+}
+interface DomGlobals {
+  document: { createElement(tag: 'canvas'): CanvasLike };
+  DataTransfer: new () => { items: { add(file: unknown): void }; files: unknown };
+  File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+  Event: new (type: string, init: { bubbles: boolean }) => unknown;
+}
+
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -15,6 +35,7 @@ const PNG = Buffer.from(
 async function loginOnWeb(page: Page, admin: MockAdmin) {
   const tokenValue = await admin.sessionToken();
   await page.addInitScript((token) => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
     if (!localStorage.getItem('dl.user')) {
       localStorage.setItem(
         'dl.user',
@@ -180,6 +201,7 @@ test('camera-sized photos are downscaled and step 5 saves under the API body lim
   await admin.scenario('new-user');
   await loginOnWeb(page, admin);
   await page.addInitScript(() => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
     if (!localStorage.getItem('dl.kycForm')) {
       localStorage.setItem('dl.kycForm', JSON.stringify({ step: 5, values: {} }));
     }
@@ -190,7 +212,8 @@ test('camera-sized photos are downscaled and step 5 saves under the API body lim
   // A noisy 1600×1200 JPEG (the worst case for compression), put into the real file inputs.
   for (const label of ['Photo of the Front of Your ID', 'Selfie Holding Your ID']) {
     const input = page.getByLabel(label);
-    const size = await input.evaluate(async (element) => {
+    const size = await input.evaluate(async (element: unknown) => {
+      const { document, DataTransfer, File, Event } = globalThis as unknown as DomGlobals;
       const canvas = document.createElement('canvas');
       canvas.width = 1600;
       canvas.height = 1200;
@@ -199,14 +222,15 @@ test('camera-sized photos are downscaled and step 5 saves under the API body lim
       const image = context.createImageData(canvas.width, canvas.height);
       for (let i = 0; i < image.data.length; i++) image.data[i] = Math.random() * 255;
       context.putImageData(image, 0, 0);
-      const blob = await new Promise<Blob | null>((resolve) =>
+      const blob = await new Promise<{ size: number } | null>((resolve) =>
         canvas.toBlob(resolve, 'image/jpeg', 0.9),
       );
       if (!blob) throw new Error('no blob');
       const transfer = new DataTransfer();
       transfer.items.add(new File([blob], 'camera.jpg', { type: 'image/jpeg' }));
-      (element as HTMLInputElement).files = transfer.files;
-      element.dispatchEvent(new Event('change', { bubbles: true }));
+      const fileInput = element as { files: unknown; dispatchEvent(event: unknown): boolean };
+      fileInput.files = transfer.files;
+      fileInput.dispatchEvent(new Event('change', { bubbles: true }));
       return blob.size;
     });
     expect(size).toBeGreaterThan(1024 * 1024);
@@ -218,6 +242,7 @@ test('camera-sized photos are downscaled and step 5 saves under the API body lim
   expect(saves.length).toBeGreaterThan(0);
   expect(saves.every((e) => e.status === 200 && e.response.code === 200)).toBe(true);
   const kept = await page.evaluate(() => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
     const draft = JSON.parse(localStorage.getItem('dl.kycForm') ?? '{}') as {
       values?: Record<string, string>;
     };

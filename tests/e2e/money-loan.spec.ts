@@ -7,9 +7,15 @@
 import type { Page } from '@playwright/test';
 import { type BridgeCall, expect, type MockAdmin, test } from './fixtures';
 
+/** What the page scripts touch (the node typecheck of the specs has no DOM lib). */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
 async function loginOnWeb(page: Page, admin: MockAdmin) {
   const tokenValue = await admin.sessionToken();
   await page.addInitScript((token) => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
     if (!localStorage.getItem('dl.user')) {
       localStorage.setItem(
         'dl.user',

@@ -7,10 +7,16 @@
 import type { Page } from '@playwright/test';
 import { type BridgeCall, expect, type LogEntry, type MockAdmin, test } from './fixtures';
 
+/** What the page scripts touch (the node typecheck of the specs has no DOM lib). */
+interface PageGlobals {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+}
+
 /** A web visitor who logged in earlier: the persisted token of the user store. */
 async function loginOnWeb(page: Page, admin: MockAdmin, msisdn = '9171234567') {
   const tokenValue = await admin.sessionToken(msisdn);
   await page.addInitScript((token) => {
+    const { localStorage } = globalThis as unknown as PageGlobals;
     if (!localStorage.getItem('dl.user')) {
       localStorage.setItem(
         'dl.user',
