@@ -156,4 +156,18 @@ describe('--web', () => {
     const api = await fetch(`${webServer.url}/main/unknown`, { method: 'POST' });
     expect(((await api.json()) as { code: number }).code).toBe(404);
   });
+
+  it('opens partner invite links under /channel/ while the channel API keeps its paths', async () => {
+    const invite = await fetch(`${webServer.url}/channel/admin?token=t&from=invite_friend`);
+    expect(invite.status).toBe(200);
+    expect(await invite.text()).toContain('<title>Direct Loan</title>');
+    const api = await fetch(`${webServer.url}/channel/app/unknown/v1`, { method: 'POST' });
+    expect(((await api.json()) as { code: number }).code).toBe(404);
+  });
+
+  it('pins deep links to the root base so assets resolve before any script runs', async () => {
+    const html = await (await fetch(`${webServer.url}/kyc/apply`)).text();
+    expect(html.indexOf('<base href="/" />')).toBeGreaterThan(-1);
+    expect(html.indexOf('<base href="/" />')).toBeLessThan(html.indexOf('<title>'));
+  });
 });

@@ -3,6 +3,7 @@
  * `GET /app-config.json` pointing the SPA at this server's own API prefixes and Sentry sink, so
  * app and API share one origin (DESIGN.md §2, §3).
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, Router } from 'express';
 import type { AppConfig } from '../../src/shared/appConfig';
@@ -24,8 +25,24 @@ export function appConfigFor(origin: string): AppConfig {
   };
 }
 
-/** Prefixes that never fall back to index.html. */
-const NOT_APP = /^\/(main|channel|hk|__admin|sentry)(\/|$)/;
+/**
+ * Prefixes that never fall back to index.html. The channel host's API paths all start with
+ * `app` (DESIGN.md §5), so `/channel/admin` stays an SPA route (partner invite links).
+ */
+const NOT_APP = /^\/(main|hk|__admin|sentry)(\/|$)|^\/channel\/app(\/|$)/;
+
+/**
+ * index.html with `<base href="/">` first in <head>: the SPA is served at this server's root, and
+ * the browser's preload scanner fetches `./assets/…` before index.html's inline base script runs,
+ * so without it a deep link such as /kyc/apply first asks for /kyc/assets/… (404s, wasted trips).
+ */
+export function withRootBase(html: string): string {
+  const base = '<base href="/" />';
+  const head = /<head(\s[^>]*)?>/i;
+  if (head.test(html)) return html.replace(head, (tag) => `${tag}${base}`);
+  const doctype = /^\s*<!doctype[^>]*>/i;
+  return doctype.test(html) ? html.replace(doctype, (tag) => `${tag}${base}`) : `${base}${html}`;
+}
 
 export function webRouter(webDir: string | undefined): Router {
   const router = Router();
@@ -39,7 +56,10 @@ export function webRouter(webDir: string | undefined): Router {
   router.get('/{*rest}', (req, res, next) => {
     // Routes of the SPA have no file extension; a missing asset stays a 404.
     if (NOT_APP.test(req.path) || path.extname(req.path)) return next();
-    res.sendFile(path.join(root, 'index.html'));
+    readFile(path.join(root, 'index.html'), 'utf8').then(
+      (html) => res.type('html').set('Cache-Control', 'no-cache').send(withRootBase(html)),
+      next,
+    );
   });
   return router;
 }
