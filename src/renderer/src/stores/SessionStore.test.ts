@@ -60,6 +60,20 @@ describe('app start on the web (PRODUCT.md §4)', () => {
     expect(root.user.profileDot).toBe(true);
   });
 
+  it('kicks an expired lender session out once when startup and Home reload the user together', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const transport = fakeTransport({
+      userInfo: { code: 9000004, message: 'Logged in on another device', data: null },
+      unread: ok([]),
+    });
+    const { root } = createTestRoot({ transport, bridge });
+    await root.session.start('/');
+    await Promise.all([root.session.refreshUser(), root.session.refreshUser()]);
+    const kickOuts = bridge.calls.filter((call) => call.method === 'kickOut');
+    expect(kickOuts).toEqual([{ method: 'kickOut', params: { tip: true } }]);
+    expect(root.user.isLoggedIn).toBe(false);
+  });
+
   it('forces a re-login when user info fails', async () => {
     const transport = fakeTransport({
       userInfo: { code: 500, message: 'down', data: null },
@@ -151,6 +165,7 @@ describe('host profiles', () => {
     const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
     const { root, navigation } = createTestRoot({ bridge, transport });
     await root.session.start('/');
+    await root.session.refreshUser(); // the startup reload has finished before the page resumes
     const resumed: number[] = [];
     root.events.on('resume', () => resumed.push(1));
     bridge.fire('kycSuccess');

@@ -48,9 +48,15 @@ export class SessionStore {
   /** Set when startup failed; the loading page stays (PRODUCT.md §4). */
   initError = '';
   api!: ApiStore;
+  /** The user-info reload in flight: startup and Home's first refresh share it. */
+  private userRefresh: Promise<void> | null = null;
 
   constructor(private readonly deps: SessionDeps) {
-    makeAutoObservable<SessionStore, 'deps'>(this, { deps: false, api: false });
+    makeAutoObservable<SessionStore, 'deps' | 'userRefresh'>(this, {
+      deps: false,
+      api: false,
+      userRefresh: false,
+    });
     deps.events.on('relogin', () => this.relogin());
   }
 
@@ -93,8 +99,19 @@ export class SessionStore {
     }
   }
 
-  /** Reloads the user info (and unread list); any non-200 forces a re-login (PRODUCT.md §4). */
-  async refreshUser(): Promise<void> {
+  /**
+   * Reloads the user info (and unread list); any non-200 forces a re-login (PRODUCT.md §4).
+   * Concurrent callers share one request, so an expired session is kicked out once, not once per
+   * screen that asked.
+   */
+  refreshUser(): Promise<void> {
+    this.userRefresh ??= this.loadUser().finally(() => {
+      this.userRefresh = null;
+    });
+    return this.userRefresh;
+  }
+
+  private async loadUser(): Promise<void> {
     const [info, unread] = await Promise.allSettled([
       this.api.call('userInfo', {}),
       this.api.call('unread', {}),
