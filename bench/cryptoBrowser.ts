@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { createMockServer } from '../mock-server/app';
-import { CLIENT_OVERHEAD_GOAL_MS } from './cryptoNode';
+import { curveFigures, OVERHEAD_BATCHES } from './cryptoNode';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/report';
+import { median, quantile, quietestBatchMedian } from './lib/stats';
 
 interface PageResult {
   curve: string;
-  handshakeMs: number;
-  overheadMedianMs: number;
-  overheadP95Ms: number;
+  handshakes: number[];
+  overhead: number[];
 }
 
 /** Figures of the browser crypto section. */
@@ -58,28 +58,13 @@ export async function benchCryptoBrowser(): Promise<Figure[]> {
       );
       const note =
         result.curve === kind ? undefined : `runtime fell back to the ${result.curve} curve`;
-      figures.push(
-        {
-          section,
-          name: `handshake, ${kind} curve (median, incl. round trip)`,
-          value: result.handshakeMs,
-          unit: 'ms',
-        },
-        {
-          section,
-          name: `client overhead per request, ${kind} curve (median)`,
-          value: result.overheadMedianMs,
-          unit: 'ms',
-          ...(kind === 'webcrypto' ? { goal: { op: '<=', limit: CLIENT_OVERHEAD_GOAL_MS } } : {}),
-          ...(note ? { note } : {}),
-        },
-        {
-          section,
-          name: `client overhead per request, ${kind} curve (p95)`,
-          value: result.overheadP95Ms,
-          unit: 'ms',
-        },
-      );
+      const stats = {
+        handshakeMs: median(result.handshakes),
+        overheadMedianMs: median(result.overhead),
+        overheadQuietMedianMs: quietestBatchMedian(result.overhead, OVERHEAD_BATCHES),
+        overheadP95Ms: quantile(result.overhead, 0.95),
+      };
+      figures.push(...curveFigures(section, kind, stats, 'median, incl. round trip', note));
     }
     return figures;
   } finally {

@@ -17,9 +17,12 @@ import { startServerProcess } from './lib/serverHandle';
 import { quantile } from './lib/stats';
 
 export const CLIENTS = 20;
-/** Requests per client per round; two rounds of each kind, alternating, to even out noise. */
-export const REQUESTS_PER_ROUND = 50;
-const ROUNDS = 2;
+/**
+ * Requests per client per round; five short rounds of each kind, alternating, so a change in the
+ * machine's load hits both kinds alike.
+ */
+export const REQUESTS_PER_ROUND = 20;
+const ROUNDS = 5;
 export const RATIO_GOAL = 0.25;
 
 interface Round {

@@ -74,7 +74,7 @@ export async function benchSoak(): Promise<Figure[]> {
       },
       {
         section,
-        name: 'extra handshakes (one per session after the restart expected)',
+        name: 'extra handshakes (one per session after the restart)',
         value: traffic.handshakes - SESSIONS,
         unit: '',
         goal: { op: '<=', limit: SESSIONS },

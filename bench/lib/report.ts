@@ -49,7 +49,7 @@ export function formatTable(figures: readonly Figure[]): string {
   ]);
   const header = ['section', 'figure', 'value', 'goal', 'verdict', 'note'];
   const widths = header.map((h, i) =>
-    Math.min(60, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))),
+    Math.min(72, Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length))),
   );
   const line = (cells: string[]) =>
     cells

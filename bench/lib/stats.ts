@@ -26,3 +26,17 @@ export function round(value: number, digits = 2): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/**
+ * The lowest median among `batches` consecutive slices of the samples: on a shared machine other
+ * jobs only ever add time, so the least disturbed slice estimates the intrinsic cost best.
+ */
+export function quietestBatchMedian(samples: readonly number[], batches: number): number {
+  const size = Math.max(1, Math.floor(samples.length / batches));
+  let best = Number.NaN;
+  for (let start = 0; start + size <= samples.length; start += size) {
+    const m = median(samples.slice(start, start + size));
+    if (!(m >= best)) best = m;
+  }
+  return best;
+}
