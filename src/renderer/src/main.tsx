@@ -70,6 +70,9 @@ async function boot(container: HTMLElement): Promise<void> {
   // The antd-mobile React 19 shim loads beside the boot path, not on it (only imperative
   // Toast/Dialog need it, and services/ui.ts waits for it before using them).
   void import('./shim');
+  // On the web (no host bridge) a borrower is most often logged out, so the first page is Login:
+  // fetch its chunk now instead of after the config and the session checks (issue 8).
+  if (!('nativeBridge' in window)) void import('./features/login/LoginScreen').catch(() => {});
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
   const native = createNativeHost(window, storage);
