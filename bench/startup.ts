@@ -36,8 +36,9 @@ const SCREEN_TIMEOUT_MS = 30_000;
 
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
+  // Cold cache: each run has a fresh context, so its HTTP cache starts empty (but works during
+  // the load, as a phone's would).
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: THROTTLING.latencyMs,
