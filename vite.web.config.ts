@@ -57,11 +57,49 @@ function withoutMsrcrypto(): Plugin {
   };
 }
 
+/**
+ * Inside a native host (the bridge is injected before any page script) the first screen's calls
+ * need the crypto library, so index.html starts fetching its chunks in parallel with the boot
+ * chunk instead of after it has run. On the web (no bridge) nothing changes: the library loads
+ * when needed. Issue 8: the crypto library loads in parallel with booting.
+ */
+function preloadCryptoInsideHosts(): Plugin {
+  return {
+    name: 'preload-crypto-inside-hosts',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const files = Object.values(ctx.bundle ?? {})
+          .filter(
+            (output) =>
+              output.type === 'chunk' &&
+              Object.keys(output.modules).some((id) =>
+                /[\\/](libsignal-protocol-typescript|curve25519-typescript)[\\/]/.test(id),
+              ),
+          )
+          .map((output) => `./${output.fileName}`);
+        if (files.length === 0) return html;
+        const script = `<script>
+      if (window.nativeBridge) {
+        for (const href of ${JSON.stringify(files)}) {
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = href;
+          document.head.appendChild(link);
+        }
+      }
+    </script>`;
+        return html.replace('</head>', `  ${script}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react(), stylesheetsAfterLoadingPage(), withoutMsrcrypto()],
+  plugins: [react(), stylesheetsAfterLoadingPage(), withoutMsrcrypto(), preloadCryptoInsideHosts()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
