@@ -59,29 +59,43 @@ function withoutMsrcrypto(): Plugin {
 
 /**
  * Inside a native host (the bridge is injected before any page script) the first screen's calls
- * need the crypto library, so index.html starts fetching its chunks in parallel with the boot
- * chunk instead of after it has run. On the web (no bridge) nothing changes: the library loads
- * when needed. Issue 8: the crypto library loads in parallel with booting.
+ * need the API client (endpoint table, zod) and the crypto library, so index.html starts fetching
+ * their chunks in parallel with the boot chunk instead of after it has run. On the web (no
+ * bridge) nothing changes: they load when needed. Issue 8: the crypto library loads in parallel
+ * with booting.
  */
-function preloadCryptoInsideHosts(): Plugin {
+function preloadApiClientInsideHosts(): Plugin {
   return {
-    name: 'preload-crypto-inside-hosts',
+    name: 'preload-api-client-inside-hosts',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const files = Object.values(ctx.bundle ?? {})
-          .filter(
-            (output) =>
-              output.type === 'chunk' &&
-              Object.keys(output.modules).some((id) =>
-                /[\\/](libsignal-protocol-typescript|curve25519-typescript)[\\/]/.test(id),
+        const chunks = Object.values(ctx.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const boot = new Set<string>();
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (entry) for (const file of [entry.fileName, ...entry.imports]) boot.add(file);
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (boot.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          for (const imported of chunk?.imports ?? []) add(imported);
+        };
+        for (const chunk of chunks) {
+          if (
+            Object.keys(chunk.modules).some((id) =>
+              /[\\/](libsignal-protocol-typescript|curve25519-typescript)[\\/]|[\\/]src[\\/]shared[\\/](transport[\\/]client|api[\\/]endpoints)\.ts$/.test(
+                id,
               ),
-          )
-          .map((output) => `./${output.fileName}`);
-        if (files.length === 0) return html;
+            )
+          ) {
+            add(chunk.fileName);
+          }
+        }
+        if (files.size === 0) return html;
         const script = `<script>
       if (window.nativeBridge) {
-        for (const href of ${JSON.stringify(files)}) {
+        for (const href of ${JSON.stringify([...files].map((file) => `./${file}`))}) {
           const link = document.createElement('link');
           link.rel = 'modulepreload';
           link.href = href;
@@ -99,7 +113,12 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react(), stylesheetsAfterLoadingPage(), withoutMsrcrypto(), preloadCryptoInsideHosts()],
+  plugins: [
+    react(),
+    stylesheetsAfterLoadingPage(),
+    withoutMsrcrypto(),
+    preloadApiClientInsideHosts(),
+  ],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -7,7 +7,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
-import { loadSignal } from '../../shared/transport/signal';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
 import { type BaseInfo, createNativeHost } from './native';
@@ -81,7 +80,11 @@ async function boot(container: HTMLElement): Promise<void> {
     hostInfo = info;
     // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
     // gzip): fetch it now, alongside the config, instead of after the stores exist (issue 8).
-    if (info.tokenValue) loadSignal().catch(() => {});
+    if (info.tokenValue) {
+      import('../../shared/transport/signal')
+        .then(({ loadSignal }) => loadSignal())
+        .catch(() => {});
+    }
   });
   const configResult = await loadAppConfig();
   const reactRoot = createRoot(container);

@@ -33,6 +33,8 @@ export interface ApiTransport {
     data: RequestOf<N>,
     options?: CallOptions,
   ): Promise<ProductAnswer<ResponseOf<N>>>;
+  /** The endpoint's path for reports and the api-code event (its name until the table loads). */
+  pathOf(name: EndpointName): string;
   /** Starts loading the crypto library and the handshake early (startup runs it in parallel). */
   warmUp(): void;
   /** Forgets every secure session (after logout or a device change). */

@@ -2,12 +2,11 @@
  * Every product call goes through here: the error catalogue of PRODUCT.md §8 and DESIGN.md §5
  * is applied once, so features only look at `code` and `data`.
  */
-import {
-  type EndpointName,
-  endpoints,
-  type ProductAnswer,
-  type RequestOf,
-  type ResponseOf,
+import type {
+  EndpointName,
+  ProductAnswer,
+  RequestOf,
+  ResponseOf,
 } from '../../../shared/api/endpoints';
 import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '../../../shared/codes';
 import { NOTIFICATION_MS } from '../../../shared/constants';
@@ -58,10 +57,10 @@ export class ApiStore {
       answer = await this.transport.call(name, data, options);
     } catch (error) {
       const failure = toApiCallError(error);
-      this.handleFailure(endpoints[name].path, failure);
+      this.handleFailure(this.transport.pathOf(name), failure);
       throw failure;
     }
-    if (answer.code !== OK) this.handleCode(endpoints[name].path, answer);
+    if (answer.code !== OK) this.handleCode(this.transport.pathOf(name), answer);
     return answer;
   }
 

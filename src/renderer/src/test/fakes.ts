@@ -1,5 +1,5 @@
 /** Fakes for renderer unit tests: a scripted API transport and a fake native bridge. */
-import type { EndpointName, ProductAnswer } from '../../../shared/api/endpoints';
+import { type EndpointName, endpoints, type ProductAnswer } from '../../../shared/api/endpoints';
 import type { BridgeResult, NativeBridge } from '../../../shared/bridge';
 import type { ApiTransport } from '../services/api';
 
@@ -29,6 +29,7 @@ export function fakeTransport(
       if (answer instanceof Error) throw answer;
       return answer as never;
     },
+    pathOf: (name) => endpoints[name].path,
     warmUp() {},
     resetSessions() {},
   };
