@@ -32,6 +32,11 @@ export interface MockServerOptions {
   now?: () => number;
   /** A ready domain (tests); default createMockDomain({scenario, now}). */
   domain?: MockDomain;
+  /**
+   * The server's crypto on node:crypto (ServerCryptoOptions.nodeFastPath): for a process that
+   * runs only the server (the CLI, the bench); tests that run clients in-process leave it off.
+   */
+  nodeFastPath?: boolean;
 }
 
 export interface MockServer {
@@ -87,7 +92,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       ...(options.scenario ? { scenario: options.scenario } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
-  const crypto = await ServerCrypto.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const crypto = await ServerCrypto.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.nodeFastPath ? { nodeFastPath: true } : {}),
+  });
   const ctx: MockContext = { domain, crypto, log: new TrafficLog(), faults: new FaultTable() };
   const app = createMockApp(ctx, options.webDir);
   const host = options.host ?? '127.0.0.1';

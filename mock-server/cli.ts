@@ -81,6 +81,8 @@ export async function startFromCli(options: CliOptions): Promise<MockServer> {
     port: options.port,
     host: options.host,
     dataDir: options.dataDir,
+    // This process runs only the server: its crypto can use node:crypto directly.
+    nodeFastPath: true,
     ...(options.scenario ? { scenario: options.scenario } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
   });

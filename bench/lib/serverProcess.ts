@@ -31,6 +31,8 @@ async function start(port: number): Promise<MockServer> {
     host: '127.0.0.1',
     dataDir: options.dataDir,
     scenario: options.scenario,
+    // As `npm run mock` runs it: this process is the server alone.
+    nodeFastPath: true,
   });
 }
 

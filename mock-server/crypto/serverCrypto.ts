@@ -25,6 +25,7 @@ import {
 import { randomId } from '../../src/shared/transport/ids';
 import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/transport/signal';
 import { IdentityMismatchError, SignalStore } from '../../src/shared/transport/store';
+import { installNodeFastPath } from './nodeCrypto';
 import { removeCurveProcessHandlers } from './processHandlers';
 import { loadServerIdentity } from './serverIdentity';
 
@@ -57,6 +58,12 @@ export interface ServerCryptoOptions {
   /** Sessions idle longer than this are dropped. */
   idleMs?: number;
   now?: () => number;
+  /**
+   * Run the library on node:crypto (./nodeCrypto) instead of WebCrypto: synchronous X25519,
+   * AES, HMAC and SHA-512. Process-wide, so only for a process where the server is the library's
+   * only user (the CLI, the bench's server process); same bytes on the wire either way.
+   */
+  nodeFastPath?: boolean;
 }
 
 const DEFAULT_MAX_SESSIONS = 2000;
@@ -77,7 +84,8 @@ export class ServerCrypto {
   private constructor(
     private readonly lib: SignalLib,
     private readonly identity: LocalIdentity,
-    readonly curve: CurveKind,
+    /** The curve the library ran on when this server was created. */
+    readonly curve: CurveKind | 'node',
     options: ServerCryptoOptions,
   ) {
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
@@ -89,8 +97,10 @@ export class ServerCrypto {
   static async create(options: ServerCryptoOptions = {}): Promise<ServerCrypto> {
     const runtime = await loadSignal();
     removeCurveProcessHandlers();
+    if (options.nodeFastPath) await installNodeFastPath(runtime.lib);
     const identity = await loadServerIdentity(runtime.lib, options.dataDir);
-    return new ServerCrypto(runtime.lib, identity, runtime.curve(), options);
+    const curve = options.nodeFastPath ? 'node' : runtime.curve();
+    return new ServerCrypto(runtime.lib, identity, curve, options);
   }
 
   /** Number of live sessions. */

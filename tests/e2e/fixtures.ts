@@ -108,7 +108,9 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
       const webDir = path.join(dataDir, 'web');
       await cp(WEB_DIR, webDir, { recursive: true });
       const { createMockServer } = await loadMockServer();
-      const server = await createMockServer({ port: 0, webDir, dataDir });
+      // The browser does the client crypto; this worker runs only the server, on node:crypto as
+      // `npm run mock` does, so every spec also proves browser ↔ node-fast-path interop.
+      const server = await createMockServer({ port: 0, webDir, dataDir, nodeFastPath: true });
       await use(server);
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
