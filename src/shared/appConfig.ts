@@ -12,4 +12,5 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-export const APP_CONFIG_FILE = 'app-config.json';
+/** Its file name (kept in ./constants so the SPA reads it without loading zod). */
+export { APP_CONFIG_FILE } from './constants';

@@ -135,3 +135,12 @@ export const COMPANY = {
   registrationNumber: 'CS201912345',
   certificateOfAuthority: 'No. 3012',
 } as const;
+
+/** The SPA's runtime configuration file beside index.html (DESIGN.md §3). */
+export const APP_CONFIG_FILE = 'app-config.json';
+
+/**
+ * Largest accepted ciphertext, base64 characters (bodies above get 4001 without decrypting).
+ * Part of the wire format (./envelope re-exports it); here so the SPA reads it without zod.
+ */
+export const MAX_CIPHERTEXT_B64 = 512 * 1024;

@@ -3,6 +3,7 @@
  * plaintexts. Runs everywhere.
  */
 import { z } from 'zod';
+import { MAX_CIPHERTEXT_B64 } from './constants';
 
 /** Base info the SPA sends with every call (PRODUCT.md §3): deviceId with -h5, system H5 on web. */
 export const userBaseInfoSchema = z.object({
@@ -49,8 +50,7 @@ export type PlainBody = z.infer<typeof plainBodySchema>;
 export const MessageType = { WHISPER: 1, PREKEY: 3 } as const;
 const messageTypeSchema = z.union([z.literal(1), z.literal(3)]);
 
-/** Largest accepted ciphertext, base64 characters (bodies above get 4001 without decrypting). */
-export const MAX_CIPHERTEXT_B64 = 512 * 1024;
+export { MAX_CIPHERTEXT_B64 };
 
 /** Encrypted request body. */
 export const encryptedRequestSchema = z.object({

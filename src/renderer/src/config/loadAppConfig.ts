@@ -1,6 +1,7 @@
 /** Loads `app-config.json` beside index.html (DESIGN.md §3), parsed at this edge. */
-import { APP_CONFIG_FILE, type AppConfig, appConfigSchema } from '../../../shared/appConfig';
-import { API_TIMEOUT_MS } from '../../../shared/constants';
+import type { AppConfig } from '../../../shared/appConfig';
+import { API_TIMEOUT_MS, APP_CONFIG_FILE } from '../../../shared/constants';
+import { appConfigShape } from '../lib/bootShapes';
 
 /** Set by the inline script of index.html, which starts the request before any module runs. */
 interface EarlyFetch {
@@ -58,7 +59,7 @@ export async function loadAppConfig(
   } catch {
     return { ok: false, error: `${APP_CONFIG_FILE} is not valid JSON` };
   }
-  const parsed = appConfigSchema.safeParse(json);
+  const parsed = appConfigShape.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)

@@ -1,6 +1,6 @@
 /** Picks the native implementation when a host injected `window.nativeBridge`, else the web one. */
-import { z } from 'zod';
 import type { NativeBridge } from '../../../shared/bridge';
+import { deviceIdShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
@@ -8,7 +8,6 @@ import { NativeBridgeHost } from './nativeBridgeHost';
 import { type WebWindow, WebHost } from './webHost';
 
 export type { BaseInfo, HostProfile, NativeHost } from './NativeHost';
-export { versionAtLeast } from './versionGate';
 
 function isBridge(value: unknown): value is NativeBridge {
   const bridge = value as Partial<NativeBridge> | null | undefined;
@@ -18,7 +17,7 @@ function isBridge(value: unknown): value is NativeBridge {
 /** The persisted random web device id (PRODUCT.md §3), created on first use. */
 export function persistedDeviceId(storage: JsonStorage): () => string {
   return () => {
-    const known = storage.read(StorageKey.deviceId, z.string().min(1));
+    const known = storage.read(StorageKey.deviceId, deviceIdShape);
     if (known) return known;
     const id = randomDeviceId();
     storage.write(StorageKey.deviceId, id);

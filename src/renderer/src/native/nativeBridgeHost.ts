@@ -1,19 +1,20 @@
-/** NativeHost over the `window.nativeBridge` a native app (or the simulator) injects. */
-import {
-  type BridgeData,
-  type BridgeEvent,
-  type BridgeMethod,
-  type BridgeParams,
-  type BridgeResult,
-  bridgeMethods,
-  bridgeResultSchema,
-  hostBaseInfoSchema,
-  type NativeBridge,
+/**
+ * NativeHost over the `window.nativeBridge` a native app (or the simulator) injects. Boot needs
+ * only getBaseInfo, checked with the boot shapes; the other methods' data schemas (zod) and the
+ * semver check load with the first such call (issue 8: a small boot chunk).
+ */
+import type {
+  BridgeData,
+  BridgeEvent,
+  BridgeMethod,
+  BridgeParams,
+  BridgeResult,
+  NativeBridge,
 } from '../../../shared/bridge';
 import { SAVE_IMAGE_MIN_VERSION } from '../../../shared/constants';
+import { bridgeResultShape, hostBaseInfoShape } from '../lib/bootShapes';
 import { withH5Suffix } from './baseInfo';
 import type { BaseInfo, NativeHost } from './NativeHost';
-import { versionAtLeast } from './versionGate';
 
 export class NativeBridgeHost implements NativeHost {
   readonly native = true;
@@ -28,24 +29,33 @@ export class NativeBridgeHost implements NativeHost {
     method: M,
     params?: BridgeParams<M>,
   ): Promise<BridgeResult<BridgeData<M>>> {
+    const [result, { bridgeMethods }] = await Promise.all([
+      this.rawCall(method, params),
+      import('../../../shared/bridge'),
+    ]);
+    if (result.resultCode !== 0) return result as BridgeResult<BridgeData<M>>;
+    const data = bridgeMethods[method].data.safeParse(result.data ?? null);
+    if (!data.success) return { resultCode: 3, message: `Bad data from host for ${method}` };
+    return { resultCode: 0, data: data.data as BridgeData<M> };
+  }
+
+  /** The host's answer checked as a BridgeResult (its data not yet checked). */
+  private async rawCall(method: BridgeMethod, params?: object): Promise<BridgeResult> {
     let raw: unknown;
     try {
       raw = await this.bridge.call(method, params);
     } catch (error) {
       return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
     }
-    const result = bridgeResultSchema.safeParse(raw);
+    const result = bridgeResultShape.safeParse(raw);
     if (!result.success) return { resultCode: 3, message: `Bad answer from host for ${method}` };
-    if (result.data.resultCode !== 0) return result.data as BridgeResult<BridgeData<M>>;
-    const data = bridgeMethods[method].data.safeParse(result.data.data ?? null);
-    if (!data.success) return { resultCode: 3, message: `Bad data from host for ${method}` };
-    return { resultCode: 0, data: data.data as BridgeData<M> };
+    return result.data;
   }
 
   getBaseInfo(): Promise<BaseInfo> {
     // One host round trip per page load: the answer does not change while the page lives.
-    this.baseInfo ??= this.call('getBaseInfo').then((result): BaseInfo => {
-      const info = hostBaseInfoSchema.safeParse(result.data);
+    this.baseInfo ??= this.rawCall('getBaseInfo').then((result): BaseInfo => {
+      const info = hostBaseInfoShape.safeParse(result.data);
       if (result.resultCode !== 0 || !info.success) {
         return {
           deviceId: withH5Suffix(this.fallbackDeviceId()),
@@ -76,7 +86,10 @@ export class NativeBridgeHost implements NativeHost {
     return this.call('showLogin');
   }
   async saveImageToAlbum(url: string): Promise<BridgeResult> {
-    const { version } = await this.getBaseInfo();
+    const [{ version }, { versionAtLeast }] = await Promise.all([
+      this.getBaseInfo(),
+      import('./versionGate'),
+    ]);
     if (!versionAtLeast(version, SAVE_IMAGE_MIN_VERSION)) {
       return { resultCode: 1, message: `Saving images needs app ${SAVE_IMAGE_MIN_VERSION}` };
     }

@@ -1,9 +1,9 @@
 /**
  * Key-value storage behind an interface (localStorage / sessionStorage in the browser, a Map in
- * tests). Values are JSON; reads are parsed with a zod schema at this edge and a bad or missing
+ * tests). Values are JSON; reads are parsed with a schema (zod or ../lib/shape) at this edge and a bad or missing
  * value reads as `undefined`, so a corrupted entry never crashes the app.
  */
-import type { z } from 'zod';
+import type { SafeParser } from '../lib/shape';
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -14,7 +14,7 @@ export interface KeyValueStorage {
 export class JsonStorage {
   constructor(private readonly backend: KeyValueStorage) {}
 
-  read<T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined {
+  read<T>(key: string, schema: SafeParser<T>): T | undefined {
     let raw: string | null;
     try {
       raw = this.backend.getItem(key);

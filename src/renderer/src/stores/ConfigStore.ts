@@ -4,21 +4,10 @@
  * (`app-config.json`) live in `runtime`.
  */
 import { makeAutoObservable } from 'mobx';
-import { z } from 'zod';
-import {
-  type CertItem,
-  certItemSchema,
-  type RepayChannel,
-  repayChannelSchema,
-} from '../../../shared/api/entities';
+import type { CertItem, RepayChannel } from '../../../shared/api/entities';
 import type { AppConfig } from '../../../shared/appConfig';
+import { persistedConfigShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
-
-const persistedSchema = z.object({
-  adddsViewed: z.array(z.number().int()),
-  certList: z.array(certItemSchema),
-  channels: z.object({ ph: z.array(repayChannelSchema), tw: z.array(repayChannelSchema) }),
-});
 
 export class ConfigStore {
   adddsViewed: number[] = [];
@@ -30,7 +19,7 @@ export class ConfigStore {
     /** The deploy-time configuration (DESIGN.md §3). */
     readonly runtime: AppConfig,
   ) {
-    const saved = storage.read(StorageKey.appConfig, persistedSchema);
+    const saved = storage.read(StorageKey.appConfig, persistedConfigShape);
     if (saved) {
       this.adddsViewed = saved.adddsViewed;
       this.certList = saved.certList;

@@ -3,20 +3,15 @@
  * (features/kyc) fills it; startup and review info clear it.
  */
 import { makeAutoObservable } from 'mobx';
-import { z } from 'zod';
+import { persistedKycFormShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
-
-const kycFormSchema = z.object({
-  step: z.number().int().min(1).max(6),
-  values: z.record(z.string(), z.string()),
-});
 
 export class KycFormStore {
   step = 1;
   values: Record<string, string> = {};
 
   constructor(private readonly storage: JsonStorage) {
-    const saved = storage.read(StorageKey.kycForm, kycFormSchema);
+    const saved = storage.read(StorageKey.kycForm, persistedKycFormShape);
     if (saved) {
       this.step = saved.step;
       this.values = saved.values;

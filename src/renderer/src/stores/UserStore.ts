@@ -4,22 +4,10 @@
  * voucherReaded flag live for the session only.
  */
 import { makeAutoObservable } from 'mobx';
-import { z } from 'zod';
-import {
-  type LoanInfo,
-  loanInfoSchema,
-  type UnreadItem,
-  type User,
-  userSchema,
-} from '../../../shared/api/entities';
+import type { LoanInfo, UnreadItem, User } from '../../../shared/api/entities';
+import { persistedUserShape } from '../lib/bootShapes';
 import { profileTabHasDot, redDotList } from '../rules/redDot';
 import { type JsonStorage, StorageKey } from '../services/storage';
-
-const persistedSchema = z.object({
-  tokenValue: z.string(),
-  user: userSchema.nullable(),
-  loanInfo: loanInfoSchema.nullable(),
-});
 
 export class UserStore {
   /** The login token; a host's token inside the lender app. Logged in when it is non-empty. */
@@ -33,7 +21,7 @@ export class UserStore {
   fastpayAccount: { paymentAccountId: string; paymentAccount: string } | null = null;
 
   constructor(private readonly storage: JsonStorage) {
-    const saved = storage.read(StorageKey.user, persistedSchema);
+    const saved = storage.read(StorageKey.user, persistedUserShape);
     if (saved) {
       this.tokenValue = saved.tokenValue;
       this.user = saved.user;

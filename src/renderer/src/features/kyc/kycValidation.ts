@@ -3,21 +3,20 @@
  * photo, file, signature, payday, jobType, income, date), driven by the certList. Pure functions:
  * a value is the string the KYC draft stores (contacts as JSON, files as data URLs).
  */
-import { z } from 'zod';
 import type { CertItem, KycItemType } from '../../../../shared/api/entities';
-import { MAX_CIPHERTEXT_B64 } from '../../../../shared/envelope';
+import { MAX_CIPHERTEXT_B64 } from '../../../../shared/constants';
 import { missingCaseError } from '../../errors/missingCaseError';
+import { contactShape } from '../../lib/bootShapes';
 
 /** Contacts are kept as JSON in the draft's string value. */
 export interface ContactValue {
   name: string;
   mobile: string;
 }
-const contactSchema = z.object({ name: z.string(), mobile: z.string() });
 
 export function parseContact(value: string | undefined): ContactValue {
   try {
-    const parsed = contactSchema.safeParse(JSON.parse(value ?? ''));
+    const parsed = contactShape.safeParse(JSON.parse(value ?? ''));
     return parsed.success ? parsed.data : { name: '', mobile: '' };
   } catch {
     return { name: '', mobile: '' };

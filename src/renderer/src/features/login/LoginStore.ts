@@ -3,10 +3,10 @@
  * rule). The countdown survives a reload through session storage.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { z } from 'zod';
 import type { AreaCode } from '../../../../shared/constants';
 import { INVITE_MESSAGE_MS } from '../../../../shared/constants';
 import { OK } from '../../../../shared/codes';
+import { timestampShape } from '../../lib/bootShapes';
 import {
   areaCodesFor,
   ENTER_MOBILE_FIRST,
@@ -57,7 +57,7 @@ export class LoginStore {
       deps: false,
       stopTicking: false,
     });
-    const until = deps.sessionStorage.read(StorageKey.smsCountdown, z.number());
+    const until = deps.sessionStorage.read(StorageKey.smsCountdown, timestampShape);
     if (until !== undefined && secondsLeft(until, deps.clock.now()) > 0) this.tick(until);
   }
 

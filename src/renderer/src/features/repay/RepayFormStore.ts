@@ -6,16 +6,11 @@
  * Public API for other features: `root.repayForm.fill(amount, periodIds)`, `.reset()`.
  */
 import { makeAutoObservable } from 'mobx';
-import { z } from 'zod';
+import { persistedRepayFormShape } from '../../lib/bootShapes';
 import type { JsonStorage } from '../../services/storage';
 
 /** Session-storage key of the repay form. */
 export const REPAY_FORM_KEY = 'dl.repayForm';
-
-const repayFormSchema = z.object({
-  repayAmount: z.number().nonnegative(),
-  periodIds: z.array(z.string()),
-});
 
 export class RepayFormStore {
   /** True once the Bill tab (or a restore) filled the form. */
@@ -24,7 +19,7 @@ export class RepayFormStore {
   periodIds: string[] = [];
 
   constructor(private readonly sessionStorage: JsonStorage) {
-    const saved = sessionStorage.read(REPAY_FORM_KEY, repayFormSchema);
+    const saved = sessionStorage.read(REPAY_FORM_KEY, persistedRepayFormShape);
     if (saved) {
       this.inited = true;
       this.repayAmount = saved.repayAmount;

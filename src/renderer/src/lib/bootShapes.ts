@@ -1,0 +1,193 @@
+/**
+ * The shapes the SPA checks before its first screen: app-config.json, the host's getBaseInfo
+ * answer and the state saved in local/session storage. They mirror the zod schemas of
+ * `src/shared` (bootShapes.test.ts checks that both accept and reject the same inputs), written
+ * with `./shape` so zod stays off the boot path (issue 8). Runs in the browser.
+ */
+import type {
+  CertItem,
+  KycState,
+  LoanInfo,
+  RepayChannel,
+  User,
+} from '../../../shared/api/entities';
+import type { AppConfig } from '../../../shared/appConfig';
+import type { BridgeResult, HostBaseInfo } from '../../../shared/bridge';
+import { AREA_CODES } from '../../../shared/constants';
+import {
+  array,
+  boolean,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  type Shape,
+  string,
+  unknown,
+} from './shape';
+
+/** `app-config.json` (shared/appConfig.ts). */
+export const appConfigShape: Shape<AppConfig> = object<AppConfig>({
+  env: oneOf(['production', 'development']),
+  apiBase: object<AppConfig['apiBase']>({
+    main: string({ min: 1 }),
+    channel: string({ min: 1 }),
+    hk: string({ min: 1 }),
+  }),
+  sentryDsn: nullable(string({ min: 1 })),
+  puzzleCheck: optional(boolean),
+});
+
+/** Any bridge answer (shared/bridge.ts bridgeResultSchema). */
+export const bridgeResultShape: Shape<BridgeResult> = object<BridgeResult>({
+  resultCode: oneOf([0, 1, 2, 3]),
+  data: optional(unknown),
+  message: optional(string()),
+});
+
+/** getBaseInfo data (shared/bridge.ts hostBaseInfoSchema). */
+export const hostBaseInfoShape: Shape<HostBaseInfo> = object<HostBaseInfo>({
+  deviceId: string({ min: 1 }),
+  system: oneOf(['android', 'ios']),
+  tokenValue: string(),
+  version: string(),
+  appName: oneOf(['lender', 'fastpay']),
+});
+
+/** A non-empty string (the persisted web device id). */
+export const deviceIdShape: Shape<string> = string({ min: 1 });
+
+/** A number (the persisted end of the SMS countdown). */
+export const timestampShape: Shape<number> = number();
+
+const kycStateShape: Shape<KycState> = oneOf([1, 2, 3, 4, 5, 6, 7]);
+
+const userShape: Shape<User> = object<User>({
+  msisdn: string(),
+  areaCode: oneOf(AREA_CODES),
+  userId: string(),
+  token: string(),
+  tokenValue: string(),
+  state: optional(kycStateShape),
+  gender: string(),
+  lastName: string(),
+});
+
+const amount = number({ min: 0 });
+const int = number({ int: true });
+
+const loanInfoShape: Shape<LoanInfo> = object<LoanInfo>({
+  lastAmount: amount,
+  creditAmount: amount,
+  monthlyInterest: amount,
+  state: number({ int: true, min: 0, max: 8 }),
+  type: int,
+  loanAmount: amount,
+  dueAmount: amount,
+  dueDay: int,
+  dueTime: int,
+});
+
+/** What UserStore saves (user, token and loanInfo of PRODUCT.md §3). */
+export interface PersistedUser {
+  tokenValue: string;
+  user: User | null;
+  loanInfo: LoanInfo | null;
+}
+export const persistedUserShape: Shape<PersistedUser> = object<PersistedUser>({
+  tokenValue: string(),
+  user: nullable(userShape),
+  loanInfo: nullable(loanInfoShape),
+});
+
+/** KYC item types (shared/api/entities.ts kycItemTypeSchema). */
+export const KYC_ITEM_TYPES = [
+  'text',
+  'radio',
+  'selects',
+  'address',
+  'mobile',
+  'contact',
+  'photo',
+  'file',
+  'signature',
+  'payday',
+  'jobType',
+  'income',
+  'date',
+] as const;
+
+const labelValue = object<{ label: string; value: string }>({ label: string(), value: string() });
+
+const certItemShape: Shape<CertItem> = object<CertItem>({
+  certification: string(),
+  step: number({ int: true, min: 1, max: 6 }),
+  type: oneOf(KYC_ITEM_TYPES),
+  label: string(),
+  required: boolean,
+  options: optional(array(labelValue)),
+  maxLength: optional(number({ int: true, positive: true })),
+  maxBytes: optional(number({ int: true, positive: true })),
+});
+
+const strings = array(string());
+
+const repayChannelShape: Shape<RepayChannel> = object<RepayChannel>({
+  key: string(),
+  label: string(),
+  icon: string(),
+  logo: string(),
+  repayLimit: nullable(number({ positive: true })),
+  fee: optional(amount),
+  information: array(labelValue),
+  stepList: strings,
+  stepNotice: string(),
+  stepTitles: optional(strings),
+  stepList2: optional(strings),
+  stepNotice2: optional(string()),
+  tips: optional(strings),
+  studyUrl: optional(string()),
+});
+
+/** What ConfigStore saves (adddsViewed, certList and the repay channels of PRODUCT.md §3). */
+export interface PersistedConfig {
+  adddsViewed: number[];
+  certList: CertItem[];
+  channels: { ph: RepayChannel[]; tw: RepayChannel[] };
+}
+export const persistedConfigShape: Shape<PersistedConfig> = object<PersistedConfig>({
+  adddsViewed: array(int),
+  certList: array(certItemShape),
+  channels: object<PersistedConfig['channels']>({
+    ph: array(repayChannelShape),
+    tw: array(repayChannelShape),
+  }),
+});
+
+/** What KycFormStore saves: the step counter and the values by certification. */
+export interface PersistedKycForm {
+  step: number;
+  values: Record<string, string>;
+}
+export const persistedKycFormShape: Shape<PersistedKycForm> = object<PersistedKycForm>({
+  step: number({ int: true, min: 1, max: 6 }),
+  values: record(string()),
+});
+
+/** What RepayFormStore saves for the session: the amount and the chosen periods. */
+export interface PersistedRepayForm {
+  repayAmount: number;
+  periodIds: string[];
+}
+export const persistedRepayFormShape: Shape<PersistedRepayForm> = object<PersistedRepayForm>({
+  repayAmount: amount,
+  periodIds: strings,
+});
+
+/** A KYC contact value as KycField stores it (JSON of name and mobile). */
+export const contactShape: Shape<{ name: string; mobile: string }> = object<{
+  name: string;
+  mobile: string;
+}>({ name: string(), mobile: string() });
