@@ -2,13 +2,12 @@
  * Money and date formatting of PRODUCT.md §9: the peso sign, 2 decimals (none on the Bill and
  * Home tabs), zero as "₱0"; dates "MMM DD,YYYY" from unix seconds. Every market of the product
  * (PH, TW, HK) is UTC+8, so dates are shown on that clock whatever the device's time zone is.
- * Pure.
+ * Written without dayjs: the Home and Bill tabs (and their stores, at boot) format dates, and
+ * dayjs with its UTC plugin would sit on that path for one fixed format (issue 8). Pure.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import { DATE_FORMAT, PESO } from '../../../shared/constants';
+import { PESO } from '../../../shared/constants';
 
-dayjs.extend(utc);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Minutes east of UTC of the product's markets (Asia/Manila, Asia/Taipei, Asia/Hong_Kong). */
 const MARKET_UTC_OFFSET_MINUTES = 8 * 60;
@@ -30,9 +29,12 @@ export function formatPeso(amount: number, precision: AmountPrecision = 2): stri
   return `${rounded < 0 ? '-' : ''}${PESO}${digits}`;
 }
 
-/** "Nov 21,2026" for a unix-second instant, on the markets' UTC+8 clock. */
+/** "Nov 21,2026" (DATE_FORMAT) for a unix-second instant, on the markets' UTC+8 clock. */
 export function formatDate(unixSeconds: number): string {
-  return dayjs.unix(unixSeconds).utcOffset(MARKET_UTC_OFFSET_MINUTES).format(DATE_FORMAT);
+  // Shifting the instant by the offset and reading it as UTC gives the wall clock at UTC+8.
+  const market = new Date(unixSeconds * 1000 + MARKET_UTC_OFFSET_MINUTES * 60_000);
+  const day = String(market.getUTCDate()).padStart(2, '0');
+  return `${MONTHS[market.getUTCMonth()]} ${day},${market.getUTCFullYear()}`;
 }
 
 /** Sums money without binary-float drift (0.1 + 0.2 is 0.3): in whole centavos. */
