@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PeriodType } from '../../../../shared/api/entities';
-import type { AreaCode } from '../../../../shared/constants';
+import { PhoneField } from '../../components/PhoneField';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
@@ -43,27 +43,14 @@ export default observer(function BillInquiry() {
           void store.search();
         }}
       >
-        <div className="form-row">
-          <select
-            aria-label="Area code"
-            value={store.areaCode}
-            onChange={(e) => store.setAreaCode(e.target.value as AreaCode)}
-          >
-            {store.areaCodes.map((code) => (
-              <option key={code} value={code}>
-                +{code}
-              </option>
-            ))}
-          </select>
-          <input
-            aria-label="Mobile number"
-            placeholder="Registered mobile number"
-            type="tel"
-            inputMode="numeric"
-            value={store.phone}
-            onChange={(e) => store.setPhone(e.target.value)}
-          />
-        </div>
+        <PhoneField
+          areaCodes={store.areaCodes}
+          areaCode={store.areaCode}
+          phone={store.phone}
+          placeholder="Registered mobile number"
+          onAreaCode={(code) => store.setAreaCode(code)}
+          onPhone={(input) => store.setPhone(input)}
+        />
         <div className="form-row">
           <input
             aria-label="Order number"

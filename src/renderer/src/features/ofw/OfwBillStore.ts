@@ -2,7 +2,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { OfwBill } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
-import { type AreaCode, AREA_CODES } from '../../../../shared/constants';
+import { AREA_CODES, type AreaCode } from '../../../../shared/constants';
 import { INVALID_PHONE_OR_CODE, isValidPhone, normalizePhone } from '../../rules/loginValidation';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';

@@ -1,8 +1,8 @@
 /** /ofw/:file (public): bill_inquiry and pay_bill for overseas Filipino workers. */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageSkeleton } from '../../shell/PageSkeleton';
 import NotFound from '../../shell/NotFound';
+import { PageSkeleton } from '../../shell/PageSkeleton';
 
 const PAGES = {
   bill_inquiry: lazy(() => import('./BillInquiry')),

@@ -6,9 +6,10 @@
  * other than "success" shows 600 ms before moving on (PRODUCT.md §8).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { User } from '../../../../shared/api/entities';
+import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
 import { INVITE_MESSAGE_MS, SMS_COUNTDOWN_SECONDS } from '../../../../shared/constants';
-import { OK } from '../../../../shared/codes';
 import type { HostProfile } from '../../native';
 import {
   areaCodesFor,
@@ -21,7 +22,6 @@ import type { Clock } from '../../services/clock';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { UserStore } from '../../stores/UserStore';
-import type { User } from '../../../../shared/api/entities';
 
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 

@@ -1,6 +1,6 @@
 /** The phone + SMS code form of PhoneSignUpStore (partner and borrower sign-up pages). */
 import { observer } from 'mobx-react-lite';
-import type { AreaCode } from '../../../../shared/constants';
+import { PhoneField } from '../../components/PhoneField';
 import { resendLabel } from '../login/countdown';
 import type { PhoneSignUpStore } from './PhoneSignUpStore';
 
@@ -19,27 +19,14 @@ export const SignUpForm = observer(function SignUpForm({
         void store.register();
       }}
     >
-      <div className="form-row">
-        <select
-          aria-label="Area code"
-          value={store.areaCode}
-          onChange={(e) => store.setAreaCode(e.target.value as AreaCode)}
-        >
-          {store.areaCodes.map((code) => (
-            <option key={code} value={code}>
-              +{code}
-            </option>
-          ))}
-        </select>
-        <input
-          aria-label="Mobile number"
-          placeholder="Mobile number"
-          type="tel"
-          inputMode="numeric"
-          value={store.phone}
-          onChange={(e) => store.setPhone(e.target.value)}
-        />
-      </div>
+      <PhoneField
+        areaCodes={store.areaCodes}
+        areaCode={store.areaCode}
+        phone={store.phone}
+        placeholder="Mobile number"
+        onAreaCode={(code) => store.setAreaCode(code)}
+        onPhone={(input) => store.setPhone(input)}
+      />
       <div className="form-row">
         <input
           aria-label="Verification code"
