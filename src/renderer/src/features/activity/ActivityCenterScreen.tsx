@@ -3,9 +3,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { missingCaseError } from '../../errors/missingCaseError';
+import { formatDate } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
-import { day } from '../doc/orderFields';
 import { EVENTS } from '../event/events';
 import { type EventPhase, nowFromQuery } from '../event/eventWindow';
 
@@ -53,8 +53,8 @@ export default observer(function ActivityCenterScreen() {
                 <span className="list-row__title">{def.title}</span>
                 {window ? (
                   <span className="list-row__sub" style={{ display: 'block' }}>
-                    {day(Date.parse(window.startAt) / 1000)} –{' '}
-                    {day(Date.parse(window.endAt) / 1000)}
+                    {formatDate(Date.parse(window.startAt) / 1000)} –{' '}
+                    {formatDate(Date.parse(window.endAt) / 1000)}
                   </span>
                 ) : null}
               </span>

@@ -4,8 +4,8 @@
  */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageSkeleton } from '../../shell/PageSkeleton';
 import NotFound from '../../shell/NotFound';
+import { PageSkeleton } from '../../shell/PageSkeleton';
 
 const PAGES = {
   admin: lazy(() => import('./PartnerAdmin')),

@@ -5,8 +5,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
-import { peso } from '../doc/orderFields';
 import { InviteShare } from '../event/InviteShare';
 import { appUrl } from '../event/share';
 import { PARTNER_LOGIN, PartnerLinks, PartnerPage } from './PartnerParts';
@@ -33,8 +33,10 @@ export default observer(function PartnerAdmin() {
         <p className="hero__sub">
           {user.user ? `Partner 0${user.user.msisdn.replace(/^0/, '')}` : 'Partner'}
         </p>
-        <p className="hero__amount">{info ? peso(info.balance) : '—'}</p>
-        <p className="hero__sub">Balance · withdrawn so far {info ? peso(info.withdrawn) : '—'}</p>
+        <p className="hero__amount">{info ? formatPeso(info.balance) : '—'}</p>
+        <p className="hero__sub">
+          Balance · withdrawn so far {info ? formatPeso(info.withdrawn) : '—'}
+        </p>
       </div>
       <PartnerLinks />
       <InviteShare

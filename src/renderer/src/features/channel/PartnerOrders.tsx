@@ -1,8 +1,8 @@
 /** /channel/orders: loans taken by the partner's referrals (app/channel/channelOrder/v1). */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { formatDate, formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
-import { day, peso } from '../doc/orderFields';
 import { PartnerPage } from './PartnerParts';
 
 export default observer(function PartnerOrders() {
@@ -19,11 +19,12 @@ export default observer(function PartnerOrders() {
             <div className="list-row__main">
               <div className="list-row__title">{order.orderNo}</div>
               <div className="list-row__sub">
-                {order.inviteeMsisdn} · {day(order.createTime)} · loan {peso(order.loanAmount)}
+                {order.inviteeMsisdn} · {formatDate(order.createTime)} · loan{' '}
+                {formatPeso(order.loanAmount)}
               </div>
             </div>
             <div>
-              <div className="kv__value">{peso(order.commission)}</div>
+              <div className="kv__value">{formatPeso(order.commission)}</div>
               <span className={`tag${order.state === 'settled' ? ' tag--done' : ''}`}>
                 {order.state === 'settled' ? 'Settled' : 'Pending'}
               </span>

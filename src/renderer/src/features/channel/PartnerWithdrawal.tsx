@@ -4,8 +4,8 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
-import { peso } from '../doc/orderFields';
 import { PartnerPage } from './PartnerParts';
 
 export const PARTNER_SUPPORT_EMAIL = 'partners@directloan.ph';
@@ -23,7 +23,7 @@ export default observer(function PartnerWithdrawal() {
     void services.native.composeEmail(
       PARTNER_SUPPORT_EMAIL,
       'Partner withdrawal request',
-      `Please pay out my partner balance of ${peso(info.balance)} to ${info.account ?? 'my account'}. Mobile number: ${phone}.`,
+      `Please pay out my partner balance of ${formatPeso(info.balance)} to ${info.account ?? 'my account'}. Mobile number: ${phone}.`,
     );
   };
   return (
@@ -31,15 +31,15 @@ export default observer(function PartnerWithdrawal() {
       <div className="card">
         <div className="kv">
           <span className="kv__label">Balance</span>
-          <span className="kv__value">{info ? peso(info.balance) : '—'}</span>
+          <span className="kv__value">{info ? formatPeso(info.balance) : '—'}</span>
         </div>
         <div className="kv">
           <span className="kv__label">Withdrawn</span>
-          <span className="kv__value">{info ? peso(info.withdrawn) : '—'}</span>
+          <span className="kv__value">{info ? formatPeso(info.withdrawn) : '—'}</span>
         </div>
         <div className="kv">
           <span className="kv__label">Minimum withdrawal</span>
-          <span className="kv__value">{info ? peso(info.minWithdraw) : '—'}</span>
+          <span className="kv__value">{info ? formatPeso(info.minWithdraw) : '—'}</span>
         </div>
         <div className="kv">
           <span className="kv__label">Payout account</span>
@@ -48,7 +48,7 @@ export default observer(function PartnerWithdrawal() {
       </div>
       {info && !enough ? (
         <p className="muted">
-          You can withdraw once your balance reaches {peso(info.minWithdraw)}.
+          You can withdraw once your balance reaches {formatPeso(info.minWithdraw)}.
         </p>
       ) : null}
       <button type="button" className="primary-button" disabled={!enough} onClick={request}>

@@ -3,15 +3,16 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NO_DOCUMENTS_MARKER } from '../../../../shared/constants';
-import { PageSkeleton } from '../../shell/PageSkeleton';
+import { formatDate, formatPeso } from '../../lib/format';
 import NotFound from '../../shell/NotFound';
+import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from './ContentPage';
-import { type DocDef, docOf } from './docs';
 import { DocStore } from './DocStore';
-import { fillFields } from './markdown';
+import { type DocDef, docOf } from './docs';
 import { Markdown } from './Markdown';
-import { companyFields, day, type OrderInfo, orderFields, peso } from './orderFields';
+import { fillFields } from './markdown';
+import { companyFields, type OrderInfo, orderFields } from './orderFields';
 
 function ScheduleTable({ order }: { order: OrderInfo | undefined }) {
   if (!order) return null;
@@ -28,8 +29,8 @@ function ScheduleTable({ order }: { order: OrderInfo | undefined }) {
         {order.schedule.map((row) => (
           <tr key={row.period}>
             <td>{row.period}</td>
-            <td>{day(row.dueTime)}</td>
-            <td>{peso(row.amount)}</td>
+            <td>{formatDate(row.dueTime)}</td>
+            <td>{formatPeso(row.amount)}</td>
           </tr>
         ))}
       </tbody>

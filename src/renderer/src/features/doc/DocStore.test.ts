@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import type { DocDef } from './docs';
 import { DocStore } from './DocStore';
+import type { DocDef } from './docs';
 import { docOf } from './docs';
 
 const order = {

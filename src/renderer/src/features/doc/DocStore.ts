@@ -5,8 +5,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
 import type { ApiStore } from '../../stores/ApiStore';
+import { showsDocuments } from '../bill/billRules';
 import type { DocDef } from './docs';
-import { type OrderInfo, hasDocuments } from './orderFields';
+import type { OrderInfo } from './orderFields';
 
 export type DocStatus = 'loading' | 'ready' | 'no-documents' | 'failed';
 
@@ -21,7 +22,7 @@ export class DocStore {
 
   async open(doc: DocDef, orderNo: string | null): Promise<void> {
     this.status = 'loading';
-    if (doc.loanDocument && orderNo && !hasDocuments(orderNo)) {
+    if (doc.loanDocument && orderNo && !showsDocuments(orderNo)) {
       this.status = 'no-documents';
       return;
     }

@@ -3,32 +3,11 @@
  * documents opened from a bill carry `?orderNo=`). Money "₱1,234.50", dates "MMM DD,YYYY" on
  * the markets' UTC+8 clock (PRODUCT.md §9). Pure.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import type { ResponseOf } from '../../../../shared/api/endpoints';
-import { COMPANY, DATE_FORMAT, NO_DOCUMENTS_MARKER, PESO } from '../../../../shared/constants';
-
-dayjs.extend(utc);
+import { COMPANY } from '../../../../shared/constants';
+import { formatDate, formatPeso } from '../../lib/format';
 
 export type OrderInfo = ResponseOf<'getOrderInfo'>;
-
-export function peso(amount: number): string {
-  const rounded = Math.round(amount * 100) / 100;
-  if (rounded === 0) return `${PESO}0`;
-  return `${PESO}${rounded.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-export function day(unixSeconds: number): string {
-  return dayjs
-    .unix(unixSeconds)
-    .utcOffset(8 * 60)
-    .format(DATE_FORMAT);
-}
-
-/** PRODUCT.md §9: no loan documents for an order number containing BV. */
-export function hasDocuments(orderNo: string): boolean {
-  return !orderNo.includes(NO_DOCUMENTS_MARKER);
-}
 
 /** Company fields every document may use, order or not. */
 export const companyFields: Readonly<Record<string, string>> = {
@@ -47,16 +26,16 @@ export function orderFields(order: OrderInfo): Record<string, string> {
     orderNo: order.orderNo,
     borrowerName: order.borrowerName,
     msisdn: order.msisdn.startsWith('0') ? order.msisdn : `0${order.msisdn}`,
-    loanAmount: peso(order.loanAmount),
-    receivedAmount: peso(order.receivedAmount),
-    interest: peso(order.interest),
-    serviceFee: peso(order.serviceFee),
-    financeCharge: peso(financeCharge),
-    totalRepayment: peso(total),
+    loanAmount: formatPeso(order.loanAmount),
+    receivedAmount: formatPeso(order.receivedAmount),
+    interest: formatPeso(order.interest),
+    serviceFee: formatPeso(order.serviceFee),
+    financeCharge: formatPeso(financeCharge),
+    totalRepayment: formatPeso(total),
     periods: String(order.periods),
     monthlyInterest: `${order.monthlyInterest}%`,
-    loanDate: day(order.loanTime),
-    firstDueDate: first ? day(first.dueTime) : '',
-    lastDueDate: last ? day(last.dueTime) : '',
+    loanDate: formatDate(order.loanTime),
+    firstDueDate: first ? formatDate(first.dueTime) : '',
+    lastDueDate: last ? formatDate(last.dueTime) : '',
   };
 }

@@ -10,11 +10,11 @@ import { PageSkeleton } from '../../shell/PageSkeleton';
 import NotFound from '../../shell/NotFound';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
-import { day } from '../doc/orderFields';
+import { formatDate } from '../../lib/format';
 import { type EventDef, eventOf } from './events';
 import { nowFromQuery, OUT_OF_WINDOW_TEXT } from './eventWindow';
 
-const when = (iso: string) => day(Date.parse(iso) / 1000);
+const when = (iso: string) => formatDate(Date.parse(iso) / 1000);
 
 const EventView = observer(function EventView({
   file,

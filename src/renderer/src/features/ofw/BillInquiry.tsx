@@ -2,29 +2,12 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PeriodType } from '../../../../shared/api/entities';
 import { PhoneField } from '../../components/PhoneField';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { formatDate, formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
+import { periodTypeLabel } from '../bill/billRules';
 import { ContentPage } from '../doc/ContentPage';
-import { day, peso } from '../doc/orderFields';
 import { OfwBillStore } from './OfwBillStore';
-
-/** Period type labels of PRODUCT.md §4. */
-function typeLabel(type: PeriodType): string {
-  switch (type) {
-    case 1:
-      return 'Normal';
-    case 2:
-      return 'Due';
-    case 3:
-      return 'Overdue';
-    case 4:
-      return 'Settled';
-    default:
-      throw missingCaseError(type);
-  }
-}
 
 export default observer(function BillInquiry() {
   const { api, services } = useStores();
@@ -75,20 +58,20 @@ export default observer(function BillInquiry() {
           </div>
           <div className="kv">
             <span className="kv__label">Loan amount</span>
-            <span className="kv__value">{peso(bill.loanAmount)}</span>
+            <span className="kv__value">{formatPeso(bill.loanAmount)}</span>
           </div>
           <div className="kv">
             <span className="kv__label">Status</span>
-            <span className="kv__value">{typeLabel(bill.type)}</span>
+            <span className="kv__value">{periodTypeLabel(bill.type)}</span>
           </div>
           <div className="kv">
             <span className="kv__label">Amount to Pay</span>
-            <span className="kv__value">{peso(bill.dueAmount)}</span>
+            <span className="kv__value">{formatPeso(bill.dueAmount)}</span>
           </div>
           {bill.nextDueTime !== null ? (
             <div className="kv">
               <span className="kv__label">Due date</span>
-              <span className="kv__value">{day(bill.nextDueTime)}</span>
+              <span className="kv__value">{formatDate(bill.nextDueTime)}</span>
             </div>
           ) : null}
           {bill.dueAmount > 0 ? (

@@ -3,9 +3,9 @@
  * the inquiry come in the query and are the payment reference.
  */
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
-import { peso } from '../doc/orderFields';
 
 const SUPPORT = 'support@directloan.ph';
 
@@ -52,7 +52,7 @@ export default function PayBill() {
           {amount > 0 ? (
             <div className="kv">
               <span className="kv__label">Amount to Pay</span>
-              <span className="kv__value">{peso(amount)}</span>
+              <span className="kv__value">{formatPeso(amount)}</span>
             </div>
           ) : null}
         </div>

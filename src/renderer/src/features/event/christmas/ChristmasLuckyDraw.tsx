@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { missingCaseError } from '../../../errors/missingCaseError';
 import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useStores } from '../../../stores/StoresContext';
-import { day } from '../../doc/orderFields';
+import { formatDate } from '../../../lib/format';
 import { Hero, viaLogin } from '../EventParts';
 import type { EventPageProps } from '../events';
 import type { LuckyDrawStore } from './LuckyDrawStore';
@@ -72,7 +72,7 @@ const PrizeTab = observer(function PrizeTab({ store }: { store: LuckyDrawStore }
         <div className="list-row" key={i}>
           <div className="list-row__main">
             <div className="list-row__title">{record.prize.title}</div>
-            <div className="list-row__sub">{day(record.drawTime)}</div>
+            <div className="list-row__sub">{formatDate(record.drawTime)}</div>
           </div>
           <span className={`tag${record.prize.kind === 'voucher' ? ' tag--done' : ' tag--muted'}`}>
             {record.prize.kind === 'voucher' ? 'Voucher added' : 'No prize'}
