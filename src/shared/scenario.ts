@@ -11,6 +11,7 @@ import {
   couponStateSchema,
   kycRestoreItemSchema,
   kycStateSchema,
+  loanInfoSchema,
   loanStateSchema,
   periodTypeSchema,
   unreadItemSchema,
@@ -37,15 +38,7 @@ export const scenarioUserSchema = z.object({
 export type ScenarioUser = z.infer<typeof scenarioUserSchema>;
 
 /** loanInfo (loanInfoSchema) with `dueTime` as a day offset. */
-export const scenarioLoanInfoSchema = z.object({
-  lastAmount: z.number().nonnegative(),
-  creditAmount: z.number().nonnegative(),
-  monthlyInterest: z.number().nonnegative(),
-  state: loanStateSchema,
-  type: z.number().int(),
-  loanAmount: z.number().nonnegative(),
-  dueAmount: z.number().nonnegative(),
-  dueDay: z.number().int(),
+export const scenarioLoanInfoSchema = loanInfoSchema.omit({ dueTime: true }).extend({
   dueInDays: days,
 });
 
