@@ -4,15 +4,8 @@
  * throughput, p50/p95 latency as the client sees it, and the encrypted/plain ratio.
  */
 import type { Figure } from './lib/report';
-import {
-  type BenchClient,
-  benchClient,
-  describeError,
-  encryptedCall,
-  logIn,
-  plainCall,
-  type Traffic,
-} from './lib/apiClients';
+import { startLoadProcess } from './lib/loadHandle';
+import type { LoadKind, LoadRound } from './lib/loadProcess';
 import { startServerProcess } from './lib/serverHandle';
 import { quantile } from './lib/stats';
 
@@ -25,57 +18,43 @@ export const REQUESTS_PER_ROUND = 20;
 const ROUNDS = 5;
 export const RATIO_GOAL = 0.25;
 
-interface Round {
-  durationMs: number;
-  latencies: number[];
-  /** Messages of failed calls (with their cause), counted instead of aborting the bench. */
-  failures: string[];
-}
-
-async function round(
-  clients: BenchClient[],
-  call: (c: BenchClient) => Promise<void>,
-): Promise<Round> {
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  const started = performance.now();
-  await Promise.all(
-    clients.map(async (client) => {
-      for (let i = 0; i < REQUESTS_PER_ROUND; i++) {
-        const t = performance.now();
-        try {
-          await call(client);
-          latencies.push(performance.now() - t);
-        } catch (error) {
-          failures.push(describeError(error));
-        }
-      }
-    }),
-  );
-  return { durationMs: performance.now() - started, latencies, failures };
+interface Round extends LoadRound {
+  /** CPU time the server process spent during the round, ms. */
+  serverCpuMs: number;
 }
 
 /** Figures of the server section. */
 export async function benchServer(): Promise<Figure[]> {
   const server = await startServerProcess('can-borrow');
   try {
-    const traffic: Traffic = { handshakes: 0, requests: 0 };
-    const clients = Array.from({ length: CLIENTS }, (_, i) => benchClient(server.url, traffic, i));
-    await Promise.all(clients.map(logIn));
-    // Warm-up (JIT, connections, first ratchet steps), not measured.
-    await round(clients, encryptedCall);
-    await round(clients, plainCall);
+    // The clients run in a process of their own (loadProcess.ts), not in this one.
+    const load = await startLoadProcess(server.url, CLIENTS);
+    let traffic = { handshakes: 0, requests: 0 };
     const plain: Round[] = [];
     const encrypted: Round[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      plain.push(await round(clients, plainCall));
-      encrypted.push(await round(clients, encryptedCall));
+    try {
+      const round = async (kind: LoadKind): Promise<Round> => {
+        const cpuBefore = await server.cpuMs();
+        const result = await load.round(kind, REQUESTS_PER_ROUND);
+        return { ...result, serverCpuMs: (await server.cpuMs()) - cpuBefore };
+      };
+      // Warm-up (JIT, connections, first ratchet steps), not measured.
+      await round('encrypted');
+      await round('plain');
+      for (let r = 0; r < ROUNDS; r++) {
+        plain.push(await round('plain'));
+        encrypted.push(await round('encrypted'));
+      }
+    } finally {
+      traffic = await load.stop();
     }
     const summary = (rounds: Round[]) => {
       const latencies = rounds.flatMap((r) => r.latencies);
       const seconds = rounds.reduce((sum, r) => sum + r.durationMs, 0) / 1000;
+      const cpuMs = rounds.reduce((sum, r) => sum + r.serverCpuMs, 0);
       return {
         rps: latencies.length / seconds,
+        cpuPerRequest: cpuMs / latencies.length,
         p50: quantile(latencies, 0.5),
         p95: quantile(latencies, 0.95),
       };
@@ -94,6 +73,14 @@ export async function benchServer(): Promise<Figure[]> {
         value: e.rps / p.rps,
         unit: '',
         goal: { op: '>=', limit: RATIO_GOAL },
+      },
+      { section, name: 'server CPU per request, plain', value: p.cpuPerRequest, unit: 'ms' },
+      {
+        section,
+        name: 'server CPU per request, encrypted',
+        value: e.cpuPerRequest,
+        unit: 'ms',
+        note: `plain ÷ encrypted CPU ${(p.cpuPerRequest / e.cpuPerRequest).toFixed(2)}; load clients on ${load.crypto} crypto`,
       },
       { section, name: 'plain latency p50', value: p.p50, unit: 'ms' },
       { section, name: 'plain latency p95', value: p.p95, unit: 'ms' },

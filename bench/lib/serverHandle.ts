@@ -17,6 +17,8 @@ export interface ServerHandle {
   restart(): Promise<void>;
   /** Heap in use after a full GC, and RSS, in bytes. */
   memory(): Promise<{ heapUsed: number; rss: number }>;
+  /** CPU time (user + system) the server process has used so far, in ms. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startServerProcess(scenario: string): Promise<ServerHandle
       restart: async () => void (await send({ cmd: 'restart' })),
       memory: async () =>
         (await send({ cmd: 'memory' })).memory as { heapUsed: number; rss: number },
+      cpuMs: async () => (await send({ cmd: 'cpu' })).cpuMs as number,
       stop,
     };
   } catch (error) {

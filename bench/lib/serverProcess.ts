@@ -11,6 +11,7 @@ export type ServerCommand =
   | { id: number; cmd: 'start'; dataDir: string; scenario: string }
   | { id: number; cmd: 'restart' }
   | { id: number; cmd: 'memory' }
+  | { id: number; cmd: 'cpu' }
   | { id: number; cmd: 'stop' };
 
 export interface ServerReply {
@@ -18,6 +19,8 @@ export interface ServerReply {
   url?: string;
   /** After a full GC: bytes of JS heap in use, and the resident set. */
   memory?: { heapUsed: number; rss: number };
+  /** CPU time this process has used so far (user + system), in ms. */
+  cpuMs?: number;
   error?: string;
 }
 
@@ -60,6 +63,10 @@ async function handle(command: ServerCommand): Promise<ServerReply> {
       return { id: command.id, url: server.url };
     case 'memory':
       return { id: command.id, memory: memory() };
+    case 'cpu': {
+      const usage = process.cpuUsage();
+      return { id: command.id, cpuMs: (usage.user + usage.system) / 1000 };
+    }
     case 'stop':
       await server?.close();
       server = undefined;
