@@ -54,6 +54,14 @@ export function pruneSessionRecord(serialized: string): string {
   return JSON.stringify(data);
 }
 
+/**
+ * Bytes a session record may grow past its last pruned size before it is pruned again. Pruning
+ * parses and re-serializes the whole record, and the library stores it twice per round trip
+ * (after decrypting and after encrypting) while it grows ~105 B per round trip: pruning once every
+ * ~3 round trips costs a sixth and keeps the record within this many bytes of its pruned size.
+ */
+export const PRUNE_SLACK = 320;
+
 export interface SignalStoreOptions {
   identityKeyPair: KeyPairType;
   registrationId: number;
@@ -69,6 +77,8 @@ export class SignalStore implements StorageType {
   private readonly preKeys = new Map<string, KeyPairType>();
   private readonly signedPreKeys = new Map<string, KeyPairType>();
   private readonly sessions = new Map<string, string>();
+  /** Size of each record when it was last pruned. */
+  private readonly prunedSizes = new Map<string, number>();
 
   constructor(options: SignalStoreOptions) {
     this.identityKeyPair = options.identityKeyPair;
@@ -133,6 +143,13 @@ export class SignalStore implements StorageType {
     return this.sessions.get(encodedAddress);
   }
   async storeSession(encodedAddress: string, record: string): Promise<void> {
-    this.sessions.set(encodedAddress, pruneSessionRecord(record));
+    const pruned = this.prunedSizes.get(encodedAddress);
+    if (pruned !== undefined && record.length <= pruned + PRUNE_SLACK) {
+      this.sessions.set(encodedAddress, record);
+      return;
+    }
+    const kept = pruneSessionRecord(record);
+    this.sessions.set(encodedAddress, kept);
+    this.prunedSizes.set(encodedAddress, kept.length);
   }
 }

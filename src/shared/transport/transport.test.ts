@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exactBuffer, fromBase64, toBase64, utf8ToBuffer } from './bytes';
 import { patchSessionLock, pendingSessionLocks, type SessionLockClass } from './sessionLock';
-import { IdentityMismatchError, KEPT_OLD_CHAINS, pruneSessionRecord, SignalStore } from './store';
+import {
+  IdentityMismatchError,
+  KEPT_OLD_CHAINS,
+  PRUNE_SLACK,
+  pruneSessionRecord,
+  SignalStore,
+} from './store';
 import { InsecureContextError, requireWebCrypto } from './webCrypto';
 
 afterEach(() => {
@@ -90,6 +96,30 @@ describe('pruneSessionRecord', () => {
 
   it('leaves records it does not understand untouched', () => {
     expect(pruneSessionRecord('not json')).toBe('not json');
+  });
+
+  it('prunes on store only once a record grew PRUNE_SLACK bytes past its last pruned size', async () => {
+    const store = new SignalStore({
+      identityKeyPair: { pubKey: new ArrayBuffer(33), privKey: new ArrayBuffer(32) },
+      registrationId: 7,
+    });
+    const recordWith = (count: number, pad = '') => {
+      const old = Array.from({ length: count }, (_, i) => ({ ephemeralKey: `old${i}`, added: i }));
+      const chains: Record<string, unknown> = { live: { chainKey: { key: `k${pad}` } } };
+      for (const { ephemeralKey } of old) chains[ephemeralKey] = { chainKey: { counter: 3 } };
+      return JSON.stringify({ version: 'v1', sessions: { s: { chains, oldRatchetList: old } } });
+    };
+    const chainsOf = async () =>
+      Object.keys(JSON.parse((await store.loadSession('a')) ?? '{}').sessions.s.chains).length;
+    await store.storeSession('a', recordWith(8));
+    expect(await chainsOf()).toBe(1 + KEPT_OLD_CHAINS);
+    const pruned = store.sessionSize('a');
+    // A little growth is stored as is.
+    await store.storeSession('a', recordWith(5));
+    expect(await chainsOf()).toBe(6);
+    // Past the slack, the record is pruned again.
+    await store.storeSession('a', recordWith(5, 'x'.repeat(pruned + PRUNE_SLACK)));
+    expect(await chainsOf()).toBe(1 + KEPT_OLD_CHAINS);
   });
 });
 
