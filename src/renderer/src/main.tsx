@@ -11,6 +11,7 @@ import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
 import { type BaseInfo, createNativeHost } from './native';
 import { routes } from './router/routes';
+import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
 import { systemClock } from './services/clock';
 import { RouterNavigation } from './services/navigation';
@@ -45,7 +46,11 @@ function normalizeEntryPath(): void {
 /** Longest wait for the first page before the crypto warm-up starts anyway. */
 const FIRST_PAGE_WAIT_MS = 3000;
 
-/** Resolves once startup is done and the router has loaded the first page (or after a while). */
+/**
+ * Resolves once startup is done and the router has loaded the first page (or after a while). A
+ * private page while logged out is not that page: the shell is about to send the borrower to
+ * Login, so this waits for Login's chunk too.
+ */
 function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowserRouter>) {
   return new Promise<void>((resolve) => {
     let unsubscribe = () => {};
@@ -55,10 +60,13 @@ function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowser
       resolve();
     };
     const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
+    const settled = (state: typeof router.state) =>
+      state.navigation.state === 'idle' &&
+      !(accessOf(state.location.pathname) === 'private' && !root.user.isLoggedIn);
     void when(() => root.session.appInited).then(() => {
-      if (router.state.navigation.state === 'idle') return done();
+      if (settled(router.state)) return done();
       unsubscribe = router.subscribe((state) => {
-        if (state.navigation.state === 'idle') done();
+        if (settled(state)) done();
       });
     });
   });
@@ -131,8 +139,9 @@ async function boot(container: HTMLElement): Promise<void> {
   root.network.listen(window);
   void root.session.start(navigation.current());
 
-  // After the first paint, so they never compete with the boot path.
-  setTimeout(preloadFeedback, 300);
+  // Once the first page is up, so they never compete with it (issue 8); the offline toast then
+  // works without the network.
+  void firstPageShown(root, router).then(preloadFeedback);
   reactRoot.render(
     <StrictMode>
       <StoresProvider root={root}>

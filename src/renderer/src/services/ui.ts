@@ -27,8 +27,17 @@ export function antdReady(): Promise<unknown> {
 // Per-component imports: the package barrel would pull all of antd-mobile into this chunk.
 const toast = () =>
   antdReady().then(() => import('antd-mobile/es/components/toast').then((m) => m.default));
-const dialog = () =>
-  antdReady().then(() => import('antd-mobile/es/components/dialog').then((m) => m.default));
+let dialogLoad: Promise<typeof import('antd-mobile/es/components/dialog').default> | undefined;
+const dialog = () => {
+  dialogLoad ??= antdReady().then(() =>
+    import('antd-mobile/es/components/dialog').then((m) => m.default),
+  );
+  // A failed fetch (offline) is tried again by the next use.
+  dialogLoad.catch(() => {
+    dialogLoad = undefined;
+  });
+  return dialogLoad;
+};
 
 /**
  * Loads Toast and Dialog ahead of need: they must work when the network is gone (the offline
@@ -52,7 +61,12 @@ export const antdUi: UiService = {
     return dialog().then((Dialog) => Dialog.alert({ title, content, confirmText }));
   },
   closeDialogs() {
-    void dialog().then((Dialog) => Dialog.clear());
+    // Before Dialog was ever requested no dialog can be open: the first page's init must not
+    // fetch Dialog (and the animation library under it) on the boot path (issue 8).
+    void dialogLoad?.then(
+      (Dialog) => Dialog.clear(),
+      () => {},
+    );
   },
 };
 

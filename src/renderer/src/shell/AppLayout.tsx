@@ -29,7 +29,9 @@ export const AppLayout = observer(function AppLayout() {
     if (mustLogin) session.relogin();
   }, [mustLogin, session]);
 
-  if (!session.appInited) return <LoadingPage />;
+  // Logged out on a private page, the borrower is on the way to Login: the Loading page stays
+  // instead of a tab that would fetch its chunks on Login's path (issue 8).
+  if (!session.appInited || mustLogin) return <LoadingPage />;
 
   const tab = tabOf(pathname);
   const profileDetail = pathname.startsWith('/profile/');
