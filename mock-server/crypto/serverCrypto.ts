@@ -27,6 +27,7 @@ import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/tra
 import { IdentityMismatchError, SignalStore } from '../../src/shared/transport/store';
 import { installNodeFastPath } from './nodeCrypto';
 import { removeCurveProcessHandlers } from './processHandlers';
+import { installRecordCache } from './recordCache';
 import { loadServerIdentity } from './serverIdentity';
 
 /** A request the transport refuses, with its protocol code (HTTP status from PROTOCOL_ERROR_STATUS). */
@@ -60,7 +61,7 @@ export interface ServerCryptoOptions {
   now?: () => number;
   /**
    * Run the library on node:crypto (./nodeCrypto) instead of WebCrypto: synchronous X25519,
-   * AES, HMAC and SHA-512. Process-wide, so only for a process where the server is the library's
+   * AES, HMAC and SHA-512; and keep session records as objects between messages (./recordCache). Process-wide, so only for a process where the server is the library's
    * only user (the CLI, the bench's server process); same bytes on the wire either way.
    */
   nodeFastPath?: boolean;
@@ -97,7 +98,10 @@ export class ServerCrypto {
   static async create(options: ServerCryptoOptions = {}): Promise<ServerCrypto> {
     const runtime = await loadSignal();
     removeCurveProcessHandlers();
-    if (options.nodeFastPath) await installNodeFastPath(runtime.lib);
+    if (options.nodeFastPath) {
+      await installNodeFastPath(runtime.lib);
+      await installRecordCache();
+    }
     const identity = await loadServerIdentity(runtime.lib, options.dataDir);
     const curve = options.nodeFastPath ? 'node' : runtime.curve();
     return new ServerCrypto(runtime.lib, identity, curve, options);
