@@ -3,14 +3,15 @@
  * loadHandle.ts), so the clients' CPU is neither the bench process's nor the server's. It holds
  * the 20 ApiClients (own device, own session each) and runs one round of calls per command.
  *
- * Its Signal crypto runs on node:crypto (the server's fast path, `BENCH_LOAD_CRYPTO=webcrypto`
- * keeps the browser-style WebCrypto curve): the same bytes on the wire, at less than half the
+ * Its Signal crypto runs on node:crypto with the record cache (the server's fast path;
+ * `BENCH_LOAD_CRYPTO=webcrypto` keeps the browser-style WebCrypto curve): the same bytes on the wire, at less than half the
  * client CPU. The clients stand for phones, each with its own CPU; on this 2-core machine every
  * millisecond they spend is taken from the server, so the cheaper they are, the more the
  * throughput figures measure the server.
  */
 import { installNodeFastPath } from '../../mock-server/crypto/nodeCrypto';
 import { removeCurveProcessHandlers } from '../../mock-server/crypto/processHandlers';
+import { installRecordCache } from '../../mock-server/crypto/recordCache';
 import { loadSignal } from '../../src/shared/transport/signal';
 import {
   type BenchClient,
@@ -35,6 +36,8 @@ export interface LoadRound {
   latencies: number[];
   /** Messages of failed calls (with their cause), counted instead of aborting the bench. */
   failures: string[];
+  /** CPU time the load process spent during the round, ms. */
+  clientCpuMs: number;
 }
 
 export interface LoadReply {
@@ -53,6 +56,7 @@ async function round(kind: LoadKind, requests: number): Promise<LoadRound> {
   const latencies: number[] = [];
   const failures: string[] = [];
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     clients.map(async (client) => {
       for (let i = 0; i < requests; i++) {
@@ -66,7 +70,13 @@ async function round(kind: LoadKind, requests: number): Promise<LoadRound> {
       }
     }),
   );
-  return { durationMs: performance.now() - started, latencies, failures };
+  const used = process.cpuUsage(cpu);
+  return {
+    durationMs: performance.now() - started,
+    latencies,
+    failures,
+    clientCpuMs: (used.user + used.system) / 1000,
+  };
 }
 
 async function handle(command: LoadCommand): Promise<LoadReply> {
@@ -75,7 +85,10 @@ async function handle(command: LoadCommand): Promise<LoadReply> {
       const runtime = await loadSignal();
       removeCurveProcessHandlers();
       const crypto = process.env.BENCH_LOAD_CRYPTO === 'webcrypto' ? runtime.curve() : 'node';
-      if (crypto === 'node') await installNodeFastPath(runtime.lib);
+      if (crypto === 'node') {
+        await installNodeFastPath(runtime.lib);
+        await installRecordCache();
+      }
       clients = Array.from({ length: command.clients }, (_, i) =>
         benchClient(command.url, traffic, i),
       );
