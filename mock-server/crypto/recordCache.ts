@@ -19,8 +19,13 @@ export interface RecordCacheStats {
   misses: number;
 }
 
-/** Records kept: one per busy session (the latest string of each), with room to spare. */
-export const RECORDS_KEPT = 512;
+/**
+ * Records kept (least recently serialized dropped first): the latest record of each of the 64
+ * busiest sessions. A decoded record and its string take a few kB, and entries of sessions that
+ * went away (a restart, an idle client) stay until pushed out, so the cache is kept small: with
+ * 512 the soak's server heap grew 34 % instead of ~20 %. A miss only costs a parse.
+ */
+export const RECORDS_KEPT = 64;
 
 let installed: RecordCacheStats | undefined;
 
