@@ -43,6 +43,13 @@ function normalizeEntryPath(): void {
   }
 }
 
+/** The entry URL is the Home tab (the deployment base itself). */
+function isHomePath(): boolean {
+  const base = basename();
+  const path = window.location.pathname;
+  return path === base || path === `${base}/` || (base === '/' && path === '/');
+}
+
 /** Longest wait for the first page before the crypto warm-up starts anyway. */
 const FIRST_PAGE_WAIT_MS = 3000;
 
@@ -78,8 +85,11 @@ async function boot(container: HTMLElement): Promise<void> {
   // Toast/Dialog need it, and services/ui.ts waits for it before using them).
   void import('./shim');
   // On the web (no host bridge) a borrower is most often logged out, so the first page is Login:
-  // fetch its chunk now instead of after the config and the session checks (issue 8).
+  // fetch its chunk now instead of after the config and the session checks (issue 8). Inside a
+  // host the borrower is logged in and opens Home: fetch the Home tab while the crypto library
+  // loads and the startup calls run, instead of after them.
   if (!('nativeBridge' in window)) void import('./features/login/LoginScreen').catch(() => {});
+  else if (isHomePath()) void import('./features/home/HomeScreen').catch(() => {});
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
   const native = createNativeHost(window, storage);
