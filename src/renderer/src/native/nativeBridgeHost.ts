@@ -29,11 +29,16 @@ export class NativeBridgeHost implements NativeHost {
     method: M,
     params?: BridgeParams<M>,
   ): Promise<BridgeResult<BridgeData<M>>> {
-    const [result, { bridgeMethods }] = await Promise.all([
+    const [result, schemas] = await Promise.all([
       this.rawCall(method, params),
-      import('../../../shared/bridge'),
+      // Never throws (NativeHost contract): a chunk that failed to load is a failed call.
+      settle(import('../../../shared/bridge')),
     ]);
     if (result.resultCode !== 0) return result as BridgeResult<BridgeData<M>>;
+    if ('error' in schemas) {
+      return { resultCode: 3, message: `Could not check ${method}: ${String(schemas.error)}` };
+    }
+    const { bridgeMethods } = schemas.module;
     const data = bridgeMethods[method].data.safeParse(result.data ?? null);
     if (!data.success) return { resultCode: 3, message: `Bad data from host for ${method}` };
     return { resultCode: 0, data: data.data as BridgeData<M> };
@@ -86,11 +91,14 @@ export class NativeBridgeHost implements NativeHost {
     return this.call('showLogin');
   }
   async saveImageToAlbum(url: string): Promise<BridgeResult> {
-    const [{ version }, { versionAtLeast }] = await Promise.all([
+    const [{ version }, gate] = await Promise.all([
       this.getBaseInfo(),
-      import('./versionGate'),
+      settle(import('./versionGate')),
     ]);
-    if (!versionAtLeast(version, SAVE_IMAGE_MIN_VERSION)) {
+    if ('error' in gate) {
+      return { resultCode: 3, message: `Could not check the version: ${String(gate.error)}` };
+    }
+    if (!gate.module.versionAtLeast(version, SAVE_IMAGE_MIN_VERSION)) {
       return { resultCode: 1, message: `Saving images needs app ${SAVE_IMAGE_MIN_VERSION}` };
     }
     return this.call('saveImageToAlbum', { url });
@@ -110,4 +118,12 @@ export class NativeBridgeHost implements NativeHost {
   on(event: BridgeEvent, listener: (payload: unknown) => void): () => void {
     return this.bridge.on(event, listener);
   }
+}
+
+/** A dynamic import that resolves either way: NativeHost methods never throw. */
+function settle<T>(load: Promise<T>): Promise<{ module: T } | { error: unknown }> {
+  return load.then(
+    (module) => ({ module }),
+    (error: unknown) => ({ error }),
+  );
 }
