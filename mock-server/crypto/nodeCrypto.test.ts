@@ -4,6 +4,7 @@ import { decryptJson, encryptJson } from '../../src/shared/transport/codec';
 import { withJsHmac } from '../../src/shared/transport/hmac';
 import { loadSignal, type SignalLib } from '../../src/shared/transport/signal';
 import { createWebCryptoCurve } from '../../src/shared/transport/x25519';
+import { xeddsaSigner } from '../../src/shared/transport/xeddsa';
 import { createNodeFastPath, createNodeWebCrypto } from './nodeCrypto';
 import { ServerCrypto } from './serverCrypto';
 import { baseInfo } from './testPeer';
@@ -12,11 +13,26 @@ const subtle = globalThis.crypto.subtle;
 const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n));
 const bytes = (buffer: ArrayBuffer) => new Uint8Array(buffer);
 
-/** What the browser (and the SPA in Node) gives the library: WebCrypto, JS HMACs. */
+/** XEdDSA calls made browser-style (./xeddsa), to check a session really used them. */
+const browserSignatures = { sign: 0, verify: 0 };
+const countingSigner = {
+  sign: (privKey: ArrayBuffer, message: ArrayBuffer) => {
+    browserSignatures.sign++;
+    return xeddsaSigner.sign(privKey, message);
+  },
+  verify: (pubKey: ArrayBuffer, message: ArrayBuffer, sig: ArrayBuffer) => {
+    browserSignatures.verify++;
+    return xeddsaSigner.verify(pubKey, message, sig);
+  },
+};
+
+/**
+ * What the browser (and the SPA in Node) gives the library: WebCrypto, JS HMACs, XEdDSA on
+ * @noble/curves. The node fast path keeps the library's asm.js curve for its signatures.
+ */
 async function browserStyle(lib: SignalLib): Promise<void> {
-  const { AsyncCurve25519Wrapper } = await import('@privacyresearch/curve25519-typescript');
   lib.setWebCrypto(withJsHmac(globalThis.crypto) as Parameters<SignalLib['setWebCrypto']>[0]);
-  lib.setCurve(createWebCryptoCurve(subtle, new AsyncCurve25519Wrapper()));
+  lib.setCurve(createWebCryptoCurve(subtle, countingSigner));
 }
 
 afterAll(async () => {
@@ -106,6 +122,7 @@ describe('node:crypto fast path', () => {
       }
       return step();
     };
+    const before = { ...browserSignatures };
     const serverCrypto = await as(server, () => ServerCrypto.create());
     const local = await as(client, () => prepareClientSession());
     const answer = await as(server, () =>
@@ -125,6 +142,10 @@ describe('node:crypto fast path', () => {
       const reply = await as(client, () => decryptJson(cipher, sealed.type, sealed.body));
       expect(reply).toEqual({ code: 200, message: 'ok', data: { i }, rid });
     }
+    // The browser side signed (its identity's signed pre-key) or verified (the server's) with
+    // XEdDSA, and the node side did the other with the library's asm.js curve.
+    const browserSide = client === 'browser' ? 'verify' : 'sign';
+    expect(browserSignatures[browserSide]).toBeGreaterThan(before[browserSide]);
   }
 
   it('interoperates: browser-style client with a node-fast server', () =>

@@ -1,8 +1,11 @@
 /**
  * Lazy loader of the Signal library (@privacyresearch/libsignal-protocol-typescript, GPL-3.0-only)
- * with our fixes installed: the SessionLock leak fix, the WebCrypto X25519 curve and JS HMACs. The library is
- * only reached through `await import()`, so the SPA boots without it and fetches it in parallel.
- * Runs in the browser and in Node.
+ * with our fixes installed: the SessionLock leak fix, the WebCrypto X25519 curve with XEdDSA
+ * signatures on @noble/curves (./xeddsa) and JS HMACs. The library is only reached through
+ * `await import()`, so the SPA boots without it and fetches it in parallel. The library's own
+ * asm.js curve (curve25519-typescript) is only the fallback where WebCrypto has no X25519, imported
+ * on its first use; the web build keeps it out of the library's chunk (vite.web.config.ts), so the
+ * browser fetches it only then. Runs in the browser and in Node.
  */
 import { withJsHmac } from './hmac';
 import { patchSessionLock, type SessionLockClass } from './sessionLock';
@@ -43,17 +46,17 @@ export function loadSignal(): Promise<SignalRuntime> {
 }
 
 async function load(): Promise<SignalRuntime> {
-  const [lib, lockModule, curveModule] = await Promise.all([
+  const [lib, lockModule, { xeddsaSigner }] = await Promise.all([
     import('@privacyresearch/libsignal-protocol-typescript'),
     import('@privacyresearch/libsignal-protocol-typescript/lib/session-lock.js'),
-    import('@privacyresearch/curve25519-typescript'),
+    import('./xeddsa'),
   ]);
   patchSessionLock(lockModule.SessionLock as unknown as SessionLockClass);
   // Its ~20 MACs per exchange run in JS instead of 40 asynchronous WebCrypto hops (./hmac).
   lib.setWebCrypto(withJsHmac(requireWebCrypto()) as Parameters<SignalLib['setWebCrypto']>[0]);
   const subtle = requireWebCrypto().subtle;
-  const jsCurve: Curve25519 = new curveModule.AsyncCurve25519Wrapper();
-  const webCurve = createWebCryptoCurve(subtle, jsCurve);
+  const jsCurve = lazyJsCurve();
+  const webCurve = createWebCryptoCurve(subtle, xeddsaSigner);
   let current: CurveKind = 'js';
   const runtime: SignalRuntime = {
     lib,
@@ -68,4 +71,25 @@ async function load(): Promise<SignalRuntime> {
   };
   await runtime.selectCurve('auto');
   return runtime;
+}
+
+/** The library's pure-JS (asm.js) curve, imported on first use (single flight, retried on failure). */
+function lazyJsCurve(): Curve25519 {
+  let curve: Promise<Curve25519> | undefined;
+  const get = () => {
+    curve ??= import('@privacyresearch/curve25519-typescript').then(
+      (module) => new module.AsyncCurve25519Wrapper(),
+      (error: unknown) => {
+        curve = undefined;
+        throw error;
+      },
+    );
+    return curve;
+  };
+  return {
+    keyPair: async (privKey) => (await get()).keyPair(privKey),
+    sharedSecret: async (pubKey, privKey) => (await get()).sharedSecret(pubKey, privKey),
+    sign: async (privKey, message) => (await get()).sign(privKey, message),
+    verify: async (pubKey, message, sig) => (await get()).verify(pubKey, message, sig),
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * A fast curve for the Signal library (`setCurve`): key generation and agreement run on WebCrypto
- * X25519 (native code, Node 20 and Chromium), XEdDSA signatures stay on the library's pure-JS
- * curve25519 (WebCrypto has no XEdDSA). Imported keys are cached (see KeyCache). Runs in the
- * browser and in Node.
+ * X25519 (native code, Node 20 and Chromium), XEdDSA signatures come from the given signer
+ * (WebCrypto has no XEdDSA): ./xeddsa in the app, the library's curve on the server. Imported keys
+ * are cached (see KeyCache). Runs in the browser and in Node.
  */
 import { exactBuffer } from './bytes';
 import type { Subtle, WebCryptoKey } from './webCrypto';
@@ -84,11 +84,14 @@ function base64UrlToBytes(text: string): Uint8Array {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
+/** What signs and verifies for a curve: XEdDSA (./xeddsa) or a whole JS curve. */
+export type Signer = Pick<Curve25519, 'sign' | 'verify'>;
+
 /**
- * The WebCrypto curve. `signer` is the JS curve used for XEdDSA. Keys are the same clamped
- * 32-byte scalars as the JS curve's, so sessions interoperate with peers on either curve.
+ * The WebCrypto curve. `signer` does the XEdDSA signatures. Keys are the same clamped 32-byte
+ * scalars as the JS curve's, so sessions interoperate with peers on either curve.
  */
-export function createWebCryptoCurve(subtle: Subtle, signer: Curve25519): Curve25519 {
+export function createWebCryptoCurve(subtle: Subtle, signer: Signer): Curve25519 {
   const privateKeys = new KeyCache(PRIVATE_KEYS_KEPT);
   const publicKeys = new KeyCache(PUBLIC_KEYS_KEPT);
   return {
