@@ -58,6 +58,50 @@ function withoutMsrcrypto(): Plugin {
 }
 
 /**
+ * Keeps curve25519-typescript (72 kB gzip of asm.js) out of the Signal library's chunk: the library
+ * imports it at load for its default curve, which the app always replaces (signatures on
+ * src/shared/transport/xeddsa.ts, agreement on WebCrypto X25519). The stand-in forwards to the
+ * real module, imported on first use, so the fallback where WebCrypto has no X25519 still works
+ * (src/shared/transport/signal.ts imports it too, lazily). Issue 8: until Home interactive.
+ */
+function lazyCurve25519(): Plugin {
+  const stub = '\0curve25519-lazy';
+  return {
+    name: 'lazy-curve25519',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '@privacyresearch/curve25519-typescript' &&
+        importer?.includes('libsignal-protocol-typescript')
+      ) {
+        return stub;
+      }
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return `let real;
+const load = () => (real ??= import('@privacyresearch/curve25519-typescript').catch((error) => {
+  real = undefined;
+  throw error;
+}));
+let curve;
+const asyncCurve = () => (curve ??= load().then((m) => new m.AsyncCurve25519Wrapper()));
+export class AsyncCurve25519Wrapper {
+  keyPair(privKey) { return asyncCurve().then((c) => c.keyPair(privKey)); }
+  sharedSecret(pubKey, privKey) { return asyncCurve().then((c) => c.sharedSecret(pubKey, privKey)); }
+  sign(privKey, message) { return asyncCurve().then((c) => c.sign(privKey, message)); }
+  verify(pubKey, message, sig) { return asyncCurve().then((c) => c.verify(pubKey, message, sig)); }
+}
+export class Curve25519Wrapper {
+  static create() { return load().then((m) => m.Curve25519Wrapper.create()); }
+}
+`;
+    },
+  };
+}
+
+/**
  * Inside a native host (the bridge is injected before any page script) the first screen's calls
  * need the API client (endpoint table, zod) and the crypto library, so index.html starts fetching
  * their chunks in parallel with the boot chunk instead of after it has run. On the web (no
@@ -84,7 +128,7 @@ function preloadApiClientInsideHosts(): Plugin {
         for (const chunk of chunks) {
           if (
             Object.keys(chunk.modules).some((id) =>
-              /[\\/](libsignal-protocol-typescript|curve25519-typescript)[\\/]|[\\/]src[\\/]shared[\\/](transport[\\/]client|api[\\/]endpoints)\.ts$/.test(
+              /[\\/](libsignal-protocol-typescript|@noble[\\/]curves)[\\/]|[\\/]src[\\/]shared[\\/](transport[\\/](client|xeddsa)|api[\\/]endpoints)\.ts$/.test(
                 id,
               ),
             )
@@ -117,6 +161,7 @@ export default defineConfig({
     react(),
     stylesheetsAfterLoadingPage(),
     withoutMsrcrypto(),
+    lazyCurve25519(),
     preloadApiClientInsideHosts(),
   ],
   build: {
