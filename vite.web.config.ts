@@ -64,7 +64,7 @@ function withoutMsrcrypto(): Plugin {
  * real module, imported on first use, so the fallback where WebCrypto has no X25519 still works
  * (src/shared/transport/signal.ts imports it too, lazily). Issue 8: until Home interactive.
  */
-function lazyCurve25519(): Plugin {
+export function lazyCurve25519(): Plugin {
   const stub = '\0curve25519-lazy';
   return {
     name: 'lazy-curve25519',

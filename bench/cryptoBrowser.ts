@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
+import { lazyCurve25519 } from '../vite.web.config';
 import { createMockServer } from '../mock-server/app';
 import { curveFigures, OVERHEAD_BATCHES } from './cryptoNode';
 import { launchChromium } from './lib/browser';
@@ -29,6 +30,8 @@ export async function benchCryptoBrowser(): Promise<Figure[]> {
       logLevel: 'error',
       root: path.join(import.meta.dirname, 'browser'),
       base: './',
+      // As the SPA: the asm.js curve only loads when the JS curve is selected.
+      plugins: [lazyCurve25519()],
       build: {
         outDir,
         emptyOutDir: true,
