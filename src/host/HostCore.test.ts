@@ -91,6 +91,39 @@ describe('HostCore', () => {
     expect(host.getSnapshot().appGeneration).toBe(1);
   });
 
+  it('does not answer the old page while a scenario switch replaces it', async () => {
+    const { host, admin } = makeHost();
+    await host.start();
+    const oldPage = { appGeneration: host.getSnapshot().appGeneration };
+    let release = () => {};
+    const select = admin.selectScenario.bind(admin);
+    admin.selectScenario = (name) =>
+      new Promise<void>((resolve) => {
+        release = () => void select(name).then(resolve);
+      });
+    const switching = host.selectScenario('session-expired');
+    // The old page, whose token the server just dropped, asks to be kicked out without the tip.
+    const stale = await host.call('kickOut', { tip: false }, oldPage);
+    expect(stale.resultCode).toBe(3);
+    release();
+    await switching;
+    expect(host.getSnapshot().view).toEqual({ kind: 'app' });
+    expect(host.getSnapshot().calls.map((c) => c.method)).not.toContain('kickOut');
+    const late = await host.call('kickOut', { tip: false }, oldPage);
+    expect(late.resultCode).toBe(3);
+    const newPage = { appGeneration: host.getSnapshot().appGeneration };
+    expect((await host.call('kickOut', { tip: true }, newPage)).resultCode).toBe(0);
+    expect(host.getSnapshot().view).toEqual({ kind: 'kicked-out', tip: true });
+  });
+
+  it('answers the page again when a scenario switch fails and it stays', async () => {
+    const { host } = makeHost();
+    await host.start();
+    const page = { appGeneration: host.getSnapshot().appGeneration };
+    await host.selectScenario('no-such');
+    expect((await host.call('getBaseInfo', undefined, page)).resultCode).toBe(0);
+  });
+
   it('keeps an admin failure as the error instead of throwing', async () => {
     const { host } = makeHost();
     await host.selectScenario('no-such');

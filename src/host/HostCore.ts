@@ -14,14 +14,16 @@ import type { AdminClient, ScenarioList } from './adminClient';
 import { defaultSettings } from './defaults';
 import { handlers } from './handlers';
 import type { Decision, Handler, HandlerContext } from './handlers/context';
-import type {
-  CallLogEntry,
-  HostEventMessage,
-  HostSettings,
-  HostSnapshot,
-  HostView,
-  InteractiveMethod,
-  PayeeAccount,
+import {
+  type CallLogEntry,
+  type CallOrigin,
+  type HostEventMessage,
+  type HostSettings,
+  type HostSnapshot,
+  type HostView,
+  type InteractiveMethod,
+  type PayeeAccount,
+  STALE_PAGE_MESSAGE,
 } from './types';
 
 export interface HostCoreOptions {
@@ -48,6 +50,13 @@ export class HostCore {
   private readonly clock: () => number;
   private readonly newId: () => string;
   private readonly maxCalls: number;
+  /**
+   * App pages of this generation or older are being replaced (a scenario switch or reset is under
+   * way, or they were reloaded): their late calls are not answered, as a closed webview's would
+   * not be. Without it, the old page's calls made with the invalidated token kicked the user out
+   * without the tip and could land after the fresh page had started.
+   */
+  private retiredGeneration = -1;
 
   constructor(options: HostCoreOptions) {
     this.admin = options.admin;
@@ -94,7 +103,10 @@ export class HostCore {
   }
 
   /** Answers one bridge call; never throws (errors become resultCode 3). */
-  async call(method: unknown, params?: unknown): Promise<BridgeResult> {
+  async call(method: unknown, params?: unknown, origin?: CallOrigin): Promise<BridgeResult> {
+    if (origin && origin.appGeneration <= this.retiredGeneration) {
+      return { resultCode: 3, message: STALE_PAGE_MESSAGE };
+    }
     const entry: CallLogEntry = {
       id: this.newId(),
       at: this.clock(),
@@ -159,22 +171,36 @@ export class HostCore {
 
   /** Selects a scenario (the server resets its state), signs in again and reloads the app. */
   async selectScenario(name: string): Promise<void> {
-    await this.guard(async () => {
+    await this.replaceApp(async () => {
       await this.admin.selectScenario(name);
       this.update({ scenario: name });
       if (this.snapshot.settings.signedIn) await this.signIn();
-      this.reload();
     });
   }
 
   /** Resets the server's state to the current scenario and the host to a fresh app. */
   async reset(): Promise<void> {
-    await this.guard(async () => {
+    await this.replaceApp(async () => {
       await this.admin.reset();
       this.update({ surfaces: [], view: { kind: 'app' } });
       if (this.snapshot.settings.signedIn) await this.signIn();
+    });
+  }
+
+  /**
+   * Changes server state under the running page, then reloads it. The page is retired first, so
+   * nothing it does against the changing server reaches the host; when the change fails, the page
+   * stays and is answered again.
+   */
+  private async replaceApp(change: () => Promise<void>): Promise<void> {
+    const generation = this.snapshot.appGeneration;
+    const retiredBefore = this.retiredGeneration;
+    this.retiredGeneration = generation;
+    await this.guard(async () => {
+      await change();
       this.reload();
     });
+    if (this.snapshot.appGeneration === generation) this.retiredGeneration = retiredBefore;
   }
 
   /** Sends a host → web event (kycSuccess, loanSuccess, pageResume). */

@@ -106,6 +106,15 @@ export interface HostSnapshot {
 }
 
 /** Host → web event as delivered to the page. */
+/** Which app page made a bridge call (the harness tags each page it bridges). */
+export interface CallOrigin {
+  /** `appGeneration` of the snapshot when the page was given its bridge. */
+  appGeneration: number;
+}
+
+/** The answer to a call from a page that has since been replaced. */
+export const STALE_PAGE_MESSAGE = 'The page that called was replaced (app reloaded)';
+
 export interface HostEventMessage {
   event: BridgeEvent;
   payload: unknown;

@@ -1,5 +1,5 @@
 import type { HostBaseInfo } from '../../shared/bridge';
-import { type Handler, failed, ok } from './context';
+import { failed, type Handler, ok } from './context';
 
 /** Device, token and version from the profile and the settings. */
 export const getBaseInfo: Handler<'getBaseInfo'> = (_params, context) => {

@@ -1,5 +1,5 @@
 import { payeeAccountSchema } from '../accounts';
-import { type Handler, failed, resultOf } from './context';
+import { failed, type Handler, resultOf } from './context';
 
 /** The developer picks one of the host's accounts; OK without a choice picks the first one. */
 export const pickAccount: Handler<'pickAccount'> = async (params, context) => {

@@ -1,4 +1,4 @@
-import { type Handler, failed, resultOf } from './context';
+import { failed, type Handler, resultOf } from './context';
 
 /** Native login page: on OK the host signs the scenario user in (a fresh session token). */
 export const showLogin: Handler<'showLogin'> = async (params, context) => {

@@ -6,8 +6,9 @@
  * install the bridge, then write the HTML. A later full navigation inside the frame (reload,
  * location change) is caught on `load` and bootstrapped again.
  */
-import type { NativeBridge } from '../../../shared/bridge';
+
 import type { HostCore } from '../../../host/HostCore';
+import type { NativeBridge } from '../../../shared/bridge';
 
 /** Marks a frame window the harness has prepared. */
 const INSTALLED = '__directLoanSimulator';
@@ -24,9 +25,11 @@ export interface FrameControl {
  * plain objects of its own realm (instanceof and prototype checks behave as in a webview).
  */
 export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBridge {
+  // The page belongs to the app generation it was bridged in; once replaced, it is not answered.
+  const origin = { appGeneration: host.getSnapshot().appGeneration };
   const bridge: NativeBridge = {
     call(method: string, params?: object) {
-      const answer = host.call(method, params);
+      const answer = host.call(method, params, origin);
       return new frame.Promise((resolve) => {
         void answer.then((result) => resolve(frame.structuredClone(result)));
       });
