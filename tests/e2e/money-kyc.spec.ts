@@ -4,7 +4,8 @@
  * inputs, signs on the canvas and submits; the review page shows Under Review. Web and lender.
  */
 import type { Page } from '@playwright/test';
-import { expect, type MockAdmin, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { restoreWebSession } from './webSession';
 
 /** What the page scripts touch (the node typecheck of the specs has no DOM lib). */
 interface PageGlobals {
@@ -31,19 +32,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function loginOnWeb(page: Page, admin: MockAdmin) {
-  const tokenValue = await admin.sessionToken();
-  await page.addInitScript((token) => {
-    const { localStorage } = globalThis as unknown as PageGlobals;
-    if (!localStorage.getItem('dl.user')) {
-      localStorage.setItem(
-        'dl.user',
-        JSON.stringify({ tokenValue: token, user: null, loanInfo: null }),
-      );
-    }
-  }, tokenValue);
-}
 
 const stepTitle = (page: Page) => page.locator('#kyc-step-title');
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
@@ -144,7 +132,7 @@ for (const profile of ['web', 'lender'] as const) {
     injectBridge,
   }) => {
     await admin.scenario('new-user');
-    if (profile === 'web') await loginOnWeb(page, admin);
+    if (profile === 'web') await restoreWebSession(page, admin);
     else await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
     await page.goto('/kyc/apply');
     await fillSteps1To2(page);
@@ -182,7 +170,7 @@ test('a KYC-invalid event scrolls to and focuses the first field in error', asyn
   admin,
 }) => {
   await admin.scenario('new-user');
-  await loginOnWeb(page, admin);
+  await restoreWebSession(page, admin);
   await page.setViewportSize({ width: 360, height: 640 });
   await page.goto('/kyc/apply');
   await page.getByLabel('First Name').fill('Maria');
@@ -199,7 +187,7 @@ test('camera-sized photos are downscaled and step 5 saves under the API body lim
   admin,
 }) => {
   await admin.scenario('new-user');
-  await loginOnWeb(page, admin);
+  await restoreWebSession(page, admin);
   await page.addInitScript(() => {
     const { localStorage } = globalThis as unknown as PageGlobals;
     if (!localStorage.getItem('dl.kycForm')) {

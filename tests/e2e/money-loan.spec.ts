@@ -5,25 +5,8 @@
  * on the review success state.
  */
 import type { Page } from '@playwright/test';
-import { type BridgeCall, expect, type MockAdmin, test } from './fixtures';
-
-/** What the page scripts touch (the node typecheck of the specs has no DOM lib). */
-interface PageGlobals {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-}
-
-async function loginOnWeb(page: Page, admin: MockAdmin) {
-  const tokenValue = await admin.sessionToken();
-  await page.addInitScript((token) => {
-    const { localStorage } = globalThis as unknown as PageGlobals;
-    if (!localStorage.getItem('dl.user')) {
-      localStorage.setItem(
-        'dl.user',
-        JSON.stringify({ tokenValue: token, user: null, loanInfo: null }),
-      );
-    }
-  }, tokenValue);
-}
+import { type BridgeCall, expect, test } from './fixtures';
+import { restoreWebSession } from './webSession';
 
 /** A lender host whose account picker answers an account and whose loanApply gives an order. */
 async function injectLenderWithPicker(page: Page, tokenValue: string) {
@@ -59,7 +42,7 @@ test('web: validation, preview, web payee picker, one application, review succes
   admin,
 }) => {
   await admin.scenario('can-borrow');
-  await loginOnWeb(page, admin);
+  await restoreWebSession(page, admin);
   await page.goto('/loan/apply');
   await expect(page.getByText('Available: ₱15,000')).toBeVisible();
   await expect(page.getByLabel('Periods')).toHaveValue('1');

@@ -5,26 +5,8 @@
  * before any order, the Maya account rule and the public result.
  */
 import type { Page } from '@playwright/test';
-import { type BridgeCall, expect, type LogEntry, type MockAdmin, test } from './fixtures';
-
-/** What the page scripts touch (the node typecheck of the specs has no DOM lib). */
-interface PageGlobals {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-}
-
-/** A web visitor who logged in earlier: the persisted token of the user store. */
-async function loginOnWeb(page: Page, admin: MockAdmin, msisdn = '9171234567') {
-  const tokenValue = await admin.sessionToken(msisdn);
-  await page.addInitScript((token) => {
-    const { localStorage } = globalThis as unknown as PageGlobals;
-    if (!localStorage.getItem('dl.user')) {
-      localStorage.setItem(
-        'dl.user',
-        JSON.stringify({ tokenValue: token, user: null, loanInfo: null }),
-      );
-    }
-  }, tokenValue);
-}
+import { type BridgeCall, expect, type LogEntry, test } from './fixtures';
+import { restoreWebSession } from './webSession';
 
 function ordersIn(log: LogEntry[]) {
   return log.filter((entry) => entry.path === 'repay/generatorRepayOrder');
@@ -46,7 +28,7 @@ test.describe('repay: web profile', () => {
     admin,
   }) => {
     await admin.scenario('repaying');
-    await loginOnWeb(page, admin);
+    await restoreWebSession(page, admin);
     await payFromBill(page);
     await expect(page.getByText('2 installment(s) selected')).toBeVisible();
 
@@ -91,7 +73,7 @@ test.describe('repay: web profile', () => {
     admin,
   }) => {
     await admin.scenario('repaying');
-    await loginOnWeb(page, admin);
+    await restoreWebSession(page, admin);
     await page.goto('/repay/selectCh?amount=12033.34');
     const seven = page.getByRole('button', { name: /7-ELEVEN/ });
     await expect(seven).toContainText('Above limit');
@@ -122,7 +104,7 @@ test.describe('repay: web profile', () => {
     admin,
   }) => {
     await admin.scenario('repaying');
-    await loginOnWeb(page, admin);
+    await restoreWebSession(page, admin);
     await page.goto('/repay/selectCh?amount=8350');
     await page.getByRole('button', { name: /Maya WebPay/ }).click();
     await expect(page).toHaveURL(/\/repay\/ph\/mayaChannel\?amount=8350$/);
@@ -157,7 +139,7 @@ test('web: every PH channel of PRODUCT.md §9 generates an order for the two ins
 }) => {
   test.setTimeout(120_000);
   await admin.scenario('repaying');
-  await loginOnWeb(page, admin);
+  await restoreWebSession(page, admin);
   await page.goto('/repay/ph/channels');
   const rows = page.getByRole('list', { name: 'Repay channels' }).getByRole('button');
   await expect(rows).toHaveCount(17);
