@@ -2,13 +2,10 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import type { Traffic } from './apiClients';
+import { childRpc, type Outgoing } from './childRpc';
 import type { LoadCommand, LoadKind, LoadReply, LoadRound } from './loadProcess';
 
-type Command = LoadCommand extends infer C
-  ? C extends { id: number }
-    ? Omit<C, 'id'>
-    : never
-  : never;
+type Command = Outgoing<LoadCommand>;
 
 /** The load generator running in a child process. */
 export interface LoadHandle {
@@ -27,43 +24,11 @@ export async function startLoadProcess(url: string, clients: number): Promise<Lo
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  let nextId = 1;
-  const waiting = new Map<number, (reply: LoadReply) => void>();
-  child.on('message', (message) => {
-    const reply = message as LoadReply;
-    waiting.get(reply.id)?.(reply);
-    waiting.delete(reply.id);
-  });
-  child.on('exit', (code) => {
-    for (const resolve of waiting.values())
-      resolve({ id: 0, error: `load process exited (${code})` });
-    waiting.clear();
-  });
-  const send = (command: Command) =>
-    new Promise<LoadReply>((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(
-        () => reject(new Error(`no reply to ${command.cmd}`)),
-        REPLY_TIMEOUT_MS,
-      );
-      waiting.set(id, (reply) => {
-        clearTimeout(timer);
-        if (reply.error) reject(new Error(reply.error));
-        else resolve(reply);
-      });
-      child.send({ ...command, id });
-    });
+  const rpc = childRpc<Command, LoadReply>(child, 'load process', REPLY_TIMEOUT_MS);
+  const send = rpc.send;
   let last: Traffic = { handshakes: 0, requests: 0 };
   const stop = async (): Promise<Traffic> => {
-    try {
-      if (child.connected) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        last = (await send({ cmd: 'stop' })).traffic ?? last;
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      }
-    } finally {
-      if (child.exitCode === null) child.kill();
-    }
+    last = (await rpc.stop({ cmd: 'stop' }))?.traffic ?? last;
     return last;
   };
   try {

@@ -3,10 +3,11 @@
  * fake native host of the lender app (as tests/e2e/fixtures.ts injects it), and the conditions
  * that say a screen is usable.
  */
-import type { Page } from '@playwright/test';
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { createMockServer, type MockServer } from '../../mock-server/app';
 
 /** The mock server with the built SPA, and admin shortcuts. */

@@ -3,13 +3,10 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { childRpc, type Outgoing } from './childRpc';
 import type { ServerCommand, ServerReply } from './serverProcess';
 
-type Command = ServerCommand extends infer C
-  ? C extends { id: number }
-    ? Omit<C, 'id'>
-    : never
-  : never;
+type Command = Outgoing<ServerCommand>;
 
 /** A mock server running in a child process. */
 export interface ServerHandle {
@@ -37,40 +34,12 @@ export async function startServerProcess(scenario: string): Promise<ServerHandle
     ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  let nextId = 1;
-  const waiting = new Map<number, (reply: ServerReply) => void>();
-  child.on('message', (message) => {
-    const reply = message as ServerReply;
-    waiting.get(reply.id)?.(reply);
-    waiting.delete(reply.id);
-  });
-  child.on('exit', (code) => {
-    for (const resolve of waiting.values()) resolve({ id: 0, error: `server exited (${code})` });
-    waiting.clear();
-  });
-  const send = (command: Command) =>
-    new Promise<ServerReply>((resolve, reject) => {
-      const id = nextId++;
-      const timer = setTimeout(
-        () => reject(new Error(`no reply to ${command.cmd}`)),
-        REPLY_TIMEOUT_MS,
-      );
-      waiting.set(id, (reply) => {
-        clearTimeout(timer);
-        if (reply.error) reject(new Error(reply.error));
-        else resolve(reply);
-      });
-      child.send({ ...command, id });
-    });
+  const rpc = childRpc<Command, ServerReply>(child, 'server', REPLY_TIMEOUT_MS);
+  const send = rpc.send;
   const stop = async () => {
     try {
-      if (child.connected) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        await send({ cmd: 'stop' });
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      }
+      await rpc.stop({ cmd: 'stop' });
     } finally {
-      if (child.exitCode === null) child.kill();
       await rm(dataDir, { recursive: true, force: true });
     }
   };
