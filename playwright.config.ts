@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { argsFromEnv } from './scripts/find-chromium.mjs';
 
 /**
  * E2E in Chromium (DESIGN.md §7). `npm run test:e2e` (scripts/e2e.mjs) finds the browser, builds
@@ -20,15 +21,9 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 390, height: 844 },
     launchOptions: {
+      // Set by scripts/e2e.mjs from find-chromium (Debian's, CHROMIUM_PATH or the packaged one).
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: argsFromEnv(),
     },
     trace: 'off',
     screenshot: 'off',

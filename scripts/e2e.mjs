@@ -2,16 +2,17 @@
 import { spawnSync } from 'node:child_process';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './find-chromium.mjs';
 
-const chromium = findChromium();
+const chromium = await findChromium();
 if (!chromium) {
   console.error(NO_CHROMIUM_MESSAGE);
   process.exit(1);
 }
+console.log(`e2e: Chromium from ${chromium.source} (${chromium.path})`);
 
 function run(command, args) {
   const result = spawnSync(command, args, {
     stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium },
+    env: { ...process.env, CHROMIUM_PATH: chromium.path, CHROMIUM_ARGS: chromium.args.join('\n') },
   });
   if (result.error) {
     console.error(`${command} ${args.join(' ')}: ${result.error.message}`);

@@ -1,19 +1,9 @@
-/** Chromium for the browser benches (the installed one; never downloads a browser). */
+/** Chromium for the browser benches, found as the e2e runner finds it (never downloads one). */
 import { type Browser, chromium } from '@playwright/test';
+import { findChromium, NO_CHROMIUM_MESSAGE } from '../../scripts/find-chromium.mjs';
 
-/** CHROMIUM_PATH, else Debian's /usr/bin/chromium (as the e2e runner does). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+export async function launchChromium(): Promise<Browser> {
+  const found = await findChromium();
+  if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
+  return chromium.launch({ executablePath: found.path, args: found.args });
 }
