@@ -13,6 +13,7 @@ import { API_HOSTS, apiRouter } from './http/apiRouter';
 import type { MockContext } from './http/context';
 import { devCors } from './http/cors';
 import { FaultTable } from './http/faults';
+import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
 import { TrafficLog } from './http/trafficLog';
 import { webRouter } from './http/webApp';
@@ -76,6 +77,7 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   app.use(express.json({ limit: BODY_LIMIT, strict: false }));
   for (const host of API_HOSTS) app.use(`/${host}`, apiRouter(host, ctx));
   app.use('/__admin', adminRouter(ctx));
+  app.use(mediaRouter());
   app.use(webRouter(webDir));
   app.use((_req, res) => {
     res.status(404).json({ code: 404, message: 'Not found' });
@@ -96,7 +98,13 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.nodeFastPath ? { nodeFastPath: true } : {}),
   });
-  const ctx: MockContext = { domain, crypto, log: new TrafficLog(), faults: new FaultTable() };
+  const ctx: MockContext = {
+    domain,
+    crypto,
+    log: new TrafficLog(),
+    faults: new FaultTable(),
+    origin: '',
+  };
   const app = createMockApp(ctx, options.webDir);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
@@ -106,8 +114,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  ctx.origin = `http://${urlHost}:${port}`;
   return {
-    url: `http://${urlHost}:${port}`,
+    url: ctx.origin,
     port,
     domain,
     close: () =>

@@ -22,6 +22,7 @@ import {
 import { ProtocolFailure } from '../crypto/serverCrypto';
 import type { MockContext } from './context';
 import { corruptBase64, type Fault } from './faults';
+import { withMediaOrigin } from './media';
 import type { LogEntry } from './trafficLog';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
@@ -206,7 +207,7 @@ async function productOf(ctx: MockContext, call: Call): Promise<ProductAnswer> {
   if (!request.success)
     return answer(ServerCode.BAD_REQUEST, `Invalid request: ${describeIssues(request.error)}`);
   try {
-    return await ctx.domain.handle({
+    const product = await ctx.domain.handle({
       host: call.host,
       path: call.path,
       data: call.data,
@@ -214,6 +215,7 @@ async function productOf(ctx: MockContext, call: Call): Promise<ProductAnswer> {
       token: call.req.get('token') || undefined,
       deviceId: call.req.get('deviceId') || undefined,
     });
+    return ctx.origin ? { ...product, data: withMediaOrigin(product.data, ctx.origin) } : product;
   } catch (error) {
     console.error('[mock] domain failed on', call.path, error);
     return answer(ServerCode.INTERNAL, 'Mock server error');

@@ -9,4 +9,6 @@ export interface MockContext {
   crypto: ServerCrypto;
   log: TrafficLog;
   faults: FaultTable;
+  /** The server's own origin (e.g. http://127.0.0.1:4010), known once it listens. */
+  origin: string;
 }

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../app';
+import { MEDIA_DIR, withMediaOrigin } from './media';
+
+const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
+
+/** Every picture URL the fixtures name (ads, banners, channel icons and logos). */
+function pictureUrls(): string[] {
+  const files = [
+    path.join(fixtures, 'reference/repay-channels.json'),
+    ...readdirSync(path.join(fixtures, 'scenarios')).map((f) =>
+      path.join(fixtures, 'scenarios', f),
+    ),
+  ];
+  const urls = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(
+      /"(?:picUrl|icon|logo)":\s*"([^"]+)"/g,
+    )) {
+      urls.add(match[1] as string);
+    }
+  }
+  return [...urls];
+}
+
+describe('fixture pictures', () => {
+  let server: MockServer;
+  beforeAll(async () => {
+    server = await createMockServer();
+  });
+  afterAll(() => server.close());
+
+  it('every picture a fixture names is a /media/ file the server has, as SVG', async () => {
+    const urls = pictureUrls();
+    expect(urls.length).toBeGreaterThan(30);
+    for (const url of urls) {
+      expect(url, 'no fixture points at an unreachable CDN').toMatch(/^\/media\//);
+      const answer = await fetch(`${server.url}${url}`);
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await answer.text()).toContain('<svg');
+    }
+  });
+
+  it('a missing picture is a 404 and nothing outside the folder is served', async () => {
+    expect((await fetch(`${server.url}/media/ads/none.svg`)).status).toBe(404);
+    const traversal = await fetch(`${server.url}/media/..%2f..%2fpackage.json`);
+    expect([403, 404]).toContain(traversal.status);
+    expect(await traversal.text()).not.toContain('"name"');
+  });
+
+  it('folder is the fixtures folder', () => {
+    expect(MEDIA_DIR).toBe(path.join(fixtures, 'assets'));
+  });
+});
+
+describe('withMediaOrigin', () => {
+  it('makes origin-relative media URLs absolute and leaves everything else', () => {
+    const answer = {
+      list: [{ picUrl: '/media/ads/a.svg', link: '/event/x' }],
+      icon: '/media/channels/bdo-icon.svg',
+      n: 3,
+      none: null,
+    };
+    expect(withMediaOrigin(answer, 'http://127.0.0.1:4010')).toEqual({
+      list: [{ picUrl: 'http://127.0.0.1:4010/media/ads/a.svg', link: '/event/x' }],
+      icon: 'http://127.0.0.1:4010/media/channels/bdo-icon.svg',
+      n: 3,
+      none: null,
+    });
+  });
+});

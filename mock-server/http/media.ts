@@ -1,0 +1,39 @@
+/**
+ * Fixture pictures (channel icons and logos, banners, popup ads) served by the mock server at
+ * `/media/`, so every picture of every scenario shows on a machine without the production CDN.
+ * Fixtures name them origin-relative (`/media/ads/…`); answers carry them absolute, against the
+ * server's own origin, because the SPA may be served from another origin (Vite in dev:web).
+ */
+import path from 'node:path';
+import express, { Router } from 'express';
+
+/** The folder of fixture pictures. */
+export const MEDIA_DIR = path.resolve(import.meta.dirname, '../../fixtures/assets');
+export const MEDIA_PREFIX = '/media/';
+
+/** `GET /media/*` from fixtures/assets; cacheable for a day (fixtures change with the code). */
+export function mediaRouter(dir = MEDIA_DIR): Router {
+  const router = Router();
+  router.use(
+    MEDIA_PREFIX,
+    express.static(dir, { index: false, fallthrough: false, maxAge: '1d', dotfiles: 'deny' }),
+  );
+  return router;
+}
+
+/**
+ * A copy of an answer's data with every origin-relative media URL made absolute. Answers are
+ * small JSON trees; strings elsewhere are left alone.
+ */
+export function withMediaOrigin<T>(value: T, origin: string): T {
+  if (typeof value === 'string') {
+    return (value.startsWith(MEDIA_PREFIX) ? `${origin}${value}` : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => withMediaOrigin(item, origin)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = withMediaOrigin(item, origin);
+    return out as T;
+  }
+  return value;
+}
