@@ -94,23 +94,30 @@ describe('admin API', () => {
     expect((await test.client.call('getEventDates', {})).code).toBe(200);
   });
 
-  it('answers CORS preflights for dev origins only', async () => {
+  it('answers CORS preflights only for the origins it was started for', async () => {
     const preflight = (origin: string) =>
       fetch(`${server.url}/main/user/login`, {
         method: 'OPTIONS',
         headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
       });
-    const dev = await preflight('http://localhost:5173');
-    expect(dev.status).toBe(204);
-    expect(dev.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(dev.headers.get('access-control-allow-headers')).toMatch(/token.*deviceId.*crypt/);
-    const evil = await preflight('https://evil.example');
-    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const own = `http://localhost:${server.port}`;
+    for (const allowed of [own, 'app://simulator']) {
+      const answer = await preflight(allowed);
+      expect(answer.status).toBe(204);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(allowed);
+      expect(answer.headers.get('access-control-allow-headers')).toMatch(
+        /token.*deviceId.*crypt.*x-sim-world.*x-admin-token/,
+      );
+    }
+    // Any other local page (another dev server, a tool on another port) is as foreign as the web.
+    for (const foreign of ['https://evil.example', 'http://localhost:5173', 'null']) {
+      expect((await preflight(foreign)).headers.get('access-control-allow-origin')).toBeNull();
+    }
   });
 });
 
 describe('Sentry sink', () => {
-  it('records envelopes (text/plain, newline-delimited JSON) in the log', async () => {
+  it('records envelopes (newline-delimited JSON of the envelope type) in the log', async () => {
     const envelope = [
       JSON.stringify({ event_id: 'abc123', dsn: 'http://public@127.0.0.1/sentry/1' }),
       JSON.stringify({ type: 'event' }),
@@ -118,7 +125,7 @@ describe('Sentry sink', () => {
     ].join('\n');
     const res = await fetch(`${server.url}/sentry/api/1/envelope/?sentry_key=public`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      headers: { 'Content-Type': 'application/x-sentry-envelope' },
       body: envelope,
     });
     expect(await res.json()).toEqual({ id: 'abc123' });
@@ -128,6 +135,17 @@ describe('Sentry sink', () => {
       path: 'api/1/envelope',
       request: { data: { items: [{ header: { type: 'event' }, payload: { message: 'Boom' } }] } },
     });
+  });
+
+  it('refuses text/plain, what any page may post cross-site without a preflight', async () => {
+    const before = (await adminLog(server)).length;
+    const res = await fetch(`${server.url}/sentry/api/1/envelope/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: '{"event_id":"forged"}\n{"type":"event"}\n{"message":"forged"}',
+    });
+    expect(res.status).toBe(415);
+    expect((await adminLog(server)).length).toBe(before);
   });
 });
 

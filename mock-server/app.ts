@@ -3,20 +3,30 @@
  * with `createMockServer`. Express 5: the three API hosts with end-to-end encryption, the admin
  * API, the Sentry sink, and optionally the built SPA.
  */
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler } from 'express';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';
 import { adminRouter } from './http/adminRouter';
 import { API_HOSTS, apiRouter } from './http/apiRouter';
+import {
+  adminGuard,
+  cors,
+  hostCheck,
+  isLoopbackHost,
+  SIMULATOR_ORIGIN,
+  worldSelector,
+} from './http/access';
 import type { MockContext } from './http/context';
-import { devCors } from './http/cors';
-import { FaultTable } from './http/faults';
+import { jsonDepthGuard, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
-import { TrafficLog } from './http/trafficLog';
 import { webRouter } from './http/webApp';
+import { DEFAULT_WORLD } from '../src/shared/simWorld';
+import { WorldTable } from './worlds';
 
 export interface MockServerOptions {
   /** 0 (default) picks a free port. */
@@ -31,8 +41,18 @@ export interface MockServerOptions {
   webDir?: string;
   /** Clock of the domain, ms since epoch. */
   now?: () => number;
-  /** A ready domain (tests); default createMockDomain({scenario, now}). */
+  /** A ready domain for the default world (tests); default createMockDomain({scenario, now}). */
   domain?: MockDomain;
+  /** Token every `/__admin/*` call must carry (`x-admin-token`); default a random one. */
+  adminToken?: string;
+  /** Origins besides the server's own and `app://simulator` that get CORS (the Vite dev server). */
+  allowedOrigins?: readonly string[];
+  /** Worlds unused this long are dropped (default 30 minutes). */
+  worldIdleMs?: number;
+  /** Most worlds at once (default 200). */
+  worldCap?: number;
+  /** Longest a request may take to arrive whole (default 30 s; Node's own is 300 s). */
+  requestTimeoutMs?: number;
   /**
    * The server's crypto on node:crypto (ServerCryptoOptions.nodeFastPath): for a process that
    * runs only the server (the CLI, the bench); tests that run clients in-process leave it off.
@@ -44,7 +64,11 @@ export interface MockServer {
   /** Origin without trailing slash, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
+  /** The default world's domain (requests without `x-sim-world`). */
   domain: MockDomain;
+  /** The admin token (`x-admin-token`). */
+  adminToken: string;
+  worlds: WorldTable;
   close(): Promise<void>;
 }
 
@@ -56,6 +80,10 @@ const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   if (res.headersSent) return;
   if (type === 'entity.too.large') {
     res.status(413).json({ code: 413, message: `Request body exceeds ${BODY_LIMIT}` });
+  } else if (type === 'entity.too.deep') {
+    res
+      .status(400)
+      .json({ code: 4001, message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
   } else if (type === 'entity.parse.failed') {
     res.status(400).json({ code: 400, message: 'Malformed JSON body' });
   } else if (typeof (error as { status?: unknown }).status === 'number') {
@@ -72,13 +100,21 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  app.use(devCors());
-  app.use('/sentry', sentryRouter(ctx));
-  app.use(express.json({ limit: BODY_LIMIT, strict: false }));
-  for (const host of API_HOSTS) app.use(`/${host}`, apiRouter(host, ctx));
-  app.use('/__admin', adminRouter(ctx));
+  app.use(hostCheck(ctx.extraHosts));
+  app.use(cors(ctx.allowedOrigins));
+  app.use('/sentry', worldSelector(ctx.worlds, false), sentryRouter());
+  app.use(express.json({ limit: BODY_LIMIT, strict: false, verify: jsonDepthGuard }));
+  for (const host of API_HOSTS) {
+    app.use(`/${host}`, worldSelector(ctx.worlds, false), apiRouter(host, ctx));
+  }
+  app.use(
+    '/__admin',
+    adminGuard(ctx.adminToken),
+    worldSelector(ctx.worlds, true),
+    adminRouter(ctx),
+  );
   app.use(mediaRouter());
-  app.use(webRouter(webDir));
+  app.use(webRouter(webDir, () => ctx.origin));
   app.use((_req, res) => {
     res.status(404).json({ code: 404, message: 'Not found' });
   });
@@ -86,39 +122,70 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   return app;
 }
 
+/**
+ * Host names besides loopback a server bound to `host` may be reached by: the host itself, or,
+ * bound to every interface, this machine's own addresses (what a phone on the LAN uses).
+ */
+function hostNamesOf(host: string): string[] {
+  if (isLoopbackHost(host)) return [];
+  if (host !== '0.0.0.0' && host !== '::') return [host];
+  return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
+}
+
 /** Starts a mock server; resolves once it listens. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const domain =
-    options.domain ??
+  const createDomain = () =>
     createMockDomain({
       ...(options.scenario ? { scenario: options.scenario } : {}),
       ...(options.now ? { now: options.now } : {}),
     });
+  // The default world exists from the start, so an unknown --scenario fails here, not later.
+  const worlds = new WorldTable(
+    {
+      createDomain,
+      defaultDomain: options.domain ?? createDomain(),
+      ...(options.worldIdleMs !== undefined ? { idleMs: options.worldIdleMs } : {}),
+      ...(options.worldCap !== undefined ? { cap: options.worldCap } : {}),
+    },
+    DEFAULT_WORLD,
+  );
   const crypto = await ServerCrypto.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.nodeFastPath ? { nodeFastPath: true } : {}),
   });
+  const host = options.host ?? '127.0.0.1';
   const ctx: MockContext = {
-    domain,
     crypto,
-    log: new TrafficLog(),
-    faults: new FaultTable(),
+    worlds,
+    adminToken: options.adminToken ?? randomBytes(18).toString('base64url'),
+    allowedOrigins: new Set([SIMULATOR_ORIGIN, ...(options.allowedOrigins ?? [])]),
+    extraHosts: hostNamesOf(host),
     origin: '',
   };
   const app = createMockApp(ctx, options.webDir);
-  const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
     const listening = app.listen(options.port ?? 0, host, (error?: Error) =>
       error ? reject(error) : resolve(listening),
     );
   });
+  // A dev server: answer slow or stuck clients in seconds, not Node's 300 s, and cap connections.
+  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
+  server.headersTimeout = Math.min(10_000, server.requestTimeout);
+  server.keepAliveTimeout = 5_000;
+  server.maxConnections = 512;
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   ctx.origin = `http://${urlHost}:${port}`;
+  for (const name of ['127.0.0.1', 'localhost', '[::1]', urlHost]) {
+    ctx.allowedOrigins.add(`http://${name}:${port}`);
+  }
+  const defaultWorld = worlds.get(DEFAULT_WORLD);
   return {
     url: ctx.origin,
     port,
-    domain,
+    domain: defaultWorld.domain,
+    adminToken: ctx.adminToken,
+    worlds,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

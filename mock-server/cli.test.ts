@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CliError, parseCliArgs } from './cli';
+import { CliError, networkWarning, parseCliArgs } from './cli';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -19,7 +19,19 @@ describe('parseCliArgs', () => {
       scenario: undefined,
       webDir: undefined,
       dataDir: '/repo/.mock-data',
+      adminToken: undefined,
     });
+  });
+
+  it('takes an admin token, and requires one when --host leaves the machine', () => {
+    expect(parseCliArgs(['--admin-token', 'a-long-enough-token'], '/r').adminToken).toBe(
+      'a-long-enough-token',
+    );
+    expect(() => parseCliArgs(['--host', '0.0.0.0'], '/r')).toThrow(/explicit --admin-token/);
+    expect(
+      parseCliArgs(['--host', '0.0.0.0', '--admin-token', 'a-long-enough-token'], '/r').host,
+    ).toBe('0.0.0.0');
+    expect(networkWarning('0.0.0.0')).toMatch(/admin API and the decrypted traffic log/);
   });
 
   it('reads every option, with a space or =', () => {
@@ -34,6 +46,7 @@ describe('parseCliArgs', () => {
     [['--scenario', '--port'], /--scenario needs a value/],
     [['--verbose'], /Unknown argument "--verbose"/],
     [['--web', '/no/such/dir'], /has no index.html/],
+    [['--admin-token', 'short'], /at least 16 characters/],
   ])('refuses %j clearly', (args, message) => {
     expect(() => parseCliArgs(args, '/r')).toThrow(CliError);
     expect(() => parseCliArgs(args, '/r')).toThrow(message);
@@ -78,7 +91,12 @@ describe('npm run mock', () => {
       expect(url).toBeDefined();
       expect(output).toContain('scenario: taiwan');
       expect(output).toContain(`${url}/__admin/scenarios`);
-      const res = await fetch(`${url}/__admin/scenarios`);
+      const adminToken = /admin token: (\S+)/.exec(output)?.[1] ?? '';
+      expect(adminToken.length).toBeGreaterThanOrEqual(16);
+      expect((await fetch(`${url}/__admin/scenarios`)).status).toBe(401);
+      const res = await fetch(`${url}/__admin/scenarios`, {
+        headers: { 'x-admin-token': adminToken },
+      });
       expect(((await res.json()) as { current: string }).current).toBe('taiwan');
     } finally {
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 /**
- * `npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST]`:
- * the mock server alone. Logs its URLs, the scenario and the admin URL; bad arguments and
- * unknown scenarios exit with status 2 and one clear line.
+ * `npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST]
+ * [--admin-token T]`: the mock server alone. Logs its URLs, the scenario, the admin URL and the
+ * admin token; bad arguments and unknown scenarios exit with status 2 and one clear line.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,10 +14,25 @@ export interface CliOptions {
   scenario: string | undefined;
   webDir: string | undefined;
   dataDir: string;
+  /** The admin token (DESIGN.md §6); none = a random one, printed at start. */
+  adminToken: string | undefined;
 }
 
 export const USAGE =
-  'Usage: npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST]';
+  'Usage: npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST] [--admin-token T]';
+
+/** Whether `host` keeps the server on this machine. */
+export function isLoopbackBind(host: string): boolean {
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host) || /^127\./.test(host);
+}
+
+/** Printed when --host puts the admin API on the network. */
+export function networkWarning(host: string): string {
+  return (
+    `WARNING: --host ${host} makes the admin API and the decrypted traffic log (tokens, phone ` +
+    'numbers) reachable from the network. Anyone with the admin token can read and change every world.'
+  );
+}
 
 /** Thrown for bad command-line arguments; the message is shown as is. */
 export class CliError extends Error {}
@@ -30,6 +45,7 @@ export function parseCliArgs(args: readonly string[], cwd = process.cwd()): CliO
     scenario: undefined,
     webDir: undefined,
     dataDir: path.resolve(cwd, '.mock-data'),
+    adminToken: undefined,
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -68,9 +84,20 @@ export function parseCliArgs(args: readonly string[], cwd = process.cwd()): CliO
       case '--data-dir':
         options.dataDir = path.resolve(cwd, value());
         break;
+      case '--admin-token': {
+        const token = value();
+        if (token.length < 16) throw new CliError('--admin-token needs at least 16 characters');
+        options.adminToken = token;
+        break;
+      }
       default:
         throw new CliError(`Unknown argument "${arg}"`);
     }
+  }
+  if (!isLoopbackBind(options.host) && !options.adminToken) {
+    throw new CliError(
+      `--host ${options.host} exposes the admin API to the network: give it an explicit --admin-token`,
+    );
   }
   return options;
 }
@@ -85,16 +112,19 @@ export async function startFromCli(options: CliOptions): Promise<MockServer> {
     nodeFastPath: true,
     ...(options.scenario ? { scenario: options.scenario } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
   });
   const lines = [
     `Mock API server listening on ${server.url}`,
     `  hosts:    ${server.url}/main/  ${server.url}/channel/  ${server.url}/hk/`,
     `  scenario: ${server.domain.currentScenario()}`,
     `  admin:    ${server.url}/__admin/scenarios  (log: ${server.url}/__admin/log?limit=50)`,
+    `  admin token: ${server.adminToken}  (header x-admin-token; worlds by x-sim-world)`,
     `  sentry:   http://public@${server.url.replace(/^http:\/\//, '')}/sentry/1`,
     `  data dir: ${options.dataDir}`,
   ];
   if (options.webDir) lines.push(`  app:      ${server.url}/  (from ${options.webDir})`);
+  if (!isLoopbackBind(options.host)) lines.push(networkWarning(options.host));
   console.log(lines.join('\n'));
   return server;
 }

@@ -146,7 +146,11 @@ describe('an independent client following DESIGN.md §5', () => {
     );
     expect(plan.json).toMatchObject({ code: 200, data: { pageNum: 1 } });
 
-    const log = (await (await fetch(`${server.url}/__admin/log?limit=4`)).json()) as {
+    const log = (await (
+      await fetch(`${server.url}/__admin/log?limit=4`, {
+        headers: { 'x-admin-token': server.adminToken },
+      })
+    ).json()) as {
       path: string;
       encrypted: boolean;
       request: { data: unknown };

@@ -24,7 +24,7 @@ export async function startSpaServer(webDir: string): Promise<SpaServer> {
   const admin = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(`${server.url}/__admin/${route}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-admin-token': server.adminToken },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`admin ${route}: HTTP ${res.status}`);

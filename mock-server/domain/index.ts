@@ -9,6 +9,7 @@ import { ServerCode } from '../../src/shared/codes';
 import type { Scenario } from '../../src/shared/scenario';
 import { fail } from './context';
 import { dispatch } from './dispatch';
+import { runHostAction } from './hostActions';
 import { loadReference, loadScenarios, type ReferenceData } from './loader';
 import { createState, type DomainState } from './state';
 import type { ApiCall, MockDomain, MockDomainOptions } from './types';
@@ -55,15 +56,18 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     return token;
   };
 
+  const handle = async (call: ApiCall): Promise<ProductAnswer> => {
+    try {
+      return dispatch({ state, ref, call, nowSec: nowSec(), template, issueToken });
+    } catch (error) {
+      // dispatch guards its handlers; this only catches a malformed call object itself.
+      return fail(ServerCode.INTERNAL, `Mock server error: ${String(error)}`);
+    }
+  };
+
   return {
-    async handle(call: ApiCall): Promise<ProductAnswer> {
-      try {
-        return dispatch({ state, ref, call, nowSec: nowSec(), template, issueToken });
-      } catch (error) {
-        // dispatch guards its handlers; this only catches a malformed call object itself.
-        return fail(ServerCode.INTERNAL, `Mock server error: ${String(error)}`);
-      }
-    },
+    handle,
+    hostAction: (method, token, params) => runHostAction(handle, method, token, params),
     listScenarios: () =>
       [...scenarios.values()].map(({ name, title, description }) => ({ name, title, description })),
     currentScenario: () => state.scenario.name,

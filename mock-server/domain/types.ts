@@ -5,6 +5,7 @@
  */
 import type { ApiHost, ProductAnswer } from '../../src/shared/api/endpoints';
 import type { UserBaseInfo } from '../../src/shared/envelope';
+import type { HostAction } from '../../src/shared/simWorld';
 
 /** One product call, after transport decryption (or plain parsing). */
 export interface ApiCall {
@@ -41,6 +42,8 @@ export interface MockDomain {
    * (`POST /__admin/session-token`). `null` when no such user exists.
    */
   issueSessionToken(msisdn?: string): string | null;
+  /** A native host's own backend call (`POST /__admin/host/:method`), with the host's token. */
+  hostAction(method: HostAction, token: string, params: unknown): Promise<ProductAnswer>;
 }
 
 export interface MockDomainOptions {

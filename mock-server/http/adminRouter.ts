@@ -1,13 +1,16 @@
 /**
- * The admin API of DESIGN.md §6, mounted at `/__admin`. JSON in, JSON out. Selecting a scenario or
- * resetting also clears injected faults (a fresh state); the traffic log is kept until
+ * The admin API of DESIGN.md §6, mounted at `/__admin` behind the admin token; every call acts on
+ * the world its request names (`x-sim-world` or `?world=`). JSON in, JSON out. Selecting a scenario
+ * or resetting also clears injected faults (a fresh state); the traffic log is kept until
  * `DELETE /__admin/log`. `GET /__admin/log` answers an array, newest entry last.
  */
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
+import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
+import { worldOf } from './access';
+import { describeIssues } from './apiRouter';
 import type { MockContext } from './context';
 import { faultSchema } from './faults';
-import { describeIssues } from './apiRouter';
 
 const scenarioBody = z.object({ name: z.string().min(1) });
 const tokenBody = z.object({ msisdn: z.string().min(1).max(20).optional() });
@@ -20,27 +23,30 @@ export function adminRouter(ctx: MockContext): Router {
   const router = Router();
 
   router.get('/scenarios', (_req, res) => {
-    res.json({ current: ctx.domain.currentScenario(), scenarios: ctx.domain.listScenarios() });
+    const { domain } = worldOf(res);
+    res.json({ current: domain.currentScenario(), scenarios: domain.listScenarios() });
   });
 
   router.put('/scenario', (req: Request, res: Response) => {
+    const world = worldOf(res);
     const body = scenarioBody.safeParse(req.body);
     if (!body.success) return badRequest(res, body.error);
-    if (!ctx.domain.selectScenario(body.data.name)) {
-      const known = ctx.domain.listScenarios().map((s) => s.name);
+    if (!world.domain.selectScenario(body.data.name)) {
+      const known = world.domain.listScenarios().map((s) => s.name);
       res
         .status(404)
         .json({ error: `Unknown scenario "${body.data.name}"; known: ${known.join(', ')}` });
       return;
     }
-    ctx.faults.clear();
-    res.json({ current: ctx.domain.currentScenario() });
+    world.faults.clear();
+    res.json({ current: world.domain.currentScenario() });
   });
 
   router.post('/reset', (_req, res) => {
-    ctx.domain.reset();
-    ctx.faults.clear();
-    res.json({ current: ctx.domain.currentScenario() });
+    const world = worldOf(res);
+    world.domain.reset();
+    world.faults.clear();
+    res.json({ current: world.domain.currentScenario() });
   });
 
   router.get('/log', (req, res) => {
@@ -49,18 +55,18 @@ export function adminRouter(ctx: MockContext): Router {
       res.status(400).json({ error: 'limit must be a non-negative integer' });
       return;
     }
-    res.json(ctx.log.list(raw));
+    res.json(worldOf(res).log.list(raw));
   });
 
   router.delete('/log', (_req, res) => {
-    ctx.log.clear();
+    worldOf(res).log.clear();
     res.status(204).end();
   });
 
   router.post('/session-token', (req: Request, res: Response) => {
     const body = tokenBody.safeParse(req.body ?? {});
     if (!body.success) return badRequest(res, body.error);
-    const tokenValue = ctx.domain.issueSessionToken(body.data.msisdn);
+    const tokenValue = worldOf(res).domain.issueSessionToken(body.data.msisdn);
     if (tokenValue === null) {
       res
         .status(404)
@@ -71,18 +77,47 @@ export function adminRouter(ctx: MockContext): Router {
   });
 
   router.get('/faults', (_req, res) => {
-    res.json(ctx.faults.list());
+    res.json(worldOf(res).faults.list());
   });
 
   router.post('/faults', (req: Request, res: Response) => {
     const body = faultSchema.safeParse(req.body);
     if (!body.success) return badRequest(res, body.error);
-    ctx.faults.add(body.data);
+    worldOf(res).faults.add(body.data);
     res.status(201).json({ fault: body.data });
   });
 
   router.delete('/faults', (_req, res) => {
-    res.json({ cleared: ctx.faults.clear() });
+    res.json({ cleared: worldOf(res).faults.clear() });
+  });
+
+  router.get('/worlds', (_req, res) => {
+    res.json({ current: worldOf(res).id, worlds: ctx.worlds.list() });
+  });
+
+  router.delete('/worlds/:id', (req, res) => {
+    const id = String(req.params.id);
+    if (id === ctx.worlds.defaultId) {
+      res.status(400).json({ error: 'The default world stays; reset it with POST /__admin/reset' });
+      return;
+    }
+    res.json({ deleted: ctx.worlds.delete(id) });
+  });
+
+  // A native host's own backend calls (lender app loan application, wallet payments, voucher use),
+  // made in the phone's world with the token the host holds, through the same domain logic as
+  // the web path.
+  router.post('/host/:method', async (req: Request, res: Response) => {
+    const method = String(req.params.method);
+    if (!isHostAction(method)) {
+      res
+        .status(404)
+        .json({ error: `Unknown host action ${method}; known: ${HOST_ACTIONS.join(', ')}` });
+      return;
+    }
+    const body = hostActionBody.safeParse(req.body);
+    if (!body.success) return badRequest(res, body.error);
+    res.json(await worldOf(res).domain.hostAction(method, body.data.token, body.data.params));
   });
 
   return router;

@@ -20,10 +20,12 @@ import {
   type UserBaseInfo,
 } from '../../src/shared/envelope';
 import { ProtocolFailure } from '../crypto/serverCrypto';
+import { worldOf } from './access';
 import type { MockContext } from './context';
 import { corruptBase64, type Fault } from './faults';
 import { withMediaOrigin } from './media';
 import type { LogEntry } from './trafficLog';
+import type { World } from '../worlds';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 
@@ -56,6 +58,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
   const router = Router();
   router.post('/{*path}', async (req: Request, res: Response) => {
     const started = Date.now();
+    const world = worldOf(res);
     const segments = (req.params as { path?: string[] }).path ?? [];
     const path = segments.join('/');
     const def = endpointByPath.get(path);
@@ -65,7 +68,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         userBaseInfo: unknown;
       },
     ) =>
-      ctx.log.add({
+      world.log.add({
         at: new Date(started).toISOString(),
         host,
         path,
@@ -103,7 +106,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       res.status(status).json({ code, message });
     };
 
-    const fault = ctx.faults.take(path);
+    const fault = world.faults.take(path);
     if (fault?.delayMs) await sleep(fault.delayMs);
 
     if (!def.encrypted) {
@@ -122,7 +125,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       const product =
         path === handshakePathOf(host)
           ? await handshake(ctx, data, fault)
-          : await productOf(ctx, { def, host, path, data, userBaseInfo, req, fault });
+          : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault });
       log({ encrypted: false, data, userBaseInfo, response: product, status: 200 });
       res.json(product);
       return;
@@ -148,7 +151,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       return;
     }
     const { session, plaintext } = opened;
-    const product = await productOf(ctx, {
+    const product = await productOf(ctx, world, {
       def,
       host,
       path,
@@ -199,7 +202,7 @@ interface Call {
   fault: Fault | undefined;
 }
 
-async function productOf(ctx: MockContext, call: Call): Promise<ProductAnswer> {
+async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
   const { fault } = call;
   if (fault?.code !== undefined)
     return answer(fault.code, fault.message ?? `Injected fault ${fault.code}`);
@@ -207,7 +210,7 @@ async function productOf(ctx: MockContext, call: Call): Promise<ProductAnswer> {
   if (!request.success)
     return answer(ServerCode.BAD_REQUEST, `Invalid request: ${describeIssues(request.error)}`);
   try {
-    const product = await ctx.domain.handle({
+    const product = await world.domain.handle({
       host: call.host,
       path: call.path,
       data: call.data,

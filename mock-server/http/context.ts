@@ -1,14 +1,17 @@
-/** What the routers share: the domain, the server crypto, the traffic log and the fault table. */
-import type { MockDomain } from '../domain/types';
+/** What the routers share: the server crypto, the worlds, and who may call. */
 import type { ServerCrypto } from '../crypto/serverCrypto';
-import type { FaultTable } from './faults';
-import type { TrafficLog } from './trafficLog';
+import type { WorldTable } from '../worlds';
 
 export interface MockContext {
-  domain: MockDomain;
   crypto: ServerCrypto;
-  log: TrafficLog;
-  faults: FaultTable;
-  /** The server's own origin (e.g. http://127.0.0.1:4010), known once it listens. */
+  /** Scenario state, faults and traffic log per world (DESIGN.md §6). */
+  worlds: WorldTable;
+  /** Required on every `/__admin/*` call (`x-admin-token`). */
+  adminToken: string;
+  /** Origins that get CORS: the server's own once it listens, the configured ones, the simulator. */
+  allowedOrigins: Set<string>;
+  /** Host names besides loopback that may be used to reach the server (`--host`). */
+  extraHosts: string[];
+  /** The origin the server is reached at (e.g. http://127.0.0.1:4010), known once it listens. */
   origin: string;
 }

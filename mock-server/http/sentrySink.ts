@@ -1,10 +1,12 @@
 /**
  * A local Sentry sink: `POST /sentry/api/:projectId/envelope/` accepts Sentry envelopes
- * (newline-delimited JSON, sent as text/plain by the browser SDK) and records them in the traffic
- * log with host `sentry`, so a DSN `http://public@127.0.0.1:<port>/sentry/1` works offline.
+ * (newline-delimited JSON) and records them in the world's traffic log with host `sentry`, so a
+ * DSN `http://public@127.0.0.1:<port>/sentry/1` works offline. Only Sentry's envelope content type
+ * is taken (the SPA's reporter sets it): a `text/plain` post is what any page can send cross-site
+ * without asking, and it must not write into the log QA reads.
  */
 import express, { type Request, type Response, Router } from 'express';
-import type { MockContext } from './context';
+import { worldOf } from './access';
 
 /** One parsed envelope: its header and items (payloads parsed when they are JSON). */
 export interface SentryEnvelope {
@@ -30,17 +32,24 @@ export function parseEnvelope(text: string): SentryEnvelope {
   return { header: parseLine(first), items };
 }
 
-export function sentryRouter(ctx: MockContext): Router {
+/** The content type of a Sentry envelope. */
+export const SENTRY_ENVELOPE_TYPE = 'application/x-sentry-envelope';
+
+export function sentryRouter(): Router {
   const router = Router();
   router.post(
     '/api/:projectId/envelope',
-    express.text({ type: () => true, limit: '1mb' }),
+    (req: Request, res: Response, next) => {
+      if (req.is(SENTRY_ENVELOPE_TYPE)) return next();
+      res.status(415).json({ code: 415, message: `Sentry envelopes are ${SENTRY_ENVELOPE_TYPE}` });
+    },
+    express.text({ type: SENTRY_ENVELOPE_TYPE, limit: '1mb' }),
     (req: Request, res: Response) => {
       const started = Date.now();
       const text = typeof req.body === 'string' ? req.body : '';
       const envelope = parseEnvelope(text);
       const eventId = (envelope.header as { event_id?: unknown } | null)?.event_id ?? null;
-      ctx.log.add({
+      worldOf(res).log.add({
         at: new Date(started).toISOString(),
         host: 'sentry',
         path: `api/${req.params.projectId}/envelope`,

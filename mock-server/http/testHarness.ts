@@ -4,6 +4,7 @@ import type { UserBaseInfo } from '../../src/shared/envelope';
 import { ApiClient, type ApiClientOptions } from '../../src/shared/transport/client';
 import type { LogEntry } from './trafficLog';
 import { createMockServer, type MockServer, type MockServerOptions } from '../app';
+import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '../../src/shared/simWorld';
 
 export const SCENARIO_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
 
@@ -50,8 +51,22 @@ export async function startServer(options: MockServerOptions = {}): Promise<Mock
   return createMockServer({ port: 0, ...options });
 }
 
-export async function adminLog(server: MockServer, limit = 500): Promise<LogEntry[]> {
-  const res = await fetch(`${server.url}/__admin/log?limit=${limit}`);
+/** Headers of an admin call: the server's token, and the world when one is named. */
+export function adminHeaders(server: MockServer, world?: string): Record<string, string> {
+  return {
+    [ADMIN_TOKEN_HEADER]: server.adminToken,
+    ...(world ? { [WORLD_HEADER]: world } : {}),
+  };
+}
+
+export async function adminLog(
+  server: MockServer,
+  limit = 500,
+  world?: string,
+): Promise<LogEntry[]> {
+  const res = await fetch(`${server.url}/__admin/log?limit=${limit}`, {
+    headers: adminHeaders(server, world),
+  });
   return (await res.json()) as LogEntry[];
 }
 
@@ -60,10 +75,14 @@ export async function admin(
   method: string,
   path: string,
   body?: unknown,
+  world?: string,
 ): Promise<Response> {
   return fetch(`${server.url}/__admin/${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: {
+      ...adminHeaders(server, world),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

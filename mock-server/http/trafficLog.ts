@@ -29,37 +29,73 @@ export interface LogEntry {
 export const DEFAULT_LOG_CAPACITY = 500;
 /** Largest request or answer `data` kept as is, in JSON characters; bigger ones are summarized. */
 export const MAX_LOGGED_CHARS = 64 * 1024;
+/** What one world's log may hold in all, in JSON characters: the oldest entries go first. */
+export const DEFAULT_LOG_BUDGET_CHARS = 4 * 1024 * 1024;
 
-/** Keeps a logged value small: 500 entries of 1 MB garbage bodies must not pin 500 MB. */
-function bounded(value: unknown): unknown {
+/**
+ * A copy of the first `n` characters that shares no memory with `text`. V8 keeps a short slice of
+ * a long string as a view into it, so `slice(0, 200)` of a 1 MB body kept the whole megabyte alive
+ * (600 large requests pinned ≈ 480 MB); a round trip through a Buffer makes a flat new string.
+ */
+export function detachedHead(text: string, n: number): string {
+  return Buffer.from(text.slice(0, n), 'utf8').toString('utf8');
+}
+
+/**
+ * A logged value and its size: 500 entries of 1 MB garbage bodies must not keep 500 MB. A kept
+ * value is a fresh parse of its JSON, never a reference into the request.
+ */
+function bounded(value: unknown): { value: unknown; chars: number } {
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
   } catch {
-    return { unloggable: true };
+    return { value: { unloggable: true }, chars: 20 };
   }
-  if (json === undefined || json.length <= MAX_LOGGED_CHARS) return value;
-  return { truncated: true, chars: json.length, head: json.slice(0, 200) };
+  if (json === undefined) return { value: null, chars: 4 };
+  if (json.length <= MAX_LOGGED_CHARS) return { value: JSON.parse(json), chars: json.length };
+  const head = detachedHead(json, 200);
+  return { value: { truncated: true, chars: json.length, head }, chars: head.length + 48 };
 }
 
 export class TrafficLog {
   private readonly entries: LogEntry[] = [];
+  private readonly sizes: number[] = [];
+  private chars = 0;
   private nextId = 1;
 
-  constructor(private readonly capacity = DEFAULT_LOG_CAPACITY) {}
+  constructor(
+    private readonly capacity = DEFAULT_LOG_CAPACITY,
+    private readonly budgetChars = DEFAULT_LOG_BUDGET_CHARS,
+  ) {}
 
-  /** Adds an entry (id assigned here), dropping the oldest beyond capacity. */
+  /** Adds an entry (id assigned here), dropping the oldest beyond capacity or the budget. */
   add(entry: Omit<LogEntry, 'id'>): LogEntry {
+    const request = bounded(entry.request.data);
+    const response = bounded(entry.response.data);
     const full: LogEntry = {
       id: this.nextId++,
       ...entry,
-      request: { ...entry.request, data: bounded(entry.request.data) },
-      response: { ...entry.response, data: bounded(entry.response.data) },
+      request: { ...entry.request, data: request.value },
+      response: { ...entry.response, data: response.value },
     };
+    const size = request.chars + response.chars + 512;
     this.entries.push(full);
-    if (this.entries.length > this.capacity)
-      this.entries.splice(0, this.entries.length - this.capacity);
+    this.sizes.push(size);
+    this.chars += size;
+    while (
+      this.entries.length > 1 &&
+      (this.entries.length > this.capacity || this.chars > this.budgetChars)
+    ) {
+      this.entries.shift();
+      this.chars -= this.sizes.shift() ?? 0;
+    }
     return full;
+  }
+
+  /** Approximate JSON characters held. */
+  get heldChars(): number {
+    return this.chars;
   }
 
   /** The newest `limit` entries, newest last. */
@@ -69,6 +105,8 @@ export class TrafficLog {
 
   clear(): void {
     this.entries.length = 0;
+    this.sizes.length = 0;
+    this.chars = 0;
   }
 
   get size(): number {

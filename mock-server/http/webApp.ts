@@ -5,15 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type Request, Router } from 'express';
+import express, { Router } from 'express';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
 import { gzipAssets } from './gzipAssets';
-
-/** The origin the browser used to reach us (so the config works behind any host name). */
-function originOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
 
 /** The app config for an origin. */
 export function appConfigFor(origin: string): AppConfig {
@@ -44,10 +39,14 @@ export function withRootBase(html: string): string {
   return doctype.test(html) ? html.replace(doctype, (tag) => `${tag}${base}`) : `${base}${html}`;
 }
 
-export function webRouter(webDir: string | undefined): Router {
+/**
+ * `origin()` is the server's configured origin: the app config never echoes the request's `Host`
+ * (a DNS-rebound name would otherwise point the SPA, and its crash reports, at the attacker).
+ */
+export function webRouter(webDir: string | undefined, origin: () => string): Router {
   const router = Router();
-  router.get(`/${APP_CONFIG_FILE}`, (req, res) => {
-    res.set('Cache-Control', 'no-store').json(appConfigFor(originOf(req)));
+  router.get(`/${APP_CONFIG_FILE}`, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(appConfigFor(origin()));
   });
   if (!webDir) return router;
   const root = path.resolve(webDir);

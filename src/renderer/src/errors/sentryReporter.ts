@@ -16,7 +16,14 @@ export function createSentryReporter(dsn: string | null, env: string): ErrorRepo
   const load = () => {
     loading ??= import('@sentry/browser').then(
       (module) => {
-        module.init({ dsn, environment: env, release: 'direct-loan-h5' });
+        module.init({
+          dsn,
+          environment: env,
+          release: 'direct-loan-h5',
+          // Sentry's envelope type (Sentry takes it): the mock's sink refuses text/plain, the type any
+          // page may post cross-site without asking.
+          transportOptions: { headers: { 'Content-Type': 'application/x-sentry-envelope' } },
+        });
         sentry = module;
         for (const [error, context] of queue.splice(0))
           module.captureException(error, { extra: context });

@@ -1,0 +1,83 @@
+/**
+ * What a native host's own backend calls do to the server's state (DESIGN.md §4 bridge methods
+ * answered by the host, §6 admin API): the lender app submits a loan application, a wallet pays
+ * a repay order, the loan flow takes a voucher. Each runs the same endpoint handlers as the web
+ * path, with the token the host holds, so Home, Bill and the review show the same result.
+ */
+import { z } from 'zod';
+import { endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
+import { bridgeMethods } from '../../src/shared/bridge';
+import { ServerCode } from '../../src/shared/codes';
+import { HOST_ACTIONS, type HostAction, isHostAction } from '../../src/shared/simWorld';
+import { fail, ok } from './context';
+import type { ApiCall } from './types';
+
+export { HOST_ACTIONS, isHostAction };
+
+export const hostActionBody = z.object({
+  token: z.string().min(1).max(500),
+  params: z.record(z.string(), z.unknown()),
+});
+
+/** The device the simulated native app calls from (the SPA's id is this plus -h5). */
+const NATIVE_DEVICE = 'native-host';
+
+type Handle = (call: ApiCall) => Promise<ProductAnswer>;
+
+function callOf(path: string, token: string, data: unknown): ApiCall {
+  return {
+    host: 'main',
+    path,
+    data,
+    token,
+    deviceId: NATIVE_DEVICE,
+    userBaseInfo: { deviceId: NATIVE_DEVICE, system: 'android', tokenValue: token, version: '' },
+  };
+}
+
+export async function runHostAction(
+  handle: Handle,
+  method: HostAction,
+  token: string,
+  rawParams: unknown,
+): Promise<ProductAnswer> {
+  const parsed = bridgeMethods[method].params.safeParse(rawParams);
+  if (!parsed.success) {
+    return fail(
+      ServerCode.BAD_REQUEST,
+      `Invalid ${method} params: ${z.prettifyError(parsed.error)}`,
+    );
+  }
+  switch (method) {
+    case 'loanApply': {
+      const params = parsed.data as z.output<(typeof bridgeMethods)['loanApply']['params']>;
+      return handle(
+        callOf(endpoints.applyNoPayPassword.path, token, {
+          borrowAmount: params.borrowAmount,
+          periods: params.periods,
+          payeeId: params.payeeId,
+          payeeLabel: params.payeeId,
+          purpos: 'Personal',
+          type: 'native',
+          ...(params.userCouponId ? { userCouponId: params.userCouponId } : {}),
+        }),
+      );
+    }
+    case 'gcashPayment':
+    case 'fastPayPayment': {
+      const { orderNo } = parsed.data as { orderNo: string };
+      // The wallet's payment lands: the partner's result marks the order paid and settles it.
+      const answer = await handle(callOf(endpoints.repayResult.path, token, { orderNo }));
+      return answer.code === ServerCode.OK ? ok(null) : answer;
+    }
+    case 'useVoucher': {
+      const { userCouponId } = parsed.data as { userCouponId: string };
+      const answer = await handle(callOf(endpoints.couponList.path, token, { state: 1 }));
+      if (answer.code !== ServerCode.OK) return answer;
+      const list = Array.isArray(answer.data) ? (answer.data as { userCouponId?: string }[]) : [];
+      return list.some((c) => c.userCouponId === userCouponId)
+        ? ok(null)
+        : fail(ServerCode.NOT_FOUND, 'This voucher is not available.');
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Who may talk to the mock server (DESIGN.md §6 "Worlds and admin access"), after the dev servers
+ * that face a browser (Vite's `server.allowedHosts`, CORS limited to the origins it serves):
+ * - `Host` must be a loopback name or the configured host, so a DNS-rebound page cannot read the
+ *   decrypted log or drive the admin API;
+ * - CORS answers only the server's own origins, the ones it was started for and `app://simulator`;
+ * - every `/__admin/*` call carries the admin token, and its writes are JSON (a cross-site
+ *   "simple" request can carry neither the header nor that content type);
+ * - each request is routed to its world by `x-sim-world` (admin calls also `?world=`).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import {
+  ADMIN_TOKEN_HEADER,
+  DEFAULT_WORLD,
+  isWorldId,
+  WORLD_HEADER,
+} from '../../src/shared/simWorld';
+import { type World, WorldLimitError, type WorldTable } from '../worlds';
+
+export const ALLOWED_HEADERS = [
+  'token',
+  'deviceId',
+  'crypt',
+  'Content-Type',
+  'sentry-trace',
+  'baggage',
+  WORLD_HEADER,
+  ADMIN_TOKEN_HEADER,
+].join(', ');
+
+/** The Electron simulator's privileged scheme (src/main/appProtocol.ts). */
+export const SIMULATOR_ORIGIN = 'app://simulator';
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: names that cannot be rebound to another host. */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    name === '::1'
+  );
+}
+
+/** The host name of a `Host` header value (without port; IPv6 keeps its brackets off). */
+export function hostnameOf(hostHeader: string): string | null {
+  try {
+    return new URL(`http://${hostHeader}`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return null;
+  }
+}
+
+/** 403 unless `Host` is a loopback name or one of `extraHosts` (the configured `--host`). */
+export function hostCheck(extraHosts: readonly string[]): RequestHandler {
+  const extra = new Set(extraHosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, '')));
+  return (req, res, next) => {
+    const name = hostnameOf(req.get('host') ?? '');
+    if (name && (isLoopbackHost(name) || extra.has(name.toLowerCase()))) return next();
+    res.status(403).json({
+      code: 403,
+      message: `Host "${req.get('host') ?? ''}" is not served here: use a loopback name or start the server with --host`,
+    });
+  };
+}
+
+/** CORS for exactly `origins` (a live set: the server adds its own once it listens). */
+export function cors(origins: ReadonlySet<string>): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.get('origin');
+    if (origin && origins.has(origin)) {
+      res.set('Access-Control-Allow-Origin', origin);
+      res.set('Vary', 'Origin');
+      res.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+      res.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
+      res.set('Access-Control-Max-Age', '600');
+    }
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The admin token, and JSON for every admin write that has a body. */
+export function adminGuard(adminToken: string): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get(ADMIN_TOKEN_HEADER) ?? '';
+    if (!sameSecret(given, adminToken)) {
+      res.status(401).json({
+        error: `The admin API needs the ${ADMIN_TOKEN_HEADER} header with the token the mock server printed at start`,
+      });
+      return;
+    }
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding');
+    if (req.method !== 'GET' && hasBody && !req.is('application/json')) {
+      res.status(415).json({ error: 'Admin writes take Content-Type: application/json' });
+      return;
+    }
+    next();
+  };
+}
+
+/** The world a request acts in, set by `worldSelector`. */
+export function worldOf(res: Response): World {
+  return res.locals.world as World;
+}
+
+/** Routes the request to its world; `?world=` only where `allowQuery` (the admin API). */
+export function worldSelector(worlds: WorldTable, allowQuery: boolean): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const query = allowQuery && typeof req.query.world === 'string' ? req.query.world : undefined;
+    const id = req.get(WORLD_HEADER) ?? query ?? DEFAULT_WORLD;
+    if (!isWorldId(id)) {
+      res.status(400).json({
+        code: 400,
+        message: `${WORLD_HEADER} must be 1–64 characters of A–Z, a–z, 0–9, _ and -`,
+      });
+      return;
+    }
+    try {
+      res.locals.world = worlds.get(id);
+    } catch (error) {
+      if (!(error instanceof WorldLimitError)) throw error;
+      res.status(503).json({ code: 503, message: error.message });
+      return;
+    }
+    next();
+  };
+}
