@@ -52,9 +52,12 @@ function appConfigPlugin(mockUrl: string): Plugin {
 export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> {
   const dataDir = resolve(root, 'node_modules/.cache/direct-loan-mock');
   mkdirSync(dataDir, { recursive: true });
+  const port = options.port ?? 5173;
   const mock = await createMockServer({
     port: options.mockPort ?? 0,
     dataDir,
+    // The SPA served by Vite calls the mock server cross-origin: only this dev server may.
+    allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
     ...(options.scenario ? { scenario: options.scenario } : {}),
   });
   const vite = await createServer({
@@ -64,14 +67,17 @@ export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> 
     plugins: [react(), appConfigPlugin(mock.url)],
     server: {
       host: '127.0.0.1',
-      port: options.port ?? 5173,
+      port,
+      // The mock server allows exactly this origin: a silently moved port would be refused.
+      strictPort: true,
       proxy: { '/__admin': { target: mock.url, changeOrigin: false } },
     },
   });
   await vite.listen();
-  const base = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${options.port ?? 5173}/`;
+  const base = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
   return {
-    harnessUrl: new URL('harness.html', base).href,
+    // The admin token rides in the fragment: the harness keeps it, no server ever sees it.
+    harnessUrl: `${new URL('harness.html', base).href}#admin-token=${encodeURIComponent(mock.adminToken)}`,
     appUrl: base,
     mock,
     async close() {
@@ -94,7 +100,7 @@ async function main(): Promise<void> {
     mockPort: values['mock-port'] ? Number(values['mock-port']) : undefined,
     scenario: values.scenario,
   });
-  console.log(`Mock server:     ${dev.mock.url}`);
+  console.log(`Mock server:     ${dev.mock.url}  (admin token ${dev.mock.adminToken})`);
   console.log(`Browser harness: ${dev.harnessUrl}`);
   console.log(`App alone:       ${dev.appUrl}`);
   const stop = () => {

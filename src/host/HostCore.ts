@@ -248,6 +248,7 @@ export class HostCore {
     setView: (view: HostView) => this.update({ view }),
     signIn: () => this.signIn(),
     signOut: () => this.signOut(),
+    backend: (method, params) => this.admin.hostAction(method, this.snapshot.tokenValue, params),
   };
 
   private ask(method: InteractiveMethod, params: unknown): Promise<Decision> {

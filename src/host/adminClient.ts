@@ -3,6 +3,7 @@
  * Takes `fetch` as an argument so tests and both runtimes (Electron main, harness page) inject it.
  */
 import { z } from 'zod';
+import { ADMIN_TOKEN_HEADER, type HostAction, WORLD_HEADER } from '../shared/simWorld';
 
 export const scenarioListSchema = z.object({
   current: z.string().nullable(),
@@ -42,6 +43,14 @@ const trafficAnswerSchema = z.union([
 
 const sessionTokenSchema = z.object({ tokenValue: z.string() });
 
+/** The product answer of a native host action. */
+export const productAnswerSchema = z.object({
+  code: z.number(),
+  message: z.string(),
+  data: z.unknown(),
+});
+export type ProductAnswerOf = z.infer<typeof productAnswerSchema>;
+
 /** What the host needs from the mock server. */
 export interface AdminClient {
   scenarios(): Promise<ScenarioList>;
@@ -49,17 +58,36 @@ export interface AdminClient {
   reset(): Promise<void>;
   log(limit: number): Promise<TrafficEntry[]>;
   sessionToken(msisdn?: string): Promise<string>;
+  /** A native host's own backend call, made with the host's token (DESIGN.md §6). */
+  hostAction(method: HostAction, token: string, params: object): Promise<ProductAnswerOf>;
+}
+
+/** The phone's world and the server's admin token, sent with every call. */
+export interface AdminAccess {
+  world?: string;
+  adminToken?: string;
 }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** Admin API at `baseUrl` (the mock server's origin, e.g. http://127.0.0.1:4010). */
-export function createAdminClient(baseUrl: string, fetchImpl: FetchLike): AdminClient {
+export function createAdminClient(
+  baseUrl: string,
+  fetchImpl: FetchLike,
+  access: AdminAccess = {},
+): AdminClient {
   const base = baseUrl.replace(/\/+$/, '');
+  const accessHeaders: Record<string, string> = {
+    ...(access.world ? { [WORLD_HEADER]: access.world } : {}),
+    ...(access.adminToken ? { [ADMIN_TOKEN_HEADER]: access.adminToken } : {}),
+  };
   async function request(method: string, path: string, body?: unknown): Promise<unknown> {
     const response = await fetchImpl(`${base}/__admin/${path}`, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: {
+        ...accessHeaders,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -84,6 +112,9 @@ export function createAdminClient(baseUrl: string, fetchImpl: FetchLike): AdminC
     async sessionToken(msisdn) {
       const body = msisdn ? { msisdn } : {};
       return sessionTokenSchema.parse(await request('POST', 'session-token', body)).tokenValue;
+    },
+    async hostAction(method, token, params) {
+      return productAnswerSchema.parse(await request('POST', `host/${method}`, { token, params }));
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Test doubles for the host core (used by host, main and harness tests). */
-import type { AdminClient, ScenarioList, TrafficEntry } from './adminClient';
+import type { HostAction } from '../shared/simWorld';
+import type { AdminClient, ProductAnswerOf, ScenarioList, TrafficEntry } from './adminClient';
 
 /** An in-memory admin API that records what the host asked for. */
 export class FakeAdminClient implements AdminClient {
@@ -9,6 +10,9 @@ export class FakeAdminClient implements AdminClient {
   readonly requests: string[] = [];
   traffic: TrafficEntry[] = [];
   failWith: Error | null = null;
+  /** What the backend answers a host action (default: ok, with an order number for loanApply). */
+  hostAnswer: ProductAnswerOf | null = null;
+  readonly hostActions: { method: HostAction; token: string; params: object }[] = [];
 
   private check(what: string): void {
     this.requests.push(what);
@@ -37,5 +41,17 @@ export class FakeAdminClient implements AdminClient {
     this.check(`session-token ${msisdn ?? ''}`);
     this.tokensIssued += 1;
     return `token-${this.current}-${msisdn ?? 'default'}-${this.tokensIssued}`;
+  }
+  async hostAction(method: HostAction, token: string, params: object): Promise<ProductAnswerOf> {
+    this.check(`host ${method}`);
+    this.hostActions.push({ method, token, params });
+    const orderNo = `DL${String(this.hostActions.length).padStart(6, '0')}`;
+    return (
+      this.hostAnswer ?? {
+        code: 200,
+        message: 'success',
+        data: method === 'loanApply' ? { orderNo } : null,
+      }
+    );
   }
 }

@@ -4,13 +4,14 @@
  * electron-vite dev server (ELECTRON_RENDERER_URL).
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, session } from 'electron';
 import { createMockServer } from '../../mock-server/app';
 import { createAdminClient } from '../host/adminClient';
 import { HostCore } from '../host/HostCore';
+import { isWorldId, newWorldId, WORLD_HEADER } from '../shared/simWorld';
 import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppHandler } from './appProtocol';
 import { devConfigHandler } from './devServer';
 import { registerBridgeIpc, registerPanelIpc } from './ipc';
@@ -21,6 +22,23 @@ protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
 app.enableSandbox();
 // Tests run each app against fresh state (mock server identity, storage).
 if (process.env.DL_USER_DATA) app.setPath('userData', process.env.DL_USER_DATA);
+
+/**
+ * The phone's world on the mock server (DESIGN.md §6), kept in userData so a relaunch finds the
+ * same state; Reset resets the world, not its id.
+ */
+async function phoneWorld(userData: string): Promise<string> {
+  const file = join(userData, 'sim-world-id');
+  const kept = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
+  if (isWorldId(kept)) return kept;
+  const id = newWorldId();
+  await mkdir(userData, { recursive: true });
+  await writeFile(file, id);
+  return id;
+}
 
 async function main(): Promise<void> {
   const here = fileURLToPath(new URL('.', import.meta.url));
@@ -36,12 +54,25 @@ async function main(): Promise<void> {
 
   // Node's fetch, not net.fetch: host ↔ mock server traffic must ignore the app session's
   // offline emulation and dev protocol handlers.
-  const admin = createAdminClient(server.url, (url, init) => fetch(url, init));
+  const world = await phoneWorld(app.getPath('userData'));
+  const admin = createAdminClient(server.url, (url, init) => fetch(url, init), {
+    world,
+    adminToken: server.adminToken,
+  });
+  /** The phone's requests to the mock server carry its world; the SPA never knows. */
+  const inWorld = (init?: RequestInit): RequestInit => {
+    const headers = new Headers(init?.headers);
+    headers.set(WORLD_HEADER, world);
+    return { ...init, headers };
+  };
   const host = new HostCore({ admin, deviceId: `SIM-${randomUUID()}` });
   await host.start();
 
   const ses = session.defaultSession;
   denyAllPermissions(ses);
+  ses.webRequest.onBeforeSendHeaders({ urls: [`${server.url}/*`] }, (details, callback) => {
+    callback({ requestHeaders: { ...details.requestHeaders, [WORLD_HEADER]: world } });
+  });
   const baseUrl = devUrl ?? APP_ORIGIN;
   const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [new URL(devUrl).origin] : [])];
   const devCsp = contentSecurityPolicy({ dev: true, devOrigin: devUrl });
@@ -52,7 +83,7 @@ async function main(): Promise<void> {
       mockUrl: server.url,
       csp: (scriptHashes) => contentSecurityPolicy({ dev: false, scriptHashes }),
       readFile: (path) => readFile(path),
-      fetch: (url, init) => fetch(url, init),
+      fetch: (url, init) => fetch(url, inWorld(init)),
       isOffline: () => !host.getSnapshot().settings.online,
     }),
   );

@@ -46,7 +46,8 @@ const fake = vi.hoisted(() => {
     destroy() {}
     setContentSize() {}
   }
-  return { userData, handles, schemes, windows, quitHooks, FakeWindow };
+  const beforeSendHeaders: unknown[] = [];
+  return { userData, handles, schemes, windows, quitHooks, FakeWindow, beforeSendHeaders };
 });
 
 vi.mock('electron', () => ({
@@ -68,7 +69,11 @@ vi.mock('electron', () => ({
       },
       setPermissionRequestHandler: vi.fn(),
       setPermissionCheckHandler: vi.fn(),
-      webRequest: { onHeadersReceived: vi.fn() },
+      webRequest: {
+        onHeadersReceived: vi.fn(),
+        onBeforeSendHeaders: (filter: unknown, listener: unknown) =>
+          fake.beforeSendHeaders.push({ filter, listener }),
+      },
       enableNetworkEmulation: vi.fn(),
       disableNetworkEmulation: vi.fn(),
     },
@@ -130,7 +135,22 @@ describe('Electron main', () => {
     const snapshot = (await fake.handles.get(PANEL_IPC.snapshot)!(from)) as HostSnapshot;
     expect(snapshot.scenario).toBe('repaying');
     expect(app.loaded).toHaveLength(2);
-    const traffic = (await fake.handles.get(PANEL_IPC.traffic)!(from, 10)) as unknown[];
-    expect(Array.isArray(traffic)).toBe(true);
+    const traffic = (await fake.handles.get(PANEL_IPC.traffic)!(from, 10)) as {
+      path: string;
+    }[];
+    // The proxied call above landed in this phone's world, not the server's default one.
+    expect(traffic.map((e) => e.path)).toContain('user/userInfo');
+
+    // Requests of the phone to the mock server (dev mode) get the world header from main.
+    const [hook] = fake.beforeSendHeaders as {
+      filter: { urls: string[] };
+      listener: (d: unknown, cb: (r: { requestHeaders: Record<string, string> }) => void) => void;
+    }[];
+    expect(hook?.filter.urls[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\*$/);
+    let sent: Record<string, string> = {};
+    hook?.listener({ requestHeaders: { token: 't' } }, (r) => {
+      sent = r.requestHeaders;
+    });
+    expect(sent).toMatchObject({ token: 't', 'x-sim-world': expect.stringMatching(/^w-/) });
   });
 });

@@ -81,7 +81,7 @@ function adminOf(server: MockServer): MockAdmin {
   const send = (method: string, route: string, body?: unknown) =>
     fetch(`${server.url}/__admin/${route}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-admin-token': server.adminToken },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).then(json);
   return {
@@ -124,7 +124,10 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
     const admin = adminOf(mock);
     // Every test starts from a fresh server state and an empty traffic log.
     await admin.scenario('new-user');
-    await fetch(`${mock.url}/__admin/log`, { method: 'DELETE' });
+    await fetch(`${mock.url}/__admin/log`, {
+      method: 'DELETE',
+      headers: { 'x-admin-token': mock.adminToken },
+    });
     await use(admin);
   },
   page: async ({ page, admin }, use, testInfo) => {

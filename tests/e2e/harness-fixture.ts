@@ -25,9 +25,11 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds out/renderer unless it is newer than every renderer, host and shared source. */
+/** Builds out/ unless it is newer than every renderer, host, shared, main and preload source. */
 export function ensureRendererBuild(): void {
-  const sources = ['src/renderer', 'src/host', 'src/shared'].map((d) => path.join(root, d));
+  const sources = ['src/renderer', 'src/host', 'src/shared', 'src/main', 'src/preload'].map((d) =>
+    path.join(root, d),
+  );
   const stale =
     !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newestMtime));
   if (!stale) return;
@@ -81,7 +83,16 @@ export const test = base.extend<
         })
         .catch(() => '[]');
       await attach('bridge-calls.json', calls, 'application/json');
-      const traffic = await fetch(`${server.url}/__admin/log?limit=100`)
+      const world = await page
+        .evaluate(() =>
+          (
+            globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+          ).sessionStorage.getItem('directLoanSimulator.world'),
+        )
+        .catch(() => null);
+      const traffic = await fetch(`${server.url}/__admin/log?limit=100`, {
+        headers: { 'x-admin-token': server.adminToken, ...(world ? { 'x-sim-world': world } : {}) },
+      })
         .then((r) => r.text())
         .catch(() => '[]');
       await attach('traffic.json', traffic, 'application/json');
@@ -110,7 +121,9 @@ export const test = base.extend<
   ],
   openHarness: async ({ page, server }, use) => {
     await use(async (query = '') => {
-      await page.goto(`${server.url}/harness.html${query ? `?${query}` : ''}`);
+      // The admin token travels in the fragment, as `npm run dev:web` prints it.
+      const token = `#admin-token=${encodeURIComponent(server.adminToken)}`;
+      await page.goto(`${server.url}/harness.html${query ? `?${query}` : ''}${token}`);
       await expect(page.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
     });
   },

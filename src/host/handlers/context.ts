@@ -4,6 +4,9 @@
  */
 import type { z } from 'zod';
 import type { BridgeMethod, BridgeResult, bridgeMethods } from '../../shared/bridge';
+import { ServerCode } from '../../shared/codes';
+import type { HostAction } from '../../shared/simWorld';
+import type { ProductAnswerOf } from '../adminClient';
 import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
 
 /** The developer's answer to an interactive request. */
@@ -23,6 +26,11 @@ export interface HandlerContext {
   signIn(): Promise<void>;
   /** Native logout: forgets the token. */
   signOut(): void;
+  /**
+   * The native app's own call to the backend, with the host's token, in the phone's world: a
+   * real lender app submits the loan itself, a real wallet pays the order (DESIGN.md §6).
+   */
+  backend(method: HostAction, params: object): Promise<ProductAnswerOf>;
 }
 
 export type ParsedParams<M extends BridgeMethod> = z.output<(typeof bridgeMethods)[M]['params']>;
@@ -47,6 +55,24 @@ export function resultOf(decision: Decision, data: unknown = null): BridgeResult
       return failed(decision.message ?? 'Failed in the native app');
     default:
       return missingCase(decision);
+  }
+}
+
+/**
+ * Runs a host action on the backend: its answer, or resultCode 3 with the server's message (an
+ * unreachable server included), as a native app reports a failed submission.
+ */
+export async function onBackend(
+  context: HandlerContext,
+  method: HostAction,
+  params: object,
+): Promise<{ ok: true; data: unknown } | { ok: false; result: BridgeResult }> {
+  try {
+    const answer = await context.backend(method, params);
+    if (answer.code === ServerCode.OK) return { ok: true, data: answer.data };
+    return { ok: false, result: failed(`${answer.message} (code ${answer.code})`) };
+  } catch (error) {
+    return { ok: false, result: failed(error instanceof Error ? error.message : String(error)) };
   }
 }
 

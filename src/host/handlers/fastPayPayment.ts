@@ -1,4 +1,3 @@
-import { type Handler, resultOf } from './context';
+import { walletPayment } from './walletPayment';
 
-export const fastPayPayment: Handler<'fastPayPayment'> = async (params, context) =>
-  resultOf(await context.ask('fastPayPayment', params));
+export const fastPayPayment = walletPayment('fastPayPayment');

@@ -1,4 +1,3 @@
-import { type Handler, resultOf } from './context';
+import { walletPayment } from './walletPayment';
 
-export const gcashPayment: Handler<'gcashPayment'> = async (params, context) =>
-  resultOf(await context.ask('gcashPayment', params));
+export const gcashPayment = walletPayment('gcashPayment');

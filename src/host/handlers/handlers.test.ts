@@ -33,12 +33,59 @@ describe('bridge handlers', () => {
     expect(surface?.detail).toBe(detail);
   });
 
-  it('loanApply answers an order number and shows the application', async () => {
-    const host = await started();
-    const result = await host.call('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' });
-    expect(result.resultCode).toBe(0);
-    expect(result.data).toEqual({ orderNo: expect.stringMatching(/^SIM\d+$/) });
+  it('loanApply submits the application to the backend with the host token', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+    await host.start();
+    const params = { borrowAmount: 5000, periods: 3, payeeId: 'P1' };
+    const result = await host.call('loanApply', params);
+    expect(result).toEqual({ resultCode: 0, data: { orderNo: 'DL000001' } });
+    expect(admin.hostActions).toEqual([
+      { method: 'loanApply', token: host.getSnapshot().tokenValue, params },
+    ]);
     expect(host.getSnapshot().surfaces.at(-1)?.detail).toContain('₱5000 over 3 period(s) to P1');
+  });
+
+  it('loanApply refused by the backend answers 3 with its message, and shows nothing', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+    await host.start();
+    admin.hostAnswer = { code: 7001, message: 'Your credit is not enough.', data: null };
+    const result = await host.call('loanApply', { borrowAmount: 9e5, periods: 3, payeeId: 'P1' });
+    expect(result).toMatchObject({ resultCode: 3, message: expect.stringContaining('credit') });
+    expect(host.getSnapshot().surfaces.some((s) => s.method === 'loanApply')).toBe(false);
+  });
+
+  it.each(['gcashPayment', 'fastPayPayment'] as const)(
+    '%s answered OK pays the order on the backend; cancel and fail do not',
+    async (method) => {
+      const admin = new FakeAdminClient();
+      const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+      await host.start();
+      for (const answer of ['cancel', 'fail', 'ok'] as const) {
+        const pending = host.call(method, { orderNo: 'R1', amount: 10 });
+        host.answer(host.getSnapshot().pending[0]!.id, { answer });
+        await pending;
+      }
+      expect(admin.hostActions.map((a) => [a.method, a.params])).toEqual([
+        [method, { orderNo: 'R1', amount: 10 }],
+      ]);
+      admin.failWith = new Error('mock server unreachable');
+      const unreachable = host.call(method, { orderNo: 'R2', amount: 10 });
+      host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+      expect(await unreachable).toMatchObject({
+        resultCode: 3,
+        message: 'mock server unreachable',
+      });
+    },
+  );
+
+  it('useVoucher the backend no longer offers answers 3', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+    await host.start();
+    admin.hostAnswer = { code: 404, message: 'This voucher is not available.', data: null };
+    expect(await host.call('useVoucher', { userCouponId: 'C1' })).toMatchObject({ resultCode: 3 });
   });
 
   it('getBaseInfo follows system and version settings', async () => {

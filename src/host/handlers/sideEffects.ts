@@ -2,7 +2,7 @@
  * Side-effect calls: the native app does something visible outside the webview. The simulator
  * shows each as a native surface and answers 0.
  */
-import { type Handler, ok } from './context';
+import { type Handler, ok, onBackend } from './context';
 
 export const openBrowser: Handler<'openBrowser'> = (params, context) => {
   context.show('openBrowser', 'Opened in the browser', params.url);
@@ -31,7 +31,10 @@ export const saveImageToAlbum: Handler<'saveImageToAlbum'> = (params, context) =
   return ok();
 };
 
-export const useVoucher: Handler<'useVoucher'> = (params, context) => {
+/** The native loan flow takes the voucher only if the backend still offers it to this user. */
+export const useVoucher: Handler<'useVoucher'> = async (params, context) => {
+  const taken = await onBackend(context, 'useVoucher', params);
+  if (!taken.ok) return taken.result;
   context.show('useVoucher', 'Voucher handed to the native loan flow', params.userCouponId);
   return ok();
 };

@@ -17,6 +17,10 @@ import { writeUrlState } from './urlState';
 
 export interface PhoneSetup {
   host: HostCore;
+  /** The phone's world on the mock server (DESIGN.md §6). */
+  world: string;
+  /** `?mock=`: another mock server's origin, used by the panel and the app alike. */
+  mockOrigin?: string;
   appBase: string;
   initialPath: string;
 }
@@ -72,6 +76,8 @@ export function HarnessApp({ api, phone }: { api: PanelApi; phone: PhoneSetup | 
         {phone ? (
           <PhoneStage
             host={phone.host}
+            world={phone.world}
+            mockOrigin={phone.mockOrigin}
             snapshot={snapshot}
             appBase={phone.appBase}
             path={path}

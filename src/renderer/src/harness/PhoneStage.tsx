@@ -14,6 +14,8 @@ import { Surfaces } from './Surfaces';
 
 interface Props {
   host: HostCore;
+  world: string;
+  mockOrigin?: string | undefined;
   snapshot: HostSnapshot;
   /** Origin + base of the SPA, e.g. http://127.0.0.1:4010/ */
   appBase: string;
@@ -22,7 +24,16 @@ interface Props {
   dispatch(action: PanelAction): void;
 }
 
-export function PhoneStage({ host, snapshot, appBase, path, onPathChange, dispatch }: Props) {
+export function PhoneStage({
+  host,
+  world,
+  mockOrigin,
+  snapshot,
+  appBase,
+  path,
+  onPathChange,
+  dispatch,
+}: Props) {
   const preset = DEVICE_PRESETS[snapshot.settings.device];
   const holder = useRef<HTMLDivElement>(null);
   const control = useRef<FrameControl | null>(null);
@@ -66,6 +77,9 @@ export function PhoneStage({ host, snapshot, appBase, path, onPathChange, dispat
     };
     mountApp(iframe, appUrl, {
       host: profileHasBridge ? host : null,
+      world,
+      profile: snapshot.settings.profile,
+      ...(mockOrigin ? { mockOrigin } : {}),
       online: onlineRef.current,
       fetchHtml: async () => {
         const answer = await fetch(new URL('index.html', appBase), { cache: 'no-store' });
@@ -97,7 +111,15 @@ export function PhoneStage({ host, snapshot, appBase, path, onPathChange, dispat
       control.current = null;
       iframe.remove();
     };
-  }, [snapshot.appGeneration, showApp, remount, appBase, profileHasBridge]);
+  }, [
+    snapshot.appGeneration,
+    showApp,
+    remount,
+    appBase,
+    profileHasBridge,
+    snapshot.settings.profile,
+    world,
+  ]);
 
   useEffect(() => {
     control.current?.setOnline(online);

@@ -9,6 +9,7 @@
 
 import type { HostCore } from '../../../host/HostCore';
 import type { NativeBridge } from '../../../shared/bridge';
+import { installPhoneNetwork, installStorageNamespace, storagePrefix } from './phoneRealm';
 
 /** Marks a frame window the harness has prepared. */
 const INSTALLED = '__directLoanSimulator';
@@ -44,25 +45,15 @@ export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBri
   return Object.freeze(bridge);
 }
 
-/** navigator.onLine, online/offline events and a failing fetch while "offline". */
-function installNetwork(frame: FrameWindow, initiallyOnline: boolean): FrameControl {
-  let online = initiallyOnline;
-  Object.defineProperty(frame.navigator, 'onLine', { configurable: true, get: () => online });
-  const realFetch = frame.fetch.bind(frame);
-  frame.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-    online ? realFetch(input, init) : frame.Promise.reject(new frame.TypeError('Failed to fetch'));
-  return {
-    setOnline(next) {
-      if (next === online) return;
-      online = next;
-      frame.dispatchEvent(new frame.Event(next ? 'online' : 'offline'));
-    },
-  };
-}
-
 export interface MountOptions {
   /** null in the web profile: no bridge at all. */
   host: HostCore | null;
+  /** The phone's world: every request of the app carries it. */
+  world: string;
+  /** The app profile: storage is namespaced per world and profile. */
+  profile: string;
+  /** `?mock=`: the origin of another mock server the app must use too. */
+  mockOrigin?: string;
   online: boolean;
   /** Fetches the SPA's HTML (index.html of the app base). */
   fetchHtml(): Promise<string>;
@@ -86,7 +77,8 @@ export async function mountApp(
       enumerable: true,
     });
   }
-  const control = installNetwork(frame, options.online);
+  installStorageNamespace(frame, storagePrefix(options.world, options.profile));
+  const control = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
   frame[INSTALLED] = control;
   doc.write(html);
   doc.close();

@@ -9,7 +9,9 @@ import { createRoot } from 'react-dom/client';
 import { createAdminClient } from '../../../host/adminClient';
 import { HostCore } from '../../../host/HostCore';
 import type { SimulatorPanelBridge } from '../../../host/panelApi';
+import { isWorldId, newWorldId } from '../../../shared/simWorld';
 import { HarnessApp, type PhoneSetup } from './HarnessApp';
+import { AdminTokenMissing } from './AdminTokenMissing';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
 import { readUrlState } from './urlState';
 
@@ -28,6 +30,54 @@ function hostDeviceId(): string {
   }
 }
 
+const WORLD_KEY = 'directLoanSimulator.world';
+const ADMIN_TOKEN_KEY = 'directLoanSimulator.adminToken';
+const TOKEN_FRAGMENT = /(?:^#|&)admin-token=([^&]+)/;
+
+/**
+ * This tab's phone world (DESIGN.md §6): kept in the tab's sessionStorage, so a reload finds the
+ * same world and a new tab is a new phone.
+ */
+function tabWorld(): string {
+  try {
+    const kept = window.sessionStorage.getItem(WORLD_KEY);
+    if (isWorldId(kept)) return kept;
+    const fresh = newWorldId();
+    window.sessionStorage.setItem(WORLD_KEY, fresh);
+    return fresh;
+  } catch {
+    return newWorldId();
+  }
+}
+
+/**
+ * The mock server's admin token: from the URL fragment `#admin-token=…` that `npm run dev:web`
+ * prints (never sent to a server, never in Copy link), kept in the tab's sessionStorage and
+ * taken out of the address bar.
+ */
+export function adminToken(): string | null {
+  const fromUrl = TOKEN_FRAGMENT.exec(window.location.hash)?.[1];
+  if (fromUrl) {
+    const token = decodeURIComponent(fromUrl);
+    try {
+      window.sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
+    } catch {
+      // Private mode: the token lives as long as this page.
+    }
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    return token;
+  }
+  try {
+    return window.sessionStorage.getItem(ADMIN_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberAdminToken(token: string): void {
+  window.sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
+}
+
 function start(container: HTMLElement): void {
   const params = new URLSearchParams(window.location.search);
   const root = createRoot(container);
@@ -41,8 +91,25 @@ function start(container: HTMLElement): void {
     return;
   }
   const state = readUrlState(window.location.search);
-  const admin = createAdminClient(state.mock ?? window.location.origin, (input, init) =>
-    window.fetch(input, init),
+  const token = adminToken();
+  if (!token) {
+    root.render(
+      <StrictMode>
+        <AdminTokenMissing
+          onToken={(value) => {
+            rememberAdminToken(value);
+            window.location.reload();
+          }}
+        />
+      </StrictMode>,
+    );
+    return;
+  }
+  const world = tabWorld();
+  const admin = createAdminClient(
+    state.mock ?? window.location.origin,
+    (input, init) => window.fetch(input, init),
+    { world, adminToken: token },
   );
   const host = new HostCore({ admin, settings: state.settings, deviceId: hostDeviceId() });
   const api = inPagePanelApi(host, admin);
@@ -50,10 +117,15 @@ function start(container: HTMLElement): void {
   (window as { simulatorHost?: HostCore }).simulatorHost = host;
   void (async () => {
     await host.start();
-    // A scenario in the URL means "reproduce this state": select it, which resets the server.
-    if (state.scenario) await host.selectScenario(state.scenario);
+    // A scenario in the URL means "reproduce this state": a new tab (a new world) selects it; a
+    // reload finds its world on that scenario already and keeps it as it was.
+    if (state.scenario && host.getSnapshot().scenario !== state.scenario) {
+      await host.selectScenario(state.scenario);
+    }
     const phone: PhoneSetup = {
       host,
+      world,
+      ...(state.mock ? { mockOrigin: new URL(state.mock).origin } : {}),
       appBase: new URL('./', window.location.href).href,
       initialPath: state.path,
     };
