@@ -1,0 +1,133 @@
+/**
+ * The harness behaves like a phone, not like a shared browser profile (DESIGN.md §6 "Worlds and
+ * admin access"): each tab is its own phone on its own world, each app profile has its own
+ * storage, a reload keeps the world, and native flows change what the server knows.
+ */
+import type { Page } from '@playwright/test';
+import { appFrame, expect, test } from './harness-fixture';
+
+test.use({ viewport: { width: 1400, height: 1000 } });
+
+const pickProfile = (page: Page, label: string) =>
+  page.getByRole('radiogroup', { name: 'Profile' }).getByText(label).click();
+
+/** The raw localStorage of the frame's origin, as the browser keeps it (all namespaces). */
+const rawKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys((globalThis as unknown as { localStorage: object }).localStorage),
+  );
+
+/** What the app itself sees under `dl.user`. */
+async function appUser(page: Page): Promise<string | null> {
+  const frame = await appFrame(page);
+  return frame.evaluate(() =>
+    (
+      globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+    ).localStorage.getItem('dl.user'),
+  );
+}
+
+test('each profile has its own storage: the web never starts signed in with the lender token', async ({
+  page,
+  openHarness,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  await expect(app.getByText('Apply Now')).toBeVisible();
+  const lenderUser = await appUser(page);
+  expect(lenderUser).toContain('tokenValue');
+
+  await pickProfile(page, 'Web (no host)');
+  await expect(page).toHaveURL(/profile=web/);
+  await expect(app.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  expect(await appUser(page)).toBeNull();
+
+  await pickProfile(page, 'Lender app');
+  await expect(app.getByText('Apply Now')).toBeVisible();
+  expect(await appUser(page)).toBe(lenderUser);
+  // The browser holds both apps' keys side by side, each under its own namespace.
+  expect((await rawKeys(page)).filter((k) => k.endsWith(':dl.user'))).toHaveLength(1);
+});
+
+test('two tabs are two phones: a scenario switch in one never touches the other', async ({
+  page,
+  context,
+  openHarness,
+  server,
+}) => {
+  await openHarness('profile=lender&scenario=repaying');
+  const appA = page.frameLocator('iframe[title="Direct Loan app"]');
+  await expect(appA.getByText('Apply Now').first()).toBeVisible();
+
+  const other = await context.newPage();
+  const token = `#admin-token=${encodeURIComponent(server.adminToken)}`;
+  await other.goto(`${server.url}/harness.html?profile=lender&scenario=can-borrow${token}`);
+  await other.getByRole('combobox', { name: 'Scenario' }).selectOption('session-expired');
+  await expect(other.getByRole('status', { name: 'Kicked out' })).toBeVisible();
+
+  // Tab A still shows its own scenario, and its app is still signed in and working.
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('repaying');
+  await page.getByRole('button', { name: 'pageResume' }).click();
+  await expect(appA.getByText('Apply Now').first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Kicked out' })).toHaveCount(0);
+  const worlds = (await (
+    await fetch(`${server.url}/__admin/worlds`, { headers: { 'x-admin-token': server.adminToken } })
+  ).json()) as { worlds: { id: string; scenario: string }[] };
+  const scenarios = worlds.worlds.map((w) => w.scenario);
+  expect(scenarios).toContain('repaying');
+  expect(scenarios).toContain('session-expired');
+});
+
+test('a reload keeps the world: F5 neither resets the server state nor changes world', async ({
+  page,
+  openHarness,
+  callBridge,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  await expect(app.getByText('Apply Now')).toBeVisible();
+  const worldOf = () =>
+    page.evaluate(() =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+      ).sessionStorage.getItem('directLoanSimulator.world'),
+    );
+  const world = await worldOf();
+  // State only this world has: a loan applied for natively.
+  expect(
+    (await callBridge('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' })).resultCode,
+  ).toBe(0);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('can-borrow');
+  expect(await worldOf()).toBe(world);
+  await expect(app.getByText('Loan Releasing')).toBeVisible();
+
+  // Only choosing the scenario again (or Reset scenario) starts it afresh.
+  await page.getByRole('button', { name: 'Reset scenario' }).click();
+  await expect(app.getByText('Apply Now')).toBeVisible();
+});
+
+test('the lender app’s native loanApply reaches the server: Home shows the loan releasing', async ({
+  page,
+  openHarness,
+  callBridge,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  await expect(app.getByText('Apply Now')).toBeVisible();
+  const result = await callBridge('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' });
+  expect(result.resultCode).toBe(0);
+  expect(result.data).toEqual({ orderNo: expect.stringMatching(/^DL/) });
+  // A page resume (the borrower comes back from the native flow) refreshes Home from the server.
+  await page.getByRole('button', { name: 'pageResume' }).click();
+  await expect(app.getByText('Loan Releasing')).toBeVisible();
+});
+
+test('without the admin token the harness says where to find it', async ({ page, server }) => {
+  await page.goto(`${server.url}/harness.html?profile=lender`);
+  await expect(page.getByRole('heading', { name: /admin token is needed/ })).toBeVisible();
+  await page.getByLabel('Admin token').fill(server.adminToken);
+  await page.getByRole('button', { name: 'Use token' }).click();
+  await expect(page.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
+});
