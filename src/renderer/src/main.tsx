@@ -9,7 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
-import { type BaseInfo, createNativeHost } from './native';
+import { type BaseInfo, createNativeHost, linkPolicy } from './native';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
@@ -112,6 +112,7 @@ async function boot(container: HTMLElement): Promise<void> {
     return;
   }
   const { config } = configResult;
+  linkPolicy.allowHttp = config.env !== 'production';
   const reporter = createSentryReporter(config.sentryDsn, config.env);
   const navigation = new RouterNavigation();
   let token = () => '';

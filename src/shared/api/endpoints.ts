@@ -4,6 +4,7 @@
  * Client, mock server, host and tests all read this table; nobody repeats a path elsewhere.
  */
 import { z } from 'zod';
+import { nullableLinkField } from './linkFields';
 import {
   advertisementSchema,
   areaCodeSchema,
@@ -111,8 +112,8 @@ const repayOrderSchema = z.object({
   fee: z.number(),
   /** Reference the borrower gives at the counter (retail channels). */
   payCode: z.string().nullable(),
-  /** Link for e-wallet channels (GCash, Maya WebPay). */
-  payUrl: z.string().nullable(),
+  /** Link for e-wallet channels (GCash, Maya WebPay); an unsafe one is no link (links.ts). */
+  payUrl: nullableLinkField,
   expireTime: z.number().int(),
 });
 export type RepayOrder = z.infer<typeof repayOrderSchema>;

@@ -3,6 +3,7 @@
  * "not shown", the shapes are ours, consistent with §3. Runs everywhere.
  */
 import { z } from 'zod';
+import { linkField } from './linkFields';
 import { AREA_CODES } from '../constants';
 
 export const areaCodeSchema = z.enum(AREA_CODES);
@@ -109,7 +110,8 @@ export type Message = z.infer<typeof messageSchema>;
 export const advertisementSchema = z.object({
   id: z.number().int(),
   type: z.number().int(),
-  link: z.string(),
+  /** Where a tap goes: an app route or a safe web link; anything else is no link (links.ts). */
+  link: linkField,
   picUrl: z.string(),
 });
 export type Advertisement = z.infer<typeof advertisementSchema>;
@@ -153,7 +155,7 @@ export const repayChannelSchema = z.object({
   stepList2: z.array(z.string()).optional(),
   stepNotice2: z.string().optional(),
   tips: z.array(z.string()).optional(),
-  studyUrl: z.string().optional(),
+  studyUrl: linkField.optional(),
 });
 export type RepayChannel = z.infer<typeof repayChannelSchema>;
 

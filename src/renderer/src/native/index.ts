@@ -4,6 +4,7 @@ import { deviceIdShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
+import type { LinkPolicy } from '../../../shared/links';
 import { NativeBridgeHost } from './nativeBridgeHost';
 import { type WebWindow, WebHost } from './webHost';
 
@@ -25,12 +26,18 @@ export function persistedDeviceId(storage: JsonStorage): () => string {
   };
 }
 
+/**
+ * Which links the adapters open (src/shared/links.ts). `http:` is allowed until the app config
+ * says production: main.tsx sets it once the config is loaded.
+ */
+export const linkPolicy: LinkPolicy = { allowHttp: true };
+
 export function createNativeHost(
   win: WebWindow & { nativeBridge?: unknown },
   storage: JsonStorage,
 ): NativeHost {
   const deviceId = persistedDeviceId(storage);
   return isBridge(win.nativeBridge)
-    ? new NativeBridgeHost(win.nativeBridge, deviceId)
-    : new WebHost(win, deviceId);
+    ? new NativeBridgeHost(win.nativeBridge, deviceId, linkPolicy)
+    : new WebHost(win, deviceId, linkPolicy);
 }

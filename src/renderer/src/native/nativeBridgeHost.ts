@@ -3,6 +3,8 @@
  * only getBaseInfo, checked with the boot shapes; the other methods' data schemas (zod) and the
  * semver check load with the first such call (issue 8: a small boot chunk).
  */
+import { type LinkPolicy, safeLink } from '../../../shared/links';
+import { refusedLink } from './refusedLink';
 import type {
   BridgeData,
   BridgeEvent,
@@ -23,6 +25,7 @@ export class NativeBridgeHost implements NativeHost {
   constructor(
     private readonly bridge: NativeBridge,
     private readonly fallbackDeviceId: () => string,
+    private readonly links: LinkPolicy = { allowHttp: true },
   ) {}
 
   async call<M extends BridgeMethod>(
@@ -112,8 +115,11 @@ export class NativeBridgeHost implements NativeHost {
   composeEmail(to: string, subject?: string, body?: string) {
     return this.call('composeEmail', { to, subject, body });
   }
-  openBrowser(url: string) {
-    return this.call('openBrowser', { url });
+  async openBrowser(url: string): Promise<BridgeResult> {
+    // The host opens whatever it is given: only a safe web link is ever handed over.
+    const link = safeLink(url, this.links);
+    if (link?.kind !== 'web') return refusedLink(url);
+    return this.call('openBrowser', { url: link.href });
   }
   on(event: BridgeEvent, listener: (payload: unknown) => void): () => void {
     return this.bridge.on(event, listener);

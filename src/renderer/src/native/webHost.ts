@@ -1,11 +1,13 @@
 /** The web fallback of NativeHost: links, window.open, history and downloads. */
+import { type LinkPolicy, safeLink } from '../../../shared/links';
+import { refusedLink } from './refusedLink';
 import type { BridgeData, BridgeMethod, BridgeParams, BridgeResult } from '../../../shared/bridge';
 import { withH5Suffix } from './baseInfo';
 import { type BaseInfo, type NativeHost, unsupported } from './NativeHost';
 
 /** The bits of `window` the web host uses (tests pass a fake). */
 export interface WebWindow {
-  open(url: string, target?: string): unknown;
+  open(url: string, target?: string, features?: string): unknown;
   location: { href: string };
   history: { length: number; back(): void };
   document: Document;
@@ -19,6 +21,7 @@ export class WebHost implements NativeHost {
   constructor(
     private readonly win: WebWindow,
     private readonly deviceId: () => string,
+    private readonly links: LinkPolicy = { allowHttp: true },
   ) {}
 
   async getBaseInfo(): Promise<BaseInfo> {
@@ -94,7 +97,9 @@ export class WebHost implements NativeHost {
     return ok;
   }
   async openBrowser(url: string): Promise<BridgeResult> {
-    this.win.open(url, '_blank');
+    const link = safeLink(url, this.links);
+    if (link?.kind !== 'web') return refusedLink(url);
+    this.win.open(link.href, '_blank', 'noopener,noreferrer');
     return ok;
   }
   on(): () => void {

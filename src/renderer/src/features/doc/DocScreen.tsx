@@ -11,7 +11,6 @@ import { ContentPage } from './ContentPage';
 import { DocStore } from './DocStore';
 import { type DocDef, docOf } from './docs';
 import { Markdown } from './Markdown';
-import { fillFields } from './markdown';
 import { companyFields, type OrderInfo, orderFields } from './orderFields';
 
 function ScheduleTable({ order }: { order: OrderInfo | undefined }) {
@@ -78,7 +77,8 @@ const DocView = observer(function DocView({ doc }: { doc: DocDef }) {
       body = (
         <article className="card">
           <Markdown
-            source={fillFields(store.source, fields)}
+            source={store.source}
+            fields={fields}
             slots={{ schedule: <ScheduleTable order={store.order} /> }}
           />
         </article>

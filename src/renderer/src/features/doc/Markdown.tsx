@@ -1,61 +1,53 @@
-/** Renders parsed document Markdown; slots are filled by the page (`slots`). */
+/**
+ * Renders parsed document Markdown; slots are filled by the page (`slots`), fields as text after
+ * parsing (`fields`). A link target must pass the allow-list (src/shared/links.ts), else the link
+ * is plain text.
+ */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { safeLink } from '../../../../shared/links';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { useStores } from '../../stores/StoresContext';
-import { type Inline, parseBlocks, parseInline } from './markdown';
+import { fillText, type Inline, parseBlocks, parseInline } from './markdown';
 
-function Runs({ text }: { text: string }) {
+type Fields = Readonly<Record<string, string>>;
+
+function Runs({ text, fields }: { text: string; fields: Fields }) {
   const { services } = useStores();
   const render = (run: Inline, i: number) => {
     switch (run.kind) {
       case 'text':
-        return run.text;
+        return fillText(run.text, fields);
       case 'bold':
-        return <strong key={i}>{run.text}</strong>;
-      case 'link':
-        if (run.target.startsWith('/')) {
-          return (
-            <Link key={i} to={run.target} viewTransition>
-              {run.text}
-            </Link>
-          );
-        }
-        if (run.target.startsWith('mailto:')) {
-          return (
-            <button
-              key={i}
-              type="button"
-              className="link-button"
-              onClick={() => void services.native.composeEmail(run.target.slice(7))}
-            >
-              {run.text}
-            </button>
-          );
-        }
-        if (run.target.startsWith('tel:')) {
-          return (
-            <button
-              key={i}
-              type="button"
-              className="link-button"
-              onClick={() => void services.native.dialPhone(run.target.slice(4))}
-            >
-              {run.text}
-            </button>
-          );
-        }
-        // Outside pages open in the system browser, never inside the webview.
-        return (
-          <button
-            key={i}
-            type="button"
-            className="link-button"
-            onClick={() => void services.native.openBrowser(run.target)}
-          >
-            {run.text}
+        return <strong key={i}>{fillText(run.text, fields)}</strong>;
+      case 'link': {
+        const label = fillText(run.text, fields);
+        const link = safeLink(run.target, { allowHttp: false });
+        const button = (open: () => unknown) => (
+          <button key={i} type="button" className="link-button" onClick={() => void open()}>
+            {label}
           </button>
         );
+        switch (link?.kind) {
+          case 'route':
+            return (
+              <Link key={i} to={link.href} viewTransition>
+                {label}
+              </Link>
+            );
+          case 'mailto':
+            return button(() => services.native.composeEmail(link.href.slice('mailto:'.length)));
+          case 'tel':
+            return button(() => services.native.dialPhone(link.href.slice('tel:'.length)));
+          case 'sms':
+            return button(() => services.native.sendSms(link.href.slice('sms:'.length)));
+          case 'web':
+            // Outside pages open in the system browser, never inside the webview.
+            return button(() => services.native.openBrowser(link.href));
+          default:
+            return label;
+        }
+      }
       default:
         throw missingCaseError(run);
     }
@@ -65,28 +57,30 @@ function Runs({ text }: { text: string }) {
 
 export function Markdown({
   source,
+  fields = {},
   slots = {},
 }: {
   source: string;
+  fields?: Fields;
   slots?: Readonly<Record<string, ReactNode>>;
 }) {
   return (
     <div className="markdown">
-      {parseBlocks(source).map((block, i) => {
+      {parseBlocks(source, new Set(Object.keys(slots))).map((block, i) => {
         const key = `${block.kind}-${i}`;
         switch (block.kind) {
           case 'heading': {
             const Tag = block.level === 1 ? 'h2' : block.level === 2 ? 'h3' : 'h4';
             return (
               <Tag key={key}>
-                <Runs text={block.text} />
+                <Runs text={block.text} fields={fields} />
               </Tag>
             );
           }
           case 'paragraph':
             return (
               <p key={key}>
-                <Runs text={block.text} />
+                <Runs text={block.text} fields={fields} />
               </p>
             );
           case 'list': {
@@ -96,7 +90,7 @@ export function Markdown({
                 {block.items.map((item, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static document text
                   <li key={j}>
-                    <Runs text={item} />
+                    <Runs text={item} fields={fields} />
                   </li>
                 ))}
               </Tag>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK, fillFields, parseBlocks, parseInline } from './markdown';
+import { BLANK, fillText, parseBlocks, parseInline } from './markdown';
 
 describe('document markdown', () => {
   it('parses headings, paragraphs, both lists, continued items and slots', () => {
@@ -19,6 +19,7 @@ describe('document markdown', () => {
         '{{schedule}}',
         '### Small',
       ].join('\n'),
+      new Set(['schedule']),
     );
     expect(blocks).toEqual([
       { kind: 'heading', level: 1, text: 'Title' },
@@ -41,11 +42,20 @@ describe('document markdown', () => {
     ]);
   });
 
-  it('fills known fields, blanks unknown ones, keeps unfilled slots', () => {
-    const text = 'Borrower: {{name}}, order {{orderNo}}\n{{schedule}}\n';
-    expect(fillFields(text, { name: 'Maria Santos' })).toBe(
-      `Borrower: Maria Santos, order ${BLANK}\n{{schedule}}\n`,
+  it('fills known fields as text and blanks unknown or empty ones', () => {
+    expect(fillText('Borrower: {{name}}, order {{orderNo}}', { name: 'Maria Santos' })).toBe(
+      `Borrower: Maria Santos, order ${BLANK}`,
     );
-    expect(fillFields('{{name}}', { name: '' })).toBe(BLANK);
+    expect(fillText('{{name}}', { name: '' })).toBe(BLANK);
+  });
+
+  it('a line that is only a field is a slot only where the page declares one', () => {
+    // Without ?orderNo the disclosure statement has no schedule slot for {{loanAmount}}.
+    expect(parseBlocks('{{loanAmount}}', new Set(['schedule']))).toEqual([
+      { kind: 'paragraph', text: '{{loanAmount}}' },
+    ]);
+    expect(parseBlocks('{{schedule}}', new Set(['schedule']))).toEqual([
+      { kind: 'slot', name: 'schedule' },
+    ]);
   });
 });

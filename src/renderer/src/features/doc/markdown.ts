@@ -1,8 +1,13 @@
 /**
  * The small Markdown subset the documents are written in (content/*.md): `#`–`###` headings,
- * paragraphs (their line breaks kept, for field blocks like "Order No." / "Date"), `-` and `1.` lists, `**bold**`, `[text](target)` links and `{{name}}` fields
- * filled from the order. A line that is only `{{name}}` is a slot the page renders itself
- * (the repayment schedule). Parsed to data, rendered as React elements: no HTML injection.
+ * paragraphs (their line breaks kept, for field blocks like "Order No." / "Date"), `-` and `1.`
+ * lists, `**bold**`, `[text](target)` links and `{{name}}` fields filled from the order. A line
+ * that is only `{{name}}` of a slot the page declares is rendered by the page (the repayment
+ * schedule). Parsed to data, rendered as React elements: no HTML injection.
+ *
+ * Fields are filled as text AFTER parsing (`fillText` on text runs), never into the source: a
+ * borrower name such as `[Verify](javascript:…)` from the server stays those characters, and
+ * links come only from the document source.
  */
 
 export type Block =
@@ -22,7 +27,7 @@ export const BLANK = '________';
 const SLOT = /^\{\{(\w+)\}\}$/;
 const ITEM = /^(-|\d+\.)\s+(.*)$/;
 
-export function parseBlocks(source: string): Block[] {
+export function parseBlocks(source: string, slotNames: ReadonlySet<string> = new Set()): Block[] {
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   const flush = () => {
@@ -33,7 +38,8 @@ export function parseBlocks(source: string): Block[] {
     const line = raw.trim();
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     const item = ITEM.exec(line);
-    const slot = SLOT.exec(line);
+    const slotMatch = SLOT.exec(line);
+    const slot = slotMatch && slotNames.has(slotMatch[1]!) ? slotMatch : null;
     if (line === '') {
       flush();
     } else if (heading) {
@@ -76,14 +82,7 @@ export function parseInline(text: string): Inline[] {
   return runs;
 }
 
-/** Replaces `{{name}}` fields inside text; unknown or empty fields become a blank. */
-export function fillFields(source: string, fields: Readonly<Record<string, string>>): string {
-  return source.replace(/\{\{(\w+)\}\}/g, (whole, name: string, offset: number) => {
-    // A field alone on its line is a slot, left for the page.
-    const lineStart = source.lastIndexOf('\n', offset) + 1;
-    const lineEnd = source.indexOf('\n', offset);
-    const line = source.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).trim();
-    if (line === whole && !(name in fields)) return whole;
-    return fields[name] || BLANK;
-  });
+/** Fills `{{name}}` fields of one text run; unknown or empty fields show the blank. */
+export function fillText(text: string, fields: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => fields[name] || BLANK);
 }

@@ -3,6 +3,7 @@
  * red-dot lists and the ads; shows each popup ad once (remembered in adddsViewed); runs the main
  * button's action.
  */
+import { safeLink } from '../../../../shared/links';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Advertisement, KycState } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
@@ -105,9 +106,11 @@ export class HomeStore {
     this.openLink(ad.link);
   }
 
-  openLink(link: string): void {
-    if (link.startsWith('/')) this.deps.navigation.go(link);
-    else if (link !== '') void this.deps.native.openBrowser(link);
+  /** An app route navigates; a web link opens in the browser; nothing else is followed. */
+  openLink(raw: string): void {
+    const link = safeLink(raw, { allowHttp: true });
+    if (link?.kind === 'route') this.deps.navigation.go(link.href);
+    else if (link?.kind === 'web') void this.deps.native.openBrowser(link.href);
   }
 
   private async showKycExpired(): Promise<void> {
