@@ -1,3 +1,5 @@
+import { inlineScriptHashes } from './src/main/inlineScripts';
+import { webCsp } from './src/shared/csp';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -153,6 +155,26 @@ function preloadApiClientInsideHosts(): Plugin {
   };
 }
 
+/**
+ * The web build's Content-Security-Policy as a meta tag (src/shared/csp.ts), with the hashes of
+ * index.html's own inline scripts computed from the final page. First in <head>, so it governs
+ * every script that follows.
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'content-security-policy-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const policy = webCsp({ scriptHashes: inlineScriptHashes(html) });
+        const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+        return html.replace(/<head(\s[^>]*)?>/i, (tag) => `${tag}\n    ${meta}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
@@ -163,6 +185,7 @@ export default defineConfig({
     withoutMsrcrypto(),
     lazyCurve25519(),
     preloadApiClientInsideHosts(),
+    contentSecurityPolicyMeta(),
   ],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),

@@ -205,7 +205,7 @@ interface Call {
 async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
   const { fault } = call;
   if (fault?.code !== undefined)
-    return answer(fault.code, fault.message ?? `Injected fault ${fault.code}`);
+    return answer(fault.code, fault.message ?? `Injected fault ${fault.code}`, fault.data ?? null);
   const request = call.def.request.safeParse(call.data);
   if (!request.success)
     return answer(ServerCode.BAD_REQUEST, `Invalid request: ${describeIssues(request.error)}`);

@@ -11,6 +11,11 @@ export const faultSchema = z
     /** Product code to answer instead of calling the domain. */
     code: z.number().int().optional(),
     message: z.string().max(500).optional(),
+    /**
+     * The answer's data with `code` (a hostile or unusual backend, e.g. a link no real server
+     * should send); without it a product code answers `data: null`.
+     */
+    data: z.unknown().optional(),
     /** Delay before answering, ms. */
     delayMs: z.number().int().min(0).max(120_000).optional(),
     /** How many calls it applies to; omitted = every call until `DELETE /__admin/faults`. */

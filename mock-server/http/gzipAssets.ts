@@ -58,7 +58,6 @@ export function gzipAssets(root: string): RequestHandler {
         'Content-Encoding': 'gzip',
         'Content-Length': String(entry.body.byteLength),
         Vary: 'Accept-Encoding',
-        'Cache-Control': 'public, max-age=0',
         'Last-Modified': info.mtime.toUTCString(),
       });
       if (req.method === 'HEAD') res.end();

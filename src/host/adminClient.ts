@@ -2,7 +2,7 @@
  * Client of the mock server's admin API (DESIGN.md §6). Answers are parsed at this edge.
  * Takes `fetch` as an argument so tests and both runtimes (Electron main, harness page) inject it.
  */
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { ADMIN_TOKEN_HEADER, type HostAction, WORLD_HEADER } from '../shared/simWorld';
 
 export const scenarioListSchema = z.object({

@@ -3,7 +3,7 @@
  * and the Electron panel window reaches through its preload (channels `panel:*`). Actions are
  * parsed with `panelActionSchema` wherever they cross a boundary.
  */
-import { z } from 'zod';
+import { z } from '../shared/zod';
 import { BRIDGE_EVENTS } from '../shared/bridge';
 import type { ScenarioList, TrafficEntry } from './adminClient';
 import type { HostCore } from './HostCore';

@@ -20,7 +20,7 @@ export function contentSecurityPolicy(options: {
   const devScript = options.dev ? " 'unsafe-inline'" : hashes;
   return [
     "default-src 'self'",
-    `script-src 'self'${devScript}`,
+    `script-src 'self' 'wasm-unsafe-eval'${devScript}`,
     // antd-mobile sets inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",

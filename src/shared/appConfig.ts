@@ -1,7 +1,7 @@
 /**
  * Runtime configuration of the SPA (DESIGN.md §3): `app-config.json` beside index.html.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const appConfigSchema = z.object({
   env: z.enum(['production', 'development']),

@@ -3,7 +3,7 @@
  * `window.nativeBridge`, what the Electron preload exposes and what the browser harness injects.
  * Params and data schemas are parsed at every boundary (IPC, harness, renderer adapter).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { ResultCode, type ResultCodeValue } from './codes';
 
 /** The result of every bridge call. */

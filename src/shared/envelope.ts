@@ -2,7 +2,7 @@
  * The wire format of DESIGN.md §5: base info, handshake bundles, the encrypted envelope and its
  * plaintexts. Runs everywhere.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_CIPHERTEXT_B64 } from './constants';
 
 /** Base info the SPA sends with every call (PRODUCT.md §3): deviceId with -h5, system H5 on web. */

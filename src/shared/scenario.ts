@@ -4,7 +4,7 @@
  * right on any date; the mock server turns them into unix seconds when it loads a scenario.
  * Runs everywhere: no DOM, node or Electron imports.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   advertisementSchema,
   areaCodeSchema,

@@ -49,6 +49,8 @@ export interface MockAdmin {
     delayMs?: number;
     times?: number;
     corrupt?: boolean;
+    /** The answer's data with `code`: what a hostile or broken backend would send. */
+    data?: unknown;
   }): Promise<void>;
   log(limit?: number): Promise<LogEntry[]>;
 }

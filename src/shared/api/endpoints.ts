@@ -3,7 +3,7 @@
  * whether it needs a logged-in token, and the zod schemas of its request and response data.
  * Client, mock server, host and tests all read this table; nobody repeats a path elsewhere.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { nullableLinkField } from './linkFields';
 import {
   advertisementSchema,

@@ -2,7 +2,7 @@
  * Entities of PRODUCT.md §3 as zod schemas: what crosses the API boundary. Where PRODUCT.md says
  * "not shown", the shapes are ours, consistent with §3. Runs everywhere.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { linkField } from './linkFields';
 import { AREA_CODES } from '../constants';
 

@@ -1,5 +1,5 @@
 /** Link fields of server data, judged by the one allow-list (src/shared/links.ts). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { safeLink } from '../links';
 
 /**

@@ -1,0 +1,53 @@
+/**
+ * The Content-Security-Policy of the SPA's web build (DESIGN.md §3): a meta tag in
+ * `dist/web/index.html` (vite.web.config.ts) and, with frame-ancestors, the header `npm run mock
+ * -- --web` sends. No 'unsafe-eval': zod runs jitless (services/apiTransport.ts); long.js's
+ * WebAssembly probe is allowed by 'wasm-unsafe-eval', which compiles WebAssembly but runs no
+ * JavaScript string. Inline styles stay allowed: antd-mobile and React set style attributes.
+ */
+
+/** The inline `<script>` bodies and inline event handlers of a page, to hash for script-src. */
+export function inlineCode(html: string): { scripts: string[]; handlers: string[] } {
+  const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1] ?? '')
+    .filter((s) => s.trim());
+  const handlers = [...html.matchAll(/\son[a-z]+="([^"]*)"/gi)].map((m) =>
+    (m[1] ?? '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
+  return { scripts, handlers };
+}
+
+export interface WebCspOptions {
+  /** 'sha256-…' sources of the page's inline code (and 'unsafe-hashes' when it has handlers). */
+  scriptHashes: readonly string[];
+  /**
+   * Where the app may connect: its API hosts and Sentry. The build cannot know a deployment's
+   * hosts, so it allows any https origin; a deployer narrows it to app-config.json's hosts in the
+   * header their server sends (README "Deploying").
+   */
+  connectSrc?: readonly string[];
+  /** Only a header can say who may frame the app (a meta tag cannot). */
+  frameAncestors?: string;
+}
+
+export function webCsp(options: WebCspOptions): string {
+  const connect = options.connectSrc ?? ["'self'", 'https:'];
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'wasm-unsafe-eval' ${options.scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    ...(options.frameAncestors ? [`frame-ancestors ${options.frameAncestors}`] : []),
+  ].join('; ');
+}
