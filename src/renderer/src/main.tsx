@@ -94,16 +94,20 @@ async function boot(container: HTMLElement): Promise<void> {
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
   const native = createNativeHost(window, storage);
   let hostInfo: BaseInfo | undefined;
-  const hostInfoReady = native.getBaseInfo().then((info) => {
-    hostInfo = info;
-    // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
-    // gzip): fetch it now, alongside the config, instead of after the stores exist (issue 8).
-    if (info.tokenValue) {
-      import('../../shared/transport/signal')
-        .then(({ loadSignal }) => loadSignal())
-        .catch(() => {});
-    }
-  });
+  const hostInfoReady = native.getBaseInfo().then(
+    (info) => {
+      hostInfo = info;
+      // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
+      // gzip): fetch it now, alongside the config, instead of after the stores exist (issue 8).
+      if (info.tokenValue) {
+        import('../../shared/transport/signal')
+          .then(({ loadSignal }) => loadSignal())
+          .catch(() => {});
+      }
+    },
+    // A failing host: the session's start reports it and keeps the Loading page (§4).
+    () => undefined,
+  );
   const configResult = await loadAppConfig();
   const reactRoot = createRoot(container);
   if (!configResult.ok) {

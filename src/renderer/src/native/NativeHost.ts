@@ -29,7 +29,10 @@ export interface BaseInfo {
 export interface NativeHost {
   /** 'web' when there is no `window.nativeBridge`; a host's profile is known after getBaseInfo. */
   readonly native: boolean;
-  /** Device, token and version; never rejects (a failing host reads as a bare web device). */
+  /**
+   * Device, token and version. On the web it never rejects; a host that fails it rejects with the
+   * reason (PRODUCT.md §4: the Loading page stays, with a retry).
+   */
   getBaseInfo(): Promise<BaseInfo>;
   /** Any bridge method, params typed by the shared table; data parsed with its schema. */
   call<M extends BridgeMethod>(

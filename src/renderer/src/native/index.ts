@@ -38,6 +38,6 @@ export function createNativeHost(
 ): NativeHost {
   const deviceId = persistedDeviceId(storage);
   return isBridge(win.nativeBridge)
-    ? new NativeBridgeHost(win.nativeBridge, deviceId, linkPolicy)
+    ? new NativeBridgeHost(win.nativeBridge, linkPolicy)
     : new WebHost(win, deviceId, linkPolicy);
 }

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { JsonStorage, memoryStorage } from '../services/storage';
 import { fakeBridge } from '../test/fakes';
 import { withH5Suffix } from './baseInfo';
 import { createNativeHost, linkPolicy } from './index';
+import type { BridgeResult } from '../../../shared/bridge';
+import { BRIDGE_TIMEOUT_MS } from './nativeBridgeHost';
 
 function fakeWindow(nativeBridge?: unknown) {
   const opened: string[] = [];
@@ -99,12 +101,45 @@ describe('native implementation over window.nativeBridge', () => {
     expect(seen).toEqual([1]);
   });
 
-  it('falls back to a web device when getBaseInfo fails', async () => {
-    const bridge = fakeBridge({ getBaseInfo: { resultCode: 3, message: 'no' } });
-    const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
-    const info = await host.getBaseInfo();
-    expect(info.profile).toBe('web');
-    expect(info.deviceId).toMatch(/^web-.+-h5$/);
+  it.each([
+    [{ resultCode: 3, message: 'no' }, /answered 3 \(no\)/],
+    [{ resultCode: 0, data: { deviceId: '', system: 'windows' } }, /malformed/],
+  ])(
+    'a bridge that fails getBaseInfo is not the web: it rejects, and asks again next time',
+    async (answer, reason) => {
+      let fail = true;
+      const bridge = fakeBridge({
+        getBaseInfo: () => (fail ? answer : { resultCode: 0, data: hostInfo }) as BridgeResult,
+      });
+      const host = createNativeHost(fakeWindow(bridge).win, new JsonStorage(memoryStorage()));
+      await expect(host.getBaseInfo()).rejects.toThrow(reason);
+      fail = false;
+      await expect(host.getBaseInfo()).resolves.toMatchObject({ profile: 'lender' });
+    },
+  );
+
+  it('a host that never answers fails the call after the timeout, with a clear log', async () => {
+    vi.useFakeTimers();
+    try {
+      const silent = { call: () => new Promise(() => {}), on: () => () => {} };
+      const host = createNativeHost(fakeWindow(silent).win, new JsonStorage(memoryStorage()));
+      const info = host.getBaseInfo().catch((error: unknown) => error);
+      const closed = host.closePage();
+      const picked = host.call('pickAccount');
+      const settled = vi.fn();
+      void picked.then(settled);
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      await vi.advanceTimersByTimeAsync(BRIDGE_TIMEOUT_MS);
+      expect(String(await info)).toMatch(/did not answer getBaseInfo within 10 s/);
+      expect(await closed).toMatchObject({ resultCode: 3 });
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('closePage'));
+      // Choosing an account waits for the borrower, however long they take.
+      await vi.advanceTimersByTimeAsync(10 * BRIDGE_TIMEOUT_MS);
+      expect(settled).not.toHaveBeenCalled();
+      errors.mockRestore();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -24,7 +24,6 @@ export class NativeBridgeHost implements NativeHost {
 
   constructor(
     private readonly bridge: NativeBridge,
-    private readonly fallbackDeviceId: () => string,
     private readonly links: LinkPolicy = { allowHttp: true },
   ) {}
 
@@ -47,31 +46,52 @@ export class NativeBridgeHost implements NativeHost {
     return { resultCode: 0, data: data.data as BridgeData<M> };
   }
 
-  /** The host's answer checked as a BridgeResult (its data not yet checked). */
+  /**
+   * The host's answer checked as a BridgeResult (its data not yet checked). A host that does not
+   * answer in time has failed (resultCode 3), except while the borrower is in a native screen.
+   */
   private async rawCall(method: BridgeMethod, params?: object): Promise<BridgeResult> {
     let raw: unknown;
+    const limit = bridgeTimeoutOf(method);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      raw = await this.bridge.call(method, params);
+      const answer = Promise.resolve(this.bridge.call(method, params));
+      raw =
+        limit === null
+          ? await answer
+          : await Promise.race([
+              answer,
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => reject(new BridgeTimeout(method, limit)), limit);
+              }),
+            ]);
     } catch (error) {
+      if (error instanceof BridgeTimeout) console.error(error.message);
       return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
     }
     const result = bridgeResultShape.safeParse(raw);
     if (!result.success) return { resultCode: 3, message: `Bad answer from host for ${method}` };
     return result.data;
   }
 
+  /**
+   * One host round trip per page load: the answer does not change while the page lives. A host
+   * that fails it (an error code, malformed data, no answer in time) rejects with the reason:
+   * PRODUCT.md §4 keeps the Loading page then ('App init failed'); it is never taken for the web,
+   * which would hand a webview user the web login with a random device id. A retry asks again.
+   */
   getBaseInfo(): Promise<BaseInfo> {
-    // One host round trip per page load: the answer does not change while the page lives.
     this.baseInfo ??= this.rawCall('getBaseInfo').then((result): BaseInfo => {
       const info = hostBaseInfoShape.safeParse(result.data);
       if (result.resultCode !== 0 || !info.success) {
-        return {
-          deviceId: withH5Suffix(this.fallbackDeviceId()),
-          system: 'H5',
-          tokenValue: '',
-          version: '',
-          profile: 'web',
-        };
+        this.baseInfo = undefined;
+        throw new Error(
+          result.resultCode !== 0
+            ? `The app could not start: getBaseInfo answered ${result.resultCode}${result.message ? ` (${result.message})` : ''}`
+            : 'The app could not start: getBaseInfo answered malformed data',
+        );
       }
       return {
         deviceId: withH5Suffix(info.data.deviceId),
@@ -123,6 +143,31 @@ export class NativeBridgeHost implements NativeHost {
   }
   on(event: BridgeEvent, listener: (payload: unknown) => void): () => void {
     return this.bridge.on(event, listener);
+  }
+}
+
+/**
+ * How long a bridge call may take before it has failed: 10 s for what the host answers by
+ * itself; no limit for calls that wait for the borrower in a native screen (pick an account,
+ * pay in a wallet, read a notice, log in, apply for a loan) — they take as long as the person.
+ */
+export const BRIDGE_TIMEOUT_MS = 10_000;
+const WAITS_FOR_THE_BORROWER = new Set<BridgeMethod>([
+  'pickAccount',
+  'gcashPayment',
+  'fastPayPayment',
+  'showNotice',
+  'showLogin',
+  'loanApply',
+]);
+
+export function bridgeTimeoutOf(method: BridgeMethod): number | null {
+  return WAITS_FOR_THE_BORROWER.has(method) ? null : BRIDGE_TIMEOUT_MS;
+}
+
+class BridgeTimeout extends Error {
+  constructor(method: string, ms: number) {
+    super(`The app did not answer ${method} within ${ms / 1000} s`);
   }
 }
 

@@ -2,10 +2,11 @@
  * The Loading page of PRODUCT.md §2. index.html paints the same markup before any script runs;
  * React renders this one while the startup checks run (and keeps it when they fail).
  */
+import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores/StoresContext';
 
-export function LoadingPage() {
-  const { services } = useStores();
+export const LoadingPage = observer(function LoadingPage() {
+  const { services, session } = useStores();
   return (
     <div className="boot-loading" aria-busy="true">
       <header className="boot-loading__bar">
@@ -28,6 +29,20 @@ export function LoadingPage() {
         <div className="sk" />
         <div className="sk sk--short" />
       </div>
+      {session.initError ? (
+        // The startup failed (PRODUCT.md §4: logged, reported, the Loading page stays): say so,
+        // and let the borrower try again without closing the page.
+        <div className="boot-loading__failed" role="alert">
+          <p>The app could not start. Please try again.</p>
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => void session.retryStart()}
+          >
+            Retry
+          </button>
+        </div>
+      ) : null}
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { BridgeResult } from '../../../shared/bridge';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
 import { loginPath } from './SessionStore';
@@ -89,7 +90,7 @@ describe('app start on the web (PRODUCT.md §4)', () => {
   it('logs App init failed, reports it and keeps loading when startup throws', async () => {
     const { root, reported } = createTestRoot({
       bridge: {
-        call: () => Promise.resolve({ resultCode: 0 }),
+        call: () => Promise.resolve(hostInfo('lender').getBaseInfo),
         on: () => {
           throw new Error('host gone');
         },
@@ -100,6 +101,38 @@ describe('app start on the web (PRODUCT.md §4)', () => {
     expect(root.session.appInited).toBe(false);
     expect(root.session.initError).toBe('host gone');
     expect(reported).toHaveLength(1);
+  });
+});
+
+describe('a host that fails at boot (PRODUCT.md §4)', () => {
+  it('keeps Loading with the reason, reports it, never becomes the web; Retry recovers', async () => {
+    let answer: BridgeResult = {
+      resultCode: 3,
+      message: 'bridge not ready',
+    };
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root, reported, navigation } = createTestRoot({
+      transport,
+      bridge: fakeBridge({ getBaseInfo: () => answer }),
+    });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await root.session.start('/');
+    expect(errors).toHaveBeenCalledWith(
+      'App init failed',
+      expect.stringContaining('bridge not ready'),
+    );
+    errors.mockRestore();
+    expect(root.session.appInited).toBe(false);
+    expect(root.session.initError).toMatch(/could not start/);
+    expect(reported).toHaveLength(1);
+    expect(root.session.profile).not.toBe('web');
+    expect(navigation.visited).toEqual([]);
+
+    answer = hostInfo('lender').getBaseInfo;
+    await root.session.retryStart();
+    expect(root.session.initError).toBe('');
+    expect(root.session.appInited).toBe(true);
+    expect(root.session.profile).toBe('lender');
   });
 });
 

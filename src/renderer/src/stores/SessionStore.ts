@@ -99,6 +99,12 @@ export class SessionStore {
     }
   }
 
+  /** Runs the startup again after it failed (the retry on the Loading page). */
+  retryStart(): Promise<void> {
+    this.initError = '';
+    return this.start(this.url);
+  }
+
   /**
    * Reloads the user info (and unread list); any non-200 forces a re-login (PRODUCT.md §4).
    * Concurrent callers share one request, so an expired session is kicked out once, not once per
