@@ -20,6 +20,12 @@ afterEach(async () => {
   await admin(server, 'DELETE', 'faults');
 });
 
+/** What a client's fetch was asked for, whichever form the HTTP layer used (URL + init, Request). */
+async function sent(input: Parameters<typeof fetch>[0], init?: RequestInit) {
+  const request = new Request(input, init);
+  return { url: request.url, body: await request.text(), headers: request.headers };
+}
+
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
@@ -190,7 +196,8 @@ describe('ApiClient against the real mock server', () => {
     const swapping = clientFor(server, {
       fetch: async (input, init) => {
         const res = await fetch(input, init);
-        if (!String(input).endsWith('config/getEventDates')) return res;
+        const url = input instanceof Request ? input.url : String(input);
+        if (!url.endsWith('config/getEventDates')) return res;
         return new Promise<Response>((deliver) => {
           held.push({ deliver, res });
           if (held.length === 2) {
@@ -215,11 +222,14 @@ describe('ApiClient against the real mock server', () => {
   /** A client whose fetch rewrites encrypted request bodies or URLs. */
   function tampering(rewrite: (url: string, body: Record<string, unknown>) => [string, unknown]) {
     return clientFor(server, {
-      fetch: (input, init) => {
-        const body = JSON.parse(String(init?.body));
-        if (!('sid' in body)) return fetch(input, init);
-        const [url, next] = rewrite(String(input), body);
-        return fetch(url, { ...init, body: JSON.stringify(next) });
+      fetch: async (input, init) => {
+        const request = await sent(input, init);
+        const body = JSON.parse(request.body);
+        const headers = request.headers;
+        if (!('sid' in body))
+          return fetch(request.url, { method: 'POST', headers, body: request.body });
+        const [url, next] = rewrite(request.url, body);
+        return fetch(url, { method: 'POST', headers, body: JSON.stringify(next) });
       },
     });
   }
@@ -280,10 +290,15 @@ describe('ApiClient against the real mock server', () => {
     const impostor = await prepareClientSession();
     // The handshake pins another identity than the one the client then uses.
     const test = clientFor(server, {
-      fetch: (input, init) => {
-        const body = JSON.parse(String(init?.body));
+      fetch: async (input, init) => {
+        const request = await sent(input, init);
+        const body = JSON.parse(request.body);
         if (body.data?.clientBundle) body.data.clientBundle = impostor.bundle;
-        return fetch(input, { ...init, body: JSON.stringify(body) });
+        return fetch(request.url, {
+          method: 'POST',
+          headers: request.headers,
+          body: JSON.stringify(body),
+        });
       },
     });
     const error = await rejection(test.client.call('getEventDates', {}));

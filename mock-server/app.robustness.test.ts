@@ -118,12 +118,14 @@ describe('the mock server under bad input', () => {
     const victims: TestClient[] = [];
     for (let i = 0; i < 3; i++) {
       const victim = clientFor(server, {
-        fetch: (input, init) => {
-          const body = JSON.parse(String(init?.body ?? 'null'));
+        fetch: async (input, init) => {
+          // The HTTP layer may hand over a Request: read a copy, send the original.
+          const request = new Request(input, init);
+          const body = JSON.parse((await request.clone().text()) || 'null');
           if (body && typeof body === 'object' && 'sid' in body) {
-            captured.push({ path: new URL(String(input)).pathname, body });
+            captured.push({ path: new URL(request.url).pathname, body });
           }
-          return fetch(input, init);
+          return fetch(request);
         },
       });
       await login(victim);

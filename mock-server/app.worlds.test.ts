@@ -18,8 +18,11 @@ import { jsonDepth, MAX_JSON_DEPTH } from './http/jsonDepth';
 
 /** An encrypted client whose every request carries `x-sim-world: world`. */
 function worldClient(server: MockServer, world: string): TestClient {
-  const inWorld: typeof fetch = (input, init) =>
-    fetch(input, { ...init, headers: { ...(init?.headers as object), [WORLD_HEADER]: world } });
+  const inWorld: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set(WORLD_HEADER, world);
+    return fetch(request);
+  };
   return clientFor(server, { fetch: inWorld });
 }
 

@@ -64,13 +64,16 @@ export async function injectLender(page: Page, tokenValue: string): Promise<void
   };`);
 }
 
+/** A check run in the page: performance.now() once the page is ready, else 0. */
+export type ReadyCheck = () => number;
+
 /**
  * Resolves with the page's performance.now() (ms since navigation start) at the first animation
- * frame where `ready` (a JS expression, evaluated in the page) holds: timed inside the page, so
- * no round trip to Playwright counts.
+ * frame where `ready` holds: timed inside the page, so no round trip to Playwright counts. A
+ * function, not a string: the app's CSP forbids evaluating strings.
  */
-export async function whenReady(page: Page, ready: string, timeoutMs: number): Promise<number> {
-  const handle = await page.waitForFunction(`(${ready}) ? performance.now() : 0`, undefined, {
+export async function whenReady(page: Page, ready: ReadyCheck, timeoutMs: number): Promise<number> {
+  const handle = await page.waitForFunction(ready, undefined, {
     polling: 'raf',
     timeout: timeoutMs,
   });
@@ -78,15 +81,29 @@ export async function whenReady(page: Page, ready: string, timeoutMs: number): P
 }
 
 /** The Login form of the web profile is usable: the number field and LOGIN button are live. */
-export const LOGIN_USABLE = `(() => {
-  const input = document.querySelector('input[aria-label="Mobile number"]');
-  const login = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'LOGIN');
-  return !!input && !input.disabled && !!login && !login.disabled;
-})()`;
+export const LOGIN_USABLE: ReadyCheck = () => {
+  const doc = (globalThis as unknown as { document: PageDocument }).document;
+  const input = doc.querySelector('input[aria-label="Mobile number"]');
+  const login = [...doc.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'LOGIN');
+  return input && !input.disabled && login && !login.disabled ? performance.now() : 0;
+};
 
 /** Home shows the amount (non-zero) and the enabled main button (Apply Now for can-borrow). */
-export const HOME_WITH_DATA = `(() => {
-  const amount = document.querySelector('[data-testid="home-amount"]')?.textContent ?? '';
-  const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Apply Now');
-  return /[1-9]/.test(amount) && !!button && !button.disabled;
-})()`;
+export const HOME_WITH_DATA: ReadyCheck = () => {
+  const doc = (globalThis as unknown as { document: PageDocument }).document;
+  const amount = doc.querySelector('[data-testid="home-amount"]')?.textContent ?? '';
+  const button = [...doc.querySelectorAll('button')].find(
+    (b) => b.textContent?.trim() === 'Apply Now',
+  );
+  return /[1-9]/.test(amount) && button && !button.disabled ? performance.now() : 0;
+};
+
+/** The few DOM members the checks read (bench code compiles without the DOM lib). */
+interface PageElement {
+  textContent: string | null;
+  disabled?: boolean;
+}
+interface PageDocument {
+  querySelector(selector: string): PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+}

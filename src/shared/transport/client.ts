@@ -27,7 +27,8 @@ import {
 } from '../envelope';
 import { ApiError } from './apiError';
 import { randomId } from './ids';
-import { type HttpAnswer, postJson } from './http';
+import type { AxiosInstance } from 'axios';
+import { createHostHttp, type HttpAnswer, postJson } from './http';
 import { createClientIdentity, prepareClientSession } from './clientSession';
 import type { LocalIdentity } from './codec';
 import { decryptJson, encryptJson } from './codec';
@@ -57,6 +58,8 @@ interface Session {
 export class ApiClient {
   private readonly options: ApiClientOptions;
   private readonly sessions = new Map<ApiHost, Promise<Session>>();
+  /** One HTTP instance per API host (DESIGN.md §5). */
+  private readonly http = new Map<ApiHost, AxiosInstance>();
   /** Created once: signing its prekey is the slowest step of a handshake (pure-JS XEdDSA). */
   private identity: Promise<LocalIdentity> | undefined;
   /** Sessions made because the deviceId changed: not renewed again for the same reason. */
@@ -105,19 +108,27 @@ export class ApiClient {
     return {
       token: this.options.token(),
       deviceId: this.options.baseInfo().deviceId,
-      'Content-Type': 'application/json',
       crypt: 'false',
     };
   }
 
+  private hostHttp(host: ApiHost): AxiosInstance {
+    let http = this.http.get(host);
+    if (!http) {
+      const base = this.options.apiBase[host];
+      http = createHostHttp({
+        baseURL: base.endsWith('/') ? base : `${base}/`,
+        headers: () => this.headers(),
+        timeoutMs: this.options.timeoutMs ?? API_TIMEOUT_MS,
+        ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      });
+      this.http.set(host, http);
+    }
+    return http;
+  }
+
   private post(host: ApiHost, path: string, body: unknown): Promise<HttpAnswer> {
-    return postJson({
-      url: joinUrl(this.options.apiBase[host], path),
-      body,
-      headers: this.headers(),
-      timeoutMs: this.options.timeoutMs ?? API_TIMEOUT_MS,
-      fetch: this.options.fetch ?? globalThis.fetch.bind(globalThis),
-    });
+    return postJson(this.hostHttp(host), path, body);
   }
 
   private async plainCall(host: ApiHost, path: string, data: unknown): Promise<ProductAnswer> {
@@ -245,10 +256,6 @@ export class ApiClient {
 }
 
 /** Base URL + path, whether or not the configured base ends with '/'. */
-function joinUrl(base: string, path: string): string {
-  return base.endsWith('/') ? base + path : `${base}/${path}`;
-}
-
 function httpError(path: string, res: HttpAnswer): ApiError {
   const error = protocolErrorSchema.safeParse(res.json);
   if (!error.success) {
