@@ -1,5 +1,8 @@
 /**
- * Simulated device presets: viewport and safe-area insets (CSS px).
+ * Simulated device presets: viewport, safe-area insets (CSS px), pixel ratio, touch and the user
+ * agent of a mobile webview. An edge-to-edge device (a notched iPhone: WKWebView with
+ * viewport-fit=cover) lays the page under the status bar and home indicator and tells it the
+ * insets; on the others (Android) the webview sits between the bars and its insets are 0.
  */
 import type { DeviceId, HostSystem } from './types';
 
@@ -18,7 +21,29 @@ export interface DevicePreset {
   insets: SafeAreaInsets;
   /** The system a device of this kind usually runs (the panel suggests it, never forces it). */
   system: HostSystem;
+  /** The page is drawn under the bars and gets `insets` as its safe area. */
+  edgeToEdge: boolean;
+  /** Device pixel ratio. */
+  dpr: number;
+  /** A touch screen (touch events, no hover). */
+  touch: boolean;
+  /** The webview's user agent. */
+  userAgent: string;
 }
+
+/** The safe-area insets the page itself sees on a device. */
+export function appInsets(preset: DevicePreset): SafeAreaInsets {
+  return preset.edgeToEdge ? preset.insets : NO_INSETS;
+}
+
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A.220624.014; wv) AppleWebKit/537.36 ' +
+  '(KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+const TABLET_UA =
+  'Mozilla/5.0 (Linux; Android 13; SM-X200 Build/TP1A.220624.014; wv) AppleWebKit/537.36 ' +
+  '(KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Safari/537.36';
 
 const NO_INSETS: SafeAreaInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
@@ -30,6 +55,10 @@ export const DEVICE_PRESETS: Readonly<Record<DeviceId, DevicePreset>> = {
     height: 640,
     insets: { ...NO_INSETS, top: 24 },
     system: 'android',
+    edgeToEdge: false,
+    dpr: 2,
+    touch: true,
+    userAgent: ANDROID_UA,
   },
   iphone: {
     id: 'iphone',
@@ -38,6 +67,10 @@ export const DEVICE_PRESETS: Readonly<Record<DeviceId, DevicePreset>> = {
     height: 844,
     insets: { top: 47, right: 0, bottom: 34, left: 0 },
     system: 'ios',
+    edgeToEdge: true,
+    dpr: 3,
+    touch: true,
+    userAgent: IPHONE_UA,
   },
   tablet: {
     id: 'tablet',
@@ -46,6 +79,10 @@ export const DEVICE_PRESETS: Readonly<Record<DeviceId, DevicePreset>> = {
     height: 1180,
     insets: { top: 24, right: 0, bottom: 20, left: 0 },
     system: 'android',
+    edgeToEdge: false,
+    dpr: 2,
+    touch: true,
+    userAgent: TABLET_UA,
   },
 };
 

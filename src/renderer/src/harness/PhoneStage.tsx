@@ -3,7 +3,7 @@
  * host's surfaces, pending sheets and closed/kicked-out screens over it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { DEVICE_PRESETS } from '../../../host/devices';
+import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
 import type { PanelAction } from '../../../host/panelApi';
 import type { HostSnapshot } from '../../../host/types';
@@ -80,6 +80,7 @@ export function PhoneStage({
       world,
       profile: snapshot.settings.profile,
       ...(mockOrigin ? { mockOrigin } : {}),
+      insets: appInsets(preset),
       online: onlineRef.current,
       fetchHtml: async () => {
         const answer = await fetch(new URL('index.html', appBase), { cache: 'no-store' });
@@ -125,6 +126,10 @@ export function PhoneStage({
     control.current?.setOnline(online);
   }, [online]);
 
+  useEffect(() => {
+    control.current?.setInsets(appInsets(preset));
+  }, [preset]);
+
   const { insets } = preset;
   const notched = insets.top > 40;
   return (
@@ -139,15 +144,25 @@ export function PhoneStage({
         data-device={preset.id}
       >
         <div className="sim-phone__screen" style={{ width: preset.width, height: preset.height }}>
-          <div className="sim-phone__status" style={{ height: insets.top }}>
+          <div
+            className={`sim-phone__status${preset.edgeToEdge ? ' sim-phone__status--over' : ''}`}
+            style={{ height: insets.top }}
+          >
             {notched ? <span className="sim-phone__notch" /> : null}
             <span className="sim-phone__time">9:41</span>
             <span className="sim-phone__net">{online ? '5G ▮▮▮' : 'Offline'}</span>
           </div>
+          {/* Edge to edge (a notched iPhone) the app fills the screen under the status bar and home
+              indicator, as WKWebView with viewport-fit=cover does, and the insets tell it where
+              not to put content; elsewhere the webview sits between the bars. */}
           <div
             className="sim-phone__viewport"
             ref={holder}
-            style={{ top: insets.top, bottom: insets.bottom, display: showApp ? 'block' : 'none' }}
+            style={{
+              top: preset.edgeToEdge ? 0 : insets.top,
+              bottom: preset.edgeToEdge ? 0 : insets.bottom,
+              display: showApp ? 'block' : 'none',
+            }}
           />
           {showApp ? null : (
             <div className="sim-phone__viewport" style={{ top: insets.top, bottom: insets.bottom }}>
@@ -155,7 +170,10 @@ export function PhoneStage({
             </div>
           )}
           {insets.bottom > 0 ? (
-            <div className="sim-phone__home" style={{ height: insets.bottom }} />
+            <div
+              className={`sim-phone__home${preset.edgeToEdge ? ' sim-phone__home--over' : ''}`}
+              style={{ height: insets.bottom }}
+            />
           ) : null}
           <Surfaces surfaces={snapshot.surfaces} dispatch={dispatch} autoDismiss />
           {snapshot.pending[0] ? (
@@ -177,6 +195,12 @@ export function PhoneStage({
       </div>
       <p className="sim-stage__caption">
         {preset.label} · {snapshot.settings.system} · v{snapshot.settings.version}
+        {preset.edgeToEdge ? ` · insets ${preset.insets.top}/${preset.insets.bottom} px` : ''}
+      </p>
+      {/* Say what a browser frame cannot be: faithful where it can, honest where it cannot. */}
+      <p className="sim-stage__caption sim-stage__caption--note">
+        In the browser the phone has the page's pixel ratio and mouse input; the Electron simulator
+        emulates {preset.dpr}× pixels, touch and the webview user agent.
       </p>
     </section>
   );

@@ -7,6 +7,7 @@
  * location change) is caught on `load` and bootstrapped again.
  */
 
+import type { SafeAreaInsets } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
 import type { NativeBridge } from '../../../shared/bridge';
 import { installPhoneNetwork, installStorageNamespace, storagePrefix } from './phoneRealm';
@@ -19,6 +20,19 @@ type FrameWindow = Window & typeof globalThis & { [INSTALLED]?: FrameControl };
 /** What the harness keeps of a prepared frame. */
 export interface FrameControl {
   setOnline(online: boolean): void;
+  /** The device's safe-area insets, as a host without env() support provides them. */
+  setInsets(insets: SafeAreaInsets): void;
+}
+
+/**
+ * Sets the host-provided inset variables the SPA reads when env() gives nothing (src/renderer
+ * styles: `var(--dl-safe-area-inset-top, env(safe-area-inset-top, 0px))`). An iframe has no notch
+ * of its own, so this is how a notched preset reaches the app.
+ */
+export function applyInsets(doc: Document, insets: SafeAreaInsets): void {
+  for (const side of ['top', 'right', 'bottom', 'left'] as const) {
+    doc.documentElement.style.setProperty(`--dl-safe-area-inset-${side}`, `${insets[side]}px`);
+  }
 }
 
 /**
@@ -54,6 +68,8 @@ export interface MountOptions {
   profile: string;
   /** `?mock=`: the origin of another mock server the app must use too. */
   mockOrigin?: string;
+  /** The device's safe-area insets. */
+  insets: SafeAreaInsets;
   online: boolean;
   /** Fetches the SPA's HTML (index.html of the app base). */
   fetchHtml(): Promise<string>;
@@ -78,9 +94,14 @@ export async function mountApp(
     });
   }
   installStorageNamespace(frame, storagePrefix(options.world, options.profile));
-  const control = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
+  const network = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
+  const control: FrameControl = {
+    setOnline: (online) => network.setOnline(online),
+    setInsets: (insets) => applyInsets(doc, insets),
+  };
   frame[INSTALLED] = control;
   doc.write(html);
+  applyInsets(doc, options.insets);
   doc.close();
   return control;
 }
