@@ -220,7 +220,7 @@ test.describe('repay: native hosts', () => {
     await expect(repay).toBeVisible();
     // Both Taiwan rows are Normal (not preselected): tick the first one.
     await expect(repay).toBeDisabled();
-    await page.getByLabel('Pay DL2026101800026 period 2').click();
+    await page.locator('label', { hasText: 'Pay DL2026101800026 period 2' }).click();
     await expect(repay).toBeEnabled();
     await repay.click();
     await expect(page).toHaveURL(/\/repay\/selectCh/);

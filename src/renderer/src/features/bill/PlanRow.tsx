@@ -19,11 +19,12 @@ export const PlanRow = observer(function PlanRow({
     <li className="bill-card plan-row" data-period-id={item.periodId}>
       <div className={`plan-row__header plan-row__header--${header.tone}`}>{header.text}</div>
       <div className="plan-row__body">
-        <Checkbox
-          checked={checked}
-          onChange={onToggle}
-          aria-label={`Pay ${item.orderNo} period ${item.period}`}
-        />
+        {/* The name goes in the label's text: aria-label is not allowed on a <label>. */}
+        <Checkbox checked={checked} onChange={onToggle}>
+          <span className="visually-hidden">
+            Pay {item.orderNo} period {item.period}
+          </span>
+        </Checkbox>
         <div className="plan-row__info">
           <span className="bill-card__label">Order No. {item.orderNo}</span>
           <span className="bill-card__label">

@@ -2,6 +2,7 @@
  * /messageList: the messages (pull-to-refresh, infinite scroll) and the open message; list and
  * message side by side at 768 px and wider (`?id=` selects the message).
  */
+import { backIcon } from '../../components/BackIcon';
 import { NavBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -31,7 +32,9 @@ const MessageListScreen = observer(function MessageListScreen() {
 
   const master = (
     <section className="messages-page" aria-label="Messages">
-      <NavBar onBack={() => navigate(-1)}>Messages</NavBar>
+      <NavBar onBack={() => navigate(-1)} backIcon={backIcon}>
+        Messages
+      </NavBar>
       <PullRefresh onRefresh={() => messages.list.refresh()}>
         <ul className="message-list">
           {messages.list.items.map((m) => (
@@ -59,7 +62,9 @@ const MessageListScreen = observer(function MessageListScreen() {
 
   const detail = open && (
     <article className="message-detail" aria-label={open.title}>
-      <NavBar onBack={() => navigate('/messageList', { replace: true })}>Message</NavBar>
+      <NavBar onBack={() => navigate('/messageList', { replace: true })} backIcon={backIcon}>
+        Message
+      </NavBar>
       <div className="message-detail__body">
         <h1>{open.title}</h1>
         <p className="message-row__date">{formatDate(open.sendTime)}</p>

@@ -1,4 +1,5 @@
 /** /user/voucher?state=1|2|3: the borrower's vouchers by state, with "Use" on available ones. */
+import { backIcon } from '../../components/BackIcon';
 import { Button, NavBar, Tabs } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -21,7 +22,9 @@ const VoucherScreen = observer(function VoucherScreen() {
 
   return (
     <section className="voucher-page">
-      <NavBar onBack={() => navigate(-1)}>Voucher</NavBar>
+      <NavBar onBack={() => navigate(-1)} backIcon={backIcon}>
+        Voucher
+      </NavBar>
       <Tabs
         activeKey={String(state)}
         onChange={(key) => setParams({ state: key }, { replace: true })}

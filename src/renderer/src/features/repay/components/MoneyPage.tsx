@@ -1,4 +1,5 @@
 /** Page frame of the repay, loan and KYC screens: an app bar with a back arrow and a title. */
+import { backIcon } from '../../../components/BackIcon';
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,7 +23,7 @@ export function MoneyPage({
   };
   return (
     <section className="money-page" aria-label={title}>
-      <NavBar className="money-page__bar" onBack={goBack} backIcon>
+      <NavBar className="money-page__bar" onBack={goBack} backIcon={backIcon}>
         <h1 className="money-page__title">{title}</h1>
       </NavBar>
       <div className="money-page__body">{children}</div>
