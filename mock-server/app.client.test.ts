@@ -362,3 +362,22 @@ describe('ApiClient against the real mock server', () => {
     expect((await restless.client.call('getEventDates', {})).code).toBe(200);
   });
 });
+
+describe('a phone whose clock is wrong (4081 STALE_REQUEST)', () => {
+  it('learns the server time from the refusal and retries once: the call succeeds', async () => {
+    const ahead = await startServer({ transportNow: () => Date.now() + 3_600_000 });
+    try {
+      const test = clientFor(ahead);
+      expect((await test.client.call('getEventDates', {})).code).toBe(200);
+      const codes = (await adminLog(ahead)).map((e) => e.response.code);
+      expect(codes).toContain(4081);
+      expect(codes.at(-1)).toBe(200);
+      // Later calls go straight through: the offset is kept.
+      const before = codes.length;
+      expect((await test.client.call('getEventDates', {})).code).toBe(200);
+      expect((await adminLog(ahead)).length).toBe(before + 1);
+    } finally {
+      await ahead.close();
+    }
+  });
+});

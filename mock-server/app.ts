@@ -41,6 +41,8 @@ export interface MockServerOptions {
   webDir?: string;
   /** Clock of the domain, ms since epoch. */
   now?: () => number;
+  /** Clock of the transport's freshness window (DESIGN.md §5, 4081); default the real clock. */
+  transportNow?: () => number;
   /** A ready domain for the default world (tests); default createMockDomain({scenario, now}). */
   domain?: MockDomain;
   /** Token every `/__admin/*` call must carry (`x-admin-token`); default a random one. */
@@ -152,6 +154,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const crypto = await ServerCrypto.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.nodeFastPath ? { nodeFastPath: true } : {}),
+    ...(options.transportNow ? { now: options.transportNow } : {}),
   });
   const host = options.host ?? '127.0.0.1';
   const ctx: MockContext = {

@@ -57,7 +57,13 @@ describe('curves', () => {
     for (let i = 0; i < 3; i++) {
       const rid = `r${i}`;
       const message = await as(clientCurve, () =>
-        encryptJson(cipher, { rid, path: 'p', ts: 1, data: { i }, userBaseInfo: baseInfo }),
+        encryptJson(cipher, {
+          rid,
+          path: 'p',
+          ts: Date.now(),
+          data: { i },
+          userBaseInfo: baseInfo,
+        }),
       );
       const envelope = { v: 1 as const, sid: answer.sid, dev: baseInfo.deviceId, ...message };
       const sealed = await as(serverCurve, async () => {

@@ -132,7 +132,13 @@ describe('node:crypto fast path', () => {
     for (let i = 0; i < 4; i++) {
       const rid = `r${i}`;
       const message = await as(client, () =>
-        encryptJson(cipher, { rid, path: 'p', ts: 1, data: { i }, userBaseInfo: baseInfo }),
+        encryptJson(cipher, {
+          rid,
+          path: 'p',
+          ts: Date.now(),
+          data: { i },
+          userBaseInfo: baseInfo,
+        }),
       );
       const envelope = { v: 1 as const, sid: answer.sid, dev: baseInfo.deviceId, ...message };
       const sealed = await as(server, async () => {
@@ -163,7 +169,7 @@ describe('node:crypto fast path', () => {
     const message = await encryptJson(cipher, {
       rid: 'x',
       path: 'p',
-      ts: 1,
+      ts: Date.now(),
       data: { ok: true },
       userBaseInfo: baseInfo,
     });

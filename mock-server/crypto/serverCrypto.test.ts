@@ -127,7 +127,7 @@ describe('ServerCrypto', () => {
     const message = await encryptJson(new lib.SessionCipher(store, address), {
       rid: 'x',
       path: 'user/userInfo',
-      ts: 1,
+      ts: Date.now(),
       data: {},
       userBaseInfo: baseInfo,
     });
@@ -171,7 +171,7 @@ describe('ServerCrypto', () => {
   });
 
   it('drops sessions idle longer than its idle limit', async () => {
-    let clock = 1_000_000;
+    let clock = Date.now();
     const server = await ServerCrypto.create({ idleMs: 60_000, now: () => clock });
     const peer = await connectPeer(server);
     clock += 30_000;

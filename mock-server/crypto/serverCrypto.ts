@@ -26,6 +26,7 @@ import { randomId } from '../../src/shared/transport/ids';
 import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/transport/signal';
 import { IdentityMismatchError, SignalStore } from '../../src/shared/transport/store';
 import { installNodeFastPath } from './nodeCrypto';
+import { SIGNAL_VERSION_BYTE, type WhisperHeader, whisperHeaderOf } from './whisperHeader';
 import { removeCurveProcessHandlers } from './processHandlers';
 import { installRecordCache } from './recordCache';
 import { loadServerIdentity } from './serverIdentity';
@@ -33,10 +34,13 @@ import { loadServerIdentity } from './serverIdentity';
 /** A request the transport refuses, with its protocol code (HTTP status from PROTOCOL_ERROR_STATUS). */
 export class ProtocolFailure extends Error {
   readonly code: ProtocolErrorCode;
-  constructor(code: ProtocolErrorCode, message: string) {
+  /** Sent with the error: e.g. `serverTime` with 4081, so a client with a wrong clock adapts. */
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(code: ProtocolErrorCode, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ProtocolFailure';
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -48,6 +52,13 @@ export interface ServerSession {
   readonly store: SignalStore;
   /** Recent request ids, oldest first (replay detection). */
   readonly rids: Set<string>;
+  /**
+   * The counters received on each recent chain (by the client's ratchet key), oldest chain first:
+   * a counter seen again is a replay, a counter far ahead a forged header.
+   */
+  readonly chains: Map<string, Set<number>>;
+  /** The chain the last message came on (its counters bound the next chain's previousCounter). */
+  lastChain: string | null;
   lastUsed: number;
 }
 
@@ -71,6 +82,15 @@ const DEFAULT_MAX_SESSIONS = 2000;
 const DEFAULT_IDLE_MS = 60 * 60 * 1000;
 /** Request ids remembered per session. */
 const RID_MEMORY = 256;
+/**
+ * How far a message may run ahead of what the session has received: each skipped counter is a
+ * chain-key derivation and a stored key. Concurrent requests of one client stay far below it.
+ */
+export const SKIP_WINDOW = 50;
+/** Chains remembered per session for replay detection (one per round trip of the client). */
+const CHAIN_MEMORY = 64;
+/** How far a request's `ts` may be from the server clock (a withheld request expires). */
+export const FRESHNESS_MS = 5 * 60_000;
 
 function isSignalKey(bytes: ArrayBuffer): boolean {
   return bytes.byteLength === 33 && new Uint8Array(bytes)[0] === 5;
@@ -138,6 +158,8 @@ export class ServerCrypto {
       cipher: new this.lib.SessionCipher(store, address),
       store,
       rids: new Set(),
+      chains: new Map(),
+      lastChain: null,
       lastUsed: this.now(),
     };
     this.remember(session);
@@ -160,12 +182,14 @@ export class ServerCrypto {
         'No session for this sid and device: handshake again',
       );
     }
+    const header = checkHeader(session, envelope.type, envelope.body);
     let decrypted: unknown;
     try {
       decrypted = await decryptJson(session.cipher, envelope.type, envelope.body);
     } catch (error) {
       throw failureOf(error);
     }
+    received(session, header);
     const plaintext = requestPlaintextSchema.safeParse(decrypted);
     if (!plaintext.success) {
       throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'The decrypted request is malformed');
@@ -176,6 +200,14 @@ export class ServerCrypto {
     session.rids.add(plaintext.data.rid);
     if (session.rids.size > RID_MEMORY) {
       session.rids.delete(session.rids.values().next().value as string);
+    }
+    const skew = plaintext.data.ts - this.now();
+    if (Math.abs(skew) > FRESHNESS_MS) {
+      throw new ProtocolFailure(
+        ProtocolError.STALE_REQUEST,
+        `The request was made ${Math.round(Math.abs(skew) / 1000)} s ${skew < 0 ? 'ago' : 'ahead of the server clock'}: outside the ${FRESHNESS_MS / 60_000}-minute window`,
+        { serverTime: this.now() },
+      );
     }
     if (plaintext.data.path !== path) {
       throw new ProtocolFailure(
@@ -213,6 +245,55 @@ export class ServerCrypto {
       this.sessions.delete(sid);
     }
   }
+}
+
+/**
+ * Refuses, before any key is derived: a version byte other than the protocol's (it is outside the
+ * MAC), a counter seen before on its chain (a replay: 4091), and a counter or previous counter
+ * that skips more than SKIP_WINDOW messages (a forged header: 4001).
+ */
+function checkHeader(session: ServerSession, type: number, body: string): WhisperHeader {
+  let bytes: Uint8Array;
+  try {
+    bytes = Buffer.from(body, 'base64');
+  } catch {
+    throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'The message is not base64');
+  }
+  const header = whisperHeaderOf(type, bytes);
+  if (!header) throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'Malformed message header');
+  if (header.version !== SIGNAL_VERSION_BYTE) {
+    throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'Unsupported message version');
+  }
+  const seen = session.chains.get(header.ratchetKey);
+  if (seen?.has(header.counter)) {
+    throw new ProtocolFailure(ProtocolError.REPLAY_OR_DUPLICATE, 'Message already received');
+  }
+  const highestOf = (counters: Set<number> | undefined) =>
+    counters ? Math.max(-1, ...counters) : -1;
+  const ahead = header.counter - (highestOf(seen) + 1);
+  const previous = seen ? undefined : session.chains.get(session.lastChain ?? '');
+  const previousAhead = seen ? 0 : header.previousCounter - (highestOf(previous) + 1);
+  if (ahead > SKIP_WINDOW || previousAhead > SKIP_WINDOW) {
+    throw new ProtocolFailure(
+      ProtocolError.BAD_ENVELOPE,
+      `The message skips more than ${SKIP_WINDOW} messages of its chain`,
+    );
+  }
+  return header;
+}
+
+/** Remembers a decrypted message's counter on its chain (bounded to CHAIN_MEMORY chains). */
+function received(session: ServerSession, header: WhisperHeader): void {
+  let counters = session.chains.get(header.ratchetKey);
+  if (!counters) {
+    counters = new Set();
+    session.chains.set(header.ratchetKey, counters);
+    while (session.chains.size > CHAIN_MEMORY) {
+      session.chains.delete(session.chains.keys().next().value as string);
+    }
+  }
+  counters.add(header.counter);
+  session.lastChain = header.ratchetKey;
 }
 
 /** Maps a library failure to its protocol code. */

@@ -17,7 +17,7 @@ export interface TestPeer {
   sid: string;
   cipher: SessionCipher;
   /** Encrypts a request plaintext into an envelope. */
-  envelope(path: string, data?: unknown, rid?: string): Promise<EnvelopeAndPlain>;
+  envelope(path: string, data?: unknown, rid?: string, ts?: number): Promise<EnvelopeAndPlain>;
   /** One full round trip through the server crypto; returns the decrypted answer. */
   roundTrip(path: string, data?: unknown): Promise<unknown>;
 }
@@ -34,8 +34,8 @@ export async function connectPeer(server: ServerCrypto): Promise<TestPeer> {
   const peer: TestPeer = {
     sid: answer.sid,
     cipher,
-    async envelope(path, data = {}, rid = randomId()) {
-      const plain = { rid, path, ts: Date.now(), data, userBaseInfo: baseInfo };
+    async envelope(path, data = {}, rid = randomId(), ts = Date.now()) {
+      const plain = { rid, path, ts, data, userBaseInfo: baseInfo };
       const message = await encryptJson(cipher, plain);
       return { envelope: { v: 1, sid: answer.sid, dev: baseInfo.deviceId, ...message }, plain };
     },

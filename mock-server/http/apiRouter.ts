@@ -100,10 +100,11 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       encrypted: boolean,
       data: unknown,
       userBaseInfo: unknown,
+      details: Readonly<Record<string, unknown>> = {},
     ) => {
       const status = PROTOCOL_ERROR_STATUS[code as keyof typeof PROTOCOL_ERROR_STATUS] ?? 400;
       log({ encrypted, data, userBaseInfo, response: answer(code, message), status });
-      res.status(status).json({ code, message });
+      res.status(status).json({ code, message, ...details });
     };
 
     const fault = world.faults.take(path);
@@ -147,7 +148,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       opened = await ctx.crypto.open(envelope.data, path);
     } catch (error) {
       if (!(error instanceof ProtocolFailure)) throw error;
-      protocolError(error.code, error.message, true, null, null);
+      protocolError(error.code, error.message, true, null, null, error.details);
       return;
     }
     const { session, plaintext } = opened;

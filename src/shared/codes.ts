@@ -56,6 +56,8 @@ export const ProtocolError = {
   PATH_MISMATCH: 4002,
   SESSION_NOT_FOUND: 4011,
   IDENTITY_MISMATCH: 4012,
+  /** The request's `ts` is outside the server's freshness window; the answer carries serverTime. */
+  STALE_REQUEST: 4081,
   REPLAY_OR_DUPLICATE: 4091,
 } as const;
 export type ProtocolErrorCode = (typeof ProtocolError)[keyof typeof ProtocolError];
@@ -66,6 +68,7 @@ export const PROTOCOL_ERROR_STATUS: Readonly<Record<ProtocolErrorCode, number>> 
   4002: 400,
   4011: 401,
   4012: 403,
+  4081: 400,
   4091: 409,
 };
 

@@ -97,7 +97,12 @@ export const answerPlaintextSchema = z.object({
 export type AnswerPlaintext = z.infer<typeof answerPlaintextSchema>;
 
 /** A protocol error (HTTP 4xx plain JSON). */
-export const protocolErrorSchema = z.object({ code: z.number().int(), message: z.string() });
+export const protocolErrorSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  /** With 4081 STALE_REQUEST: the server's clock (ms), so a client with a wrong clock adapts. */
+  serverTime: z.number().optional(),
+});
 
 /** Signal address name of a session: `s-<sid>`. */
 export function sessionAddressName(sid: string): string {

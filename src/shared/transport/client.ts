@@ -62,6 +62,11 @@ export class ApiClient {
   private readonly http = new Map<ApiHost, AxiosInstance>();
   /** Created once: signing its prekey is the slowest step of a handshake (pure-JS XEdDSA). */
   private identity: Promise<LocalIdentity> | undefined;
+  /**
+   * Server clock minus ours, learnt from a 4081 answer: a phone whose clock is wrong still sends
+   * requests inside the server's freshness window (DESIGN.md §5, code 4081).
+   */
+  private clockOffset = 0;
   /** Sessions made because the deviceId changed: not renewed again for the same reason. */
   private readonly renewing = new WeakSet<Promise<Session>>();
 
@@ -162,7 +167,13 @@ export class ApiClient {
     }
     const rid = randomId();
     const message = await guardSecure(path, () =>
-      encryptJson(session.cipher, { rid, path, ts: Date.now(), data, userBaseInfo }),
+      encryptJson(session.cipher, {
+        rid,
+        path,
+        ts: Date.now() + this.clockOffset,
+        data,
+        userBaseInfo,
+      }),
     );
     const envelope: EncryptedRequest = {
       v: 1,
@@ -177,6 +188,13 @@ export class ApiClient {
       if (code === ProtocolError.SESSION_NOT_FOUND && !retried) {
         // The server lost the session (restart, eviction): the call never ran, so retry once.
         this.forget(host, pending);
+        return this.encryptedCall(host, path, data, true);
+      }
+      const serverTime = error.success ? error.data.serverTime : undefined;
+      if (code === ProtocolError.STALE_REQUEST && serverTime !== undefined && !retried) {
+        // Our clock is off (or the request was held up): the call never ran. Retry once, with a
+        // fresh rid and a ts on the server's clock.
+        this.clockOffset = serverTime - Date.now();
         return this.encryptedCall(host, path, data, true);
       }
       // The channel itself failed: the next call starts over with a fresh handshake.
