@@ -31,13 +31,40 @@ function setup() {
 }
 
 describe('bridge IPC', () => {
-  it('registers the bridge channel', () => {
+  it('registers the bridge channel and tells a loading page its generation', () => {
     const handle = vi.fn();
+    const listeners = new Map<
+      string,
+      (event: { senderFrame: unknown; returnValue: unknown }) => void
+    >();
+    const { host } = setup();
     registerBridgeIpc(
-      { handle },
-      { host: setup().host, appFrame: () => appFrame, allowedOrigins: [] },
+      { handle, on: (channel: string, l: never) => listeners.set(channel, l) } as never,
+      { host, appFrame: () => appFrame, allowedOrigins: [origin] },
     );
     expect(handle).toHaveBeenCalledWith(IPC.bridgeCall, expect.any(Function));
+    const fromApp = { senderFrame: appFrame, returnValue: undefined as unknown };
+    listeners.get(IPC.bridgeGeneration)?.(fromApp);
+    expect(fromApp.returnValue).toBe(host.getSnapshot().appGeneration);
+    const fromPanel = { senderFrame: panelFrame, returnValue: undefined as unknown };
+    listeners.get(IPC.bridgeGeneration)?.(fromPanel);
+    expect(fromPanel.returnValue).toBeNull();
+  });
+
+  it('a replaced page’s late kickOut is not answered and does not kick the fresh page out', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, deviceId: 'D' });
+    await host.start();
+    const bridge = bridgeCallHandler({ host, appFrame: () => appFrame, allowedOrigins: [origin] });
+    const oldPage = host.getSnapshot().appGeneration;
+    await host.selectScenario('repaying');
+    expect(host.getSnapshot().appGeneration).toBeGreaterThan(oldPage);
+    const late = await bridge(from(appFrame), 'kickOut', { tip: false }, oldPage);
+    expect(late.resultCode).toBe(3);
+    expect(host.getSnapshot().view).toEqual({ kind: 'app' });
+    // The fresh page (its own generation) is answered.
+    const fresh = host.getSnapshot().appGeneration;
+    expect((await bridge(from(appFrame), 'kickOut', { tip: false }, fresh)).resultCode).toBe(0);
   });
 
   it('answers a call from the app window main frame', async () => {
@@ -70,7 +97,10 @@ describe('bridge IPC', () => {
 
   it('turns a host exception into resultCode 3', async () => {
     const handler = bridgeCallHandler({
-      host: { call: async () => Promise.reject(new Error('boom')) },
+      host: {
+        call: async () => Promise.reject(new Error('boom')),
+        getSnapshot: setup().host.getSnapshot.bind(setup().host),
+      },
       appFrame: () => appFrame,
       allowedOrigins: [origin],
     });

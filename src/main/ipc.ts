@@ -9,8 +9,12 @@ import type { HostCore } from '../host/HostCore';
 import { type PanelAction, type PanelResult, PANEL_IPC, panelActionSchema } from '../host/panelApi';
 import { isAllowedUrl } from './security';
 
-/** `ipcRenderer.invoke(IPC.bridgeCall, method, params?)`. */
-export const bridgeCallArgsSchema = z.tuple([z.string().min(1).max(100), z.unknown().optional()]);
+/** `ipcRenderer.invoke(IPC.bridgeCall, method, params?, generation?)`. */
+export const bridgeCallArgsSchema = z.tuple([
+  z.string().min(1).max(100),
+  z.unknown().optional(),
+  z.number().int().min(0).nullable().optional(),
+]);
 const trafficLimitSchema = z.number().int().min(1).max(1000);
 
 /** Returns the main frame a channel accepts, or null when that window is gone. */
@@ -29,7 +33,7 @@ export function isTrustedSender(
 }
 
 export interface BridgeIpcOptions {
-  host: Pick<HostCore, 'call'>;
+  host: Pick<HostCore, 'call' | 'getSnapshot'>;
   appFrame: FrameGetter;
   allowedOrigins: readonly string[];
 }
@@ -42,9 +46,11 @@ export function bridgeCallHandler(options: BridgeIpcOptions) {
     }
     const parsed = bridgeCallArgsSchema.safeParse(args);
     if (!parsed.success) return { resultCode: 3, message: 'Bridge call refused: bad arguments' };
-    const [method, params] = parsed.data;
+    const [method, params, generation] = parsed.data;
     try {
-      return await options.host.call(method, params);
+      // The page's generation (from its preload): a replaced page's late calls are not answered.
+      const origin = typeof generation === 'number' ? { appGeneration: generation } : undefined;
+      return await options.host.call(method, params, origin);
     } catch (error) {
       return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
     }
@@ -52,10 +58,19 @@ export function bridgeCallHandler(options: BridgeIpcOptions) {
 }
 
 export function registerBridgeIpc(
-  ipcMain: Pick<IpcMain, 'handle'>,
+  ipcMain: Pick<IpcMain, 'handle' | 'on'>,
   options: BridgeIpcOptions,
 ): void {
   ipcMain.handle(IPC.bridgeCall, bridgeCallHandler(options));
+  // Answered synchronously while the page's preload runs, before any of its scripts.
+  ipcMain.on(IPC.bridgeGeneration, (event: { senderFrame?: unknown; returnValue: unknown }) => {
+    const trusted = isTrustedSender(
+      event as Pick<IpcMainInvokeEvent, 'senderFrame'>,
+      options.appFrame,
+      options.allowedOrigins,
+    );
+    event.returnValue = trusted ? options.host.getSnapshot().appGeneration : null;
+  });
 }
 
 export interface PanelIpcOptions {

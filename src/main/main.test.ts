@@ -78,7 +78,10 @@ vi.mock('electron', () => ({
       disableNetworkEmulation: vi.fn(),
     },
   },
-  ipcMain: { handle: (channel: string, handler: never) => fake.handles.set(channel, handler) },
+  ipcMain: {
+    handle: (channel: string, handler: never) => fake.handles.set(channel, handler),
+    on: (channel: string, handler: never) => fake.handles.set(channel, handler),
+  },
   Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
   BrowserWindow: fake.FakeWindow,
   net: { fetch: vi.fn() },

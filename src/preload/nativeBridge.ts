@@ -14,13 +14,24 @@ export interface PreloadBridge {
   on(event: string, listener: (payload: unknown) => void): () => void;
 }
 
+/**
+ * The page asks once, as it loads, which app generation it belongs to, and sends it with every
+ * call: a page that has since been replaced (reload, scenario switch, reset) is then not answered,
+ * so its late kickOut cannot throw the fresh page out (HostCore's stale-page rule).
+ */
 export function createNativeBridge(
-  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener' | 'sendSync'>,
 ): PreloadBridge {
+  let generation: unknown = null;
+  try {
+    generation = ipc.sendSync(IPC_CHANNELS.bridgeGeneration);
+  } catch {
+    generation = null;
+  }
   return {
     async call(method, params) {
       try {
-        return await ipc.invoke(IPC_CHANNELS.bridgeCall, String(method), params);
+        return await ipc.invoke(IPC_CHANNELS.bridgeCall, String(method), params, generation);
       } catch (error) {
         return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
       }

@@ -8,6 +8,8 @@ vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
   ipcRenderer: {
     invoke: (...args: unknown[]) => invoke(...args),
+    // Main answers the page's generation synchronously while the preload runs.
+    sendSync: (channel: string) => (channel === 'bridge:generation' ? 7 : undefined),
     on: (channel: string, fn: (...args: unknown[]) => void) => {
       if (!listeners.has(channel)) listeners.set(channel, new Set());
       listeners.get(channel)!.add(fn);
@@ -60,7 +62,8 @@ describe('preload', () => {
     const bridge = exposed.nativeBridge as Bridge;
     invoke.mockResolvedValueOnce({ resultCode: 0, data: { payeeId: 'P' } });
     expect(await bridge.call('pickAccount')).toEqual({ resultCode: 0, data: { payeeId: 'P' } });
-    expect(invoke).toHaveBeenCalledWith(IPC.bridgeCall, 'pickAccount', undefined);
+    // Every call carries the generation the page loaded in (a replaced page is not answered).
+    expect(invoke).toHaveBeenCalledWith(IPC.bridgeCall, 'pickAccount', undefined, 7);
     invoke.mockRejectedValueOnce(new Error('No handler registered'));
     expect(await bridge.call('closePage')).toEqual({
       resultCode: 3,

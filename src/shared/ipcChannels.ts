@@ -5,4 +5,6 @@
 export const IPC_CHANNELS = {
   bridgeCall: 'bridge:call',
   bridgeEvent: 'bridge:event',
+  /** Sync, once per page load: the host's app generation the page belongs to. */
+  bridgeGeneration: 'bridge:generation',
 } as const;
