@@ -24,6 +24,27 @@ describe('app:// routing', () => {
     expect(routeAppUrl('app://simulator/api/admin/x', root, mock).kind).toBe('not-found');
   });
 
+  it('forwards API paths still encoded, so an encoded ../ never reaches the admin API', () => {
+    const route = routeAppUrl('app://simulator/api/main/..%2f__admin%2fscenarios', root, mock);
+    expect(route).toEqual({ kind: 'api', target: `${mock}/main/..%2f__admin%2fscenarios` });
+    // What the mock server then sees is one unknown path segment under /main/, not /__admin.
+    expect(new URL((route as { target: string }).target).pathname).toBe(
+      '/main/..%2f__admin%2fscenarios',
+    );
+  });
+
+  it('answers a malformed escape with 400 instead of throwing', async () => {
+    expect(routeAppUrl('app://simulator/%E0%A4%A', root, mock).kind).toBe('bad-request');
+    const handler = createAppHandler({
+      root,
+      mockUrl: mock,
+      csp: () => '',
+      readFile: async () => new Uint8Array(),
+      fetch: async () => new Response('{}'),
+    });
+    expect((await handler(new Request('app://simulator/%E0%A4%A'))).status).toBe(400);
+  });
+
   it('proxies the three API hosts to the mock server', () => {
     expect(routeAppUrl('app://simulator/api/channel/app/x?hk', root, mock)).toEqual({
       kind: 'api',

@@ -57,7 +57,8 @@ export type AppRoute =
   | { kind: 'config' }
   | { kind: 'api'; target: string }
   | { kind: 'file'; path: string; mime: string }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  | { kind: 'bad-request' };
 
 /**
  * Where an app:// URL goes. Paths without an extension fall back to index.html (history
@@ -66,14 +67,22 @@ export type AppRoute =
 export function routeAppUrl(url: string, root: string, mockUrl: string): AppRoute {
   const parsed = new URL(url);
   if (parsed.host !== APP_HOST) return { kind: 'not-found' };
-  const path = decodeURIComponent(parsed.pathname);
-  if (path === '/app-config.json') return { kind: 'config' };
-  if (path.startsWith(API_PREFIX)) {
-    const rest = path.slice(API_PREFIX.length);
+  // API calls are forwarded exactly as written, still encoded: decoding first would turn
+  // `/api/main/..%2f__admin%2fscenarios` into a path that climbs out of the API host.
+  const raw = parsed.pathname;
+  if (raw.startsWith(API_PREFIX)) {
+    const rest = raw.slice(API_PREFIX.length);
     const host = rest.split('/')[0];
     if (!API_HOSTS.includes(host as (typeof API_HOSTS)[number])) return { kind: 'not-found' };
     return { kind: 'api', target: `${mockUrl.replace(/\/+$/, '')}/${rest}${parsed.search}` };
   }
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return { kind: 'bad-request' };
+  }
+  if (path === '/app-config.json') return { kind: 'config' };
   const rootDir = resolve(root);
   const relative = path === '/' || !extname(path) ? 'index.html' : path.replace(/^\/+/, '');
   const file = resolve(rootDir, normalize(relative));
@@ -142,6 +151,8 @@ export function createAppHandler(
         }
       case 'not-found':
         return new Response('Not found', { status: 404 });
+      case 'bad-request':
+        return new Response('Malformed URL', { status: 400 });
       default: {
         const never: never = route;
         throw new Error(`Unhandled route ${JSON.stringify(never)}`);

@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session } from 'electron';
 import { createMockServer } from '../../mock-server/app';
 import { createAdminClient } from '../host/adminClient';
 import { HostCore } from '../host/HostCore';
+import { HOST_PROFILES } from '../host/types';
 import { isWorldId, newWorldId, WORLD_HEADER } from '../shared/simWorld';
 import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppHandler } from './appProtocol';
 import { devConfigHandler } from './devServer';
@@ -68,37 +69,44 @@ async function main(): Promise<void> {
   const host = new HostCore({ admin, deviceId: `SIM-${randomUUID()}` });
   await host.start();
 
-  const ses = session.defaultSession;
-  denyAllPermissions(ses);
-  ses.webRequest.onBeforeSendHeaders({ urls: [`${server.url}/*`] }, (details, callback) => {
-    callback({ requestHeaders: { ...details.requestHeaders, [WORLD_HEADER]: world } });
-  });
   const baseUrl = devUrl ?? APP_ORIGIN;
   const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [new URL(devUrl).origin] : [])];
   const devCsp = contentSecurityPolicy({ dev: true, devOrigin: devUrl });
-  ses.protocol.handle(
-    APP_SCHEME,
-    createAppHandler({
-      root: join(here, '../renderer'),
-      mockUrl: server.url,
-      csp: (scriptHashes) => contentSecurityPolicy({ dev: false, scriptHashes }),
-      readFile: (path) => readFile(path),
-      fetch: (url, init) => fetch(url, inWorld(init)),
-      isOffline: () => !host.getSnapshot().settings.online,
-    }),
-  );
-  if (devUrl) {
-    applyCspHeader(ses, devCsp, allowedOrigins);
-    ses.protocol.handle(
-      'http',
-      devConfigHandler(devUrl, server.url, (request, init) => net.fetch(request, init)),
-    );
-  }
+  const appHandler = createAppHandler({
+    root: join(here, '../renderer'),
+    mockUrl: server.url,
+    csp: (scriptHashes) => contentSecurityPolicy({ dev: false, scriptHashes }),
+    readFile: (path) => readFile(path),
+    fetch: (url, init) => fetch(url, inWorld(init)),
+    isOffline: () => !host.getSnapshot().settings.online,
+  });
+  /**
+   * Every session a window may use gets the same hardening and handlers: the panel's (default)
+   * and one partition per app profile, so the lender app, the FastPay wallet and the web keep
+   * their own storage as three apps on a phone do.
+   */
+  const configure = (ses: Electron.Session) => {
+    denyAllPermissions(ses);
+    ses.webRequest.onBeforeSendHeaders({ urls: [`${server.url}/*`] }, (details, callback) => {
+      callback({ requestHeaders: { ...details.requestHeaders, [WORLD_HEADER]: world } });
+    });
+    ses.protocol.handle(APP_SCHEME, appHandler);
+    if (devUrl) {
+      applyCspHeader(ses, devCsp, allowedOrigins);
+      ses.protocol.handle(
+        'http',
+        devConfigHandler(devUrl, server.url, (request, init) => net.fetch(request, init)),
+      );
+    }
+  };
+  const partitionOf = (profile: string) => `persist:phone-${profile}`;
+  configure(session.defaultSession);
+  for (const profile of HOST_PROFILES) configure(session.fromPartition(partitionOf(profile)));
 
   const simulator = new Simulator({
     BrowserWindow,
     Menu,
-    session: ses,
+    partitionOf,
     host,
     preloadPath: join(here, '../preload/index.cjs'),
     appUrl: `${baseUrl}/`,
@@ -132,6 +140,9 @@ app
   .whenReady()
   .then(main)
   .catch((error: unknown) => {
+    // Say it where the developer looks: a dialog, not only a line in a terminal they may not see.
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     console.error('The simulator failed to start:', error);
+    dialog.showErrorBox('The Direct Loan simulator could not start', message);
     app.exit(1);
   });

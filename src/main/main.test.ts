@@ -47,7 +47,32 @@ const fake = vi.hoisted(() => {
     setContentSize() {}
   }
   const beforeSendHeaders: unknown[] = [];
-  return { userData, handles, schemes, windows, quitHooks, FakeWindow, beforeSendHeaders };
+  const partitions: string[] = [];
+  // Every session (the panel's and each profile's partition) records into the same place.
+  const session = {
+    protocol: {
+      handle: (scheme: string, handler: (r: Request) => Promise<Response>) =>
+        schemes.set(scheme, handler),
+    },
+    setPermissionRequestHandler: () => undefined,
+    setPermissionCheckHandler: () => undefined,
+    webRequest: {
+      onHeadersReceived: () => undefined,
+      onBeforeSendHeaders: (filter: unknown, listener: unknown) =>
+        beforeSendHeaders.push({ filter, listener }),
+    },
+  };
+  return {
+    userData,
+    handles,
+    schemes,
+    windows,
+    quitHooks,
+    FakeWindow,
+    beforeSendHeaders,
+    partitions,
+    session,
+  };
 });
 
 vi.mock('electron', () => ({
@@ -62,20 +87,10 @@ vi.mock('electron', () => ({
   },
   protocol: { registerSchemesAsPrivileged: vi.fn() },
   session: {
-    defaultSession: {
-      protocol: {
-        handle: (scheme: string, handler: (r: Request) => Promise<Response>) =>
-          fake.schemes.set(scheme, handler),
-      },
-      setPermissionRequestHandler: vi.fn(),
-      setPermissionCheckHandler: vi.fn(),
-      webRequest: {
-        onHeadersReceived: vi.fn(),
-        onBeforeSendHeaders: (filter: unknown, listener: unknown) =>
-          fake.beforeSendHeaders.push({ filter, listener }),
-      },
-      enableNetworkEmulation: vi.fn(),
-      disableNetworkEmulation: vi.fn(),
+    defaultSession: fake.session,
+    fromPartition: (name: string) => {
+      fake.partitions.push(name);
+      return fake.session;
     },
   },
   ipcMain: {
@@ -103,6 +118,13 @@ describe('Electron main', () => {
     const panel = fake.windows.find((w) => roleOf(w) === '--dl-role=panel')!;
     expect(app.loaded).toEqual(['app://simulator/']);
     expect(panel.loaded).toEqual(['app://simulator/harness.html?runtime=electron']);
+    // One partition per profile, each with the app:// handler, the world header and permissions.
+    expect(fake.partitions).toEqual([
+      'persist:phone-lender',
+      'persist:phone-fastpay',
+      'persist:phone-web',
+    ]);
+    expect(fake.beforeSendHeaders).toHaveLength(4);
 
     const serve = fake.schemes.get('app')!;
     const config = appConfigSchema.parse(

@@ -4,7 +4,7 @@ import { HostCore } from '../host/HostCore';
 import { PANEL_IPC } from '../host/panelApi';
 import { FakeAdminClient } from '../host/testing';
 import { IPC } from '../shared/bridge';
-import { Simulator } from './simulator';
+import { Simulator, showExternalUrl } from './simulator';
 
 vi.mock('electron', () => ({}));
 
@@ -17,6 +17,8 @@ class FakeWindow {
   size: [number, number];
   devTools = 0;
   readonly protocolCommands: [string, unknown][] = [];
+  readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  readonly contentsHandlers = new Map<string, ((...args: unknown[]) => void)[]>();
   readonly webContents = {
     debugger: {
       attached: false,
@@ -28,8 +30,13 @@ class FakeWindow {
         this.protocolCommands.push([method, params]);
       },
     },
-    send: (channel: string, message: unknown) => this.sent.push([channel, message]),
-    on: () => undefined,
+    send: (channel: string, message: unknown) => {
+      if (this.destroyed) throw new Error('Object has been destroyed');
+      this.sent.push([channel, message]);
+    },
+    on: (name: string, handler: (...args: unknown[]) => void) => {
+      this.contentsHandlers.set(name, [...(this.contentsHandlers.get(name) ?? []), handler]);
+    },
     setWindowOpenHandler: () => undefined,
     openDevTools: () => (this.devTools += 1),
   };
@@ -37,21 +44,41 @@ class FakeWindow {
     this.size = [options.width ?? 0, options.height ?? 0];
     FakeWindow.all.push(this);
   }
+  failNextLoad: Error | null = null;
   loadURL(url: string) {
+    if (this.destroyed) throw new Error('Object has been destroyed');
     this.loaded.push(url);
-    return Promise.resolve();
+    const failure = this.failNextLoad;
+    this.failNextLoad = null;
+    return failure ? Promise.reject(failure) : Promise.resolve();
   }
-  on() {}
+  on(name: string, handler: (...args: unknown[]) => void) {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
+  }
+  emit(name: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(name) ?? []) handler(...args);
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  /** What the user does with the window's close button. */
+  close() {
+    this.destroyed = true;
+    this.emit('closed');
+  }
   show() {
+    if (this.destroyed) throw new Error('Object has been destroyed');
     this.visible = true;
   }
   hide() {
+    if (this.destroyed) throw new Error('Object has been destroyed');
     this.visible = false;
   }
   destroy() {
     this.destroyed = true;
   }
   setContentSize(width: number, height: number) {
+    if (this.destroyed) throw new Error('Object has been destroyed');
     this.size = [width, height];
   }
 }
@@ -59,7 +86,6 @@ class FakeWindow {
 async function setup() {
   FakeWindow.all = [];
   const host = new HostCore({ admin: new FakeAdminClient() });
-  const session = { enableNetworkEmulation: vi.fn(), disableNetworkEmulation: vi.fn() };
   const menus: unknown[] = [];
   const simulator = new Simulator({
     BrowserWindow: FakeWindow as never,
@@ -67,7 +93,7 @@ async function setup() {
       buildFromTemplate: (t: unknown) => t as never,
       setApplicationMenu: (m: unknown) => menus.push(m),
     },
-    session,
+    partitionOf: (profile: string) => `persist:phone-${profile}`,
     host,
     preloadPath: '/out/preload/index.cjs',
     appUrl: 'app://simulator/',
@@ -78,7 +104,7 @@ async function setup() {
   await Promise.resolve();
   const app = () => simulator.appWindow as unknown as FakeWindow;
   const panel = simulator.panelWindow as unknown as FakeWindow;
-  return { host, session, simulator, app, panel, menus };
+  return { host, simulator, app, panel, menus };
 }
 
 const argsOf = (w: FakeWindow) => w.options.webPreferences?.additionalArguments;
@@ -101,14 +127,13 @@ describe('Simulator windows', () => {
     expect(argsOf(app())).toEqual(['--dl-role=app', '--dl-profile=web']);
   });
 
-  it('resizes for a device, reloads on a new generation, emulates offline', async () => {
-    const { host, app, session } = await setup();
+  it('resizes for a device, reloads on a new generation, emulates offline through CDP', async () => {
+    const { host, app } = await setup();
     await host.updateSettings({ device: 'android' });
     expect(app().size).toEqual([360, 640]);
     host.reload();
     expect(app().loaded).toEqual(['app://simulator/', 'app://simulator/']);
     await host.updateSettings({ online: false });
-    expect(session.enableNetworkEmulation).toHaveBeenCalledWith({ offline: true });
     await vi.waitFor(() =>
       expect(app().protocolCommands).toContainEqual([
         'Network.emulateNetworkConditions',
@@ -116,7 +141,95 @@ describe('Simulator windows', () => {
       ]),
     );
     await host.updateSettings({ online: true });
-    expect(session.disableNetworkEmulation).toHaveBeenCalled();
+    await vi.waitFor(() =>
+      expect(app().protocolCommands.at(-1)).toEqual([
+        'Network.emulateNetworkConditions',
+        expect.objectContaining({ offline: false }),
+      ]),
+    );
+  });
+
+  it('emulates the notched iPhone: insets, 3× pixels, touch, webview user agent', async () => {
+    const { app } = await setup();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() =>
+      expect(app().protocolCommands).toContainEqual([
+        'Emulation.setSafeAreaInsetsOverride',
+        { insets: { top: 47, right: 0, bottom: 34, left: 0 } },
+      ]),
+    );
+    expect(app().protocolCommands).toContainEqual([
+      'Emulation.setDeviceMetricsOverride',
+      expect.objectContaining({ deviceScaleFactor: 3, mobile: true }),
+    ]);
+    expect(app().protocolCommands).toContainEqual([
+      'Emulation.setTouchEmulationEnabled',
+      expect.objectContaining({ enabled: true }),
+    ]);
+    expect(app().protocolCommands).toContainEqual([
+      'Emulation.setUserAgentOverride',
+      { userAgent: expect.stringContaining('iPhone') },
+    ]);
+  });
+
+  it('emulates again when DevTools close (they take the debugger while open)', async () => {
+    const { app } = await setup();
+    await vi.waitFor(() => expect(app().protocolCommands.length).toBeGreaterThan(0));
+    const before = app().protocolCommands.length;
+    for (const handler of app().contentsHandlers.get('devtools-closed') ?? []) handler();
+    await vi.waitFor(() => expect(app().protocolCommands.length).toBeGreaterThan(before));
+  });
+
+  it('each profile opens in its own session partition', async () => {
+    const { host, app } = await setup();
+    expect(app().options.webPreferences?.partition).toBe('persist:phone-lender');
+    await host.updateSettings({ profile: 'web' });
+    expect(app().options.webPreferences?.partition).toBe('persist:phone-web');
+    await host.updateSettings({ profile: 'lender' });
+    expect(app().options.webPreferences?.partition).toBe('persist:phone-lender');
+  });
+
+  it('after the phone window is closed, panel actions do not throw and Reopen brings it back', async () => {
+    const { host, app, simulator } = await setup();
+    const closed = app();
+    closed.close();
+    expect(simulator.appWindow).toBeNull();
+    await host.updateSettings({ device: 'android' });
+    host.sendEvent('pageResume');
+    host.reload();
+    await simulator.apply({ type: 'reopen' });
+    expect(app()).not.toBe(closed);
+    expect(app().destroyed).toBe(false);
+    expect(app().size).toEqual([360, 640]);
+  });
+
+  it('keeps its title, and a failed load is reported, not an unhandled rejection', async () => {
+    const { app } = await setup();
+    const prevented = vi.fn();
+    app().emit('page-title-updated', { preventDefault: prevented });
+    expect(prevented).toHaveBeenCalled();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const { host, app: phone } = await setup();
+      phone().failNextLoad = new Error('ERR_ABORTED');
+      host.reload();
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith('Could not load app://simulator/:', 'ERR_ABORTED'),
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('sends the panel one snapshot per tick, not one per host change', async () => {
+    const { host, panel } = await setup();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    await settle();
+    const before = panel.sent.filter(([c]) => c === PANEL_IPC.changed).length;
+    await host.call('dialPhone', { phone: '0917' });
+    await settle();
+    const after = panel.sent.filter(([c]) => c === PANEL_IPC.changed).length;
+    expect(after - before).toBe(1);
   });
 
   it('hides the phone on closePage and shows it again on reopen', async () => {
@@ -130,6 +243,7 @@ describe('Simulator windows', () => {
   it('pushes snapshots to the panel and host events to the app', async () => {
     const { host, app, panel, simulator } = await setup();
     await host.call('dialPhone', { phone: '0917' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(panel.sent.some(([channel]) => channel === PANEL_IPC.changed)).toBe(true);
     host.sendEvent('loanSuccess');
     expect(app().sent).toContainEqual([IPC.bridgeEvent, { event: 'loanSuccess', payload: null }]);
@@ -149,5 +263,18 @@ describe('Simulator windows', () => {
       'Device',
       'Host',
     ]);
+  });
+});
+
+describe('links the phone does not open in the app', () => {
+  it.each([
+    ['tel:09171234567', 'dialPhone', 'Calling 09171234567'],
+    ['sms:0917?body=hi', 'sendSms', 'To 0917'],
+    ['mailto:help@directloan.ph?subject=Hi', 'composeEmail', 'To help@directloan.ph'],
+    ['https://example.com/x', 'openBrowser', 'https://example.com/x'],
+  ])('%s shows the %s surface', async (url, method, detail) => {
+    const host = new HostCore({ admin: new FakeAdminClient() });
+    showExternalUrl(host, url);
+    expect(host.getSnapshot().surfaces.at(-1)).toMatchObject({ method, detail });
   });
 });

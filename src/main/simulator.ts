@@ -1,9 +1,11 @@
 /**
  * The simulator's windows: the app window (the "phone": device-sized, preload bridge) and the
  * control panel window (the harness UI in panel-only mode). Follows the host snapshot: a profile
- * change recreates the app window (the preload must or must not expose the bridge), a new app
- * generation reloads it, the device preset resizes it, closePage/kickOut hide it, the network
- * setting toggles the session's offline emulation.
+ * change recreates the app window in that profile's own session partition (lender app, FastPay
+ * wallet and the web are different apps on a phone: their storage never mixes), a new app
+ * generation reloads it, the device preset resizes and emulates it (insets, pixel ratio, touch,
+ * user agent), closePage/kickOut hide it, and offline cuts the page off through the DevTools
+ * protocol (every request: fetch, XHR, beacons, chunks, images).
  */
 import type {
   BrowserWindow,
@@ -13,7 +15,7 @@ import type {
   WebContents,
 } from 'electron';
 import type { ScenarioList } from '../host/adminClient';
-import { DEVICE_PRESETS } from '../host/devices';
+import { appInsets, DEVICE_PRESETS, type DevicePreset } from '../host/devices';
 import type { HostCore } from '../host/HostCore';
 import { applyPanelAction, type PanelAction, PANEL_IPC } from '../host/panelApi';
 import type { HostSnapshot } from '../host/types';
@@ -27,7 +29,8 @@ type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWi
 export interface SimulatorOptions {
   BrowserWindow: WindowFactory;
   Menu: Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>;
-  session: Pick<Session, 'enableNetworkEmulation' | 'disableNetworkEmulation'>;
+  /** The session partition of a profile's app window (`persist:phone-<profile>`). */
+  partitionOf(profile: string): string;
   host: HostCore;
   preloadPath: string;
   /** Start URL of the SPA (app://simulator/ or the dev server). */
@@ -42,6 +45,8 @@ export class Simulator {
   panelWindow: BrowserWindow | null = null;
   private previous: HostSnapshot;
   private scenarios: ScenarioList = { current: null, scenarios: [] };
+  /** A panel update is due: many host changes in one tick send one snapshot. */
+  private panelUpdate = false;
 
   constructor(private readonly options: SimulatorOptions) {
     this.previous = options.host.getSnapshot();
@@ -52,16 +57,18 @@ export class Simulator {
     this.appWindow = this.createAppWindow();
     this.panelWindow = this.createPanelWindow();
     host.subscribe(() => this.follow(host.getSnapshot()));
-    host.onEvent((message) => this.appWindow?.webContents.send(IPC.bridgeEvent, message));
+    host.onEvent((message) => this.liveApp()?.webContents.send(IPC.bridgeEvent, message));
     void this.refreshScenarios();
   }
 
   /** Runs a panel or menu action: host actions plus the Electron-only ones. */
   async apply(action: PanelAction): Promise<void> {
     if (action.type === 'openDevTools') {
-      this.appWindow?.webContents.openDevTools({ mode: 'detach' });
+      this.ensureAppWindow().webContents.openDevTools({ mode: 'detach' });
       return;
     }
+    // A closed phone window comes back with the actions that show the app.
+    if (action.type === 'reopen' || action.type === 'reload') this.ensureAppWindow();
     await applyPanelAction(this.options.host, action);
     if (action.type === 'selectScenario' || action.type === 'reset') await this.refreshScenarios();
   }
@@ -83,29 +90,59 @@ export class Simulator {
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   }
 
+  /** The app window, unless it was closed. */
+  private liveApp(): BrowserWindow | null {
+    const window = this.appWindow;
+    return window && !window.isDestroyed() ? window : null;
+  }
+
+  /** The app window, opened again if it was closed. */
+  private ensureAppWindow(): BrowserWindow {
+    const live = this.liveApp();
+    if (live) return live;
+    this.appWindow = this.createAppWindow();
+    return this.appWindow;
+  }
+
+  /**
+   * One snapshot to the panel per turn of the event loop, however many host changes it had: a
+   * bridge call alone makes two (logged, answered), each carrying up to 500 calls.
+   */
+  private schedulePanelUpdate(): void {
+    if (this.panelUpdate) return;
+    this.panelUpdate = true;
+    setTimeout(() => {
+      this.panelUpdate = false;
+      const panel = this.panelWindow;
+      if (panel && !panel.isDestroyed()) {
+        panel.webContents.send(PANEL_IPC.changed, this.options.host.getSnapshot());
+      }
+    }, 0);
+  }
+
   private follow(next: HostSnapshot): void {
     const before = this.previous;
     this.previous = next;
-    this.panelWindow?.webContents.send(PANEL_IPC.changed, next);
+    this.schedulePanelUpdate();
     if (next.settings.profile !== before.settings.profile) {
-      const old = this.appWindow;
+      const old = this.liveApp();
       this.appWindow = this.createAppWindow();
       old?.destroy();
     } else if (next.appGeneration !== before.appGeneration) {
-      void this.appWindow?.loadURL(this.options.appUrl);
+      const app = this.liveApp();
+      if (app) this.load(app, this.options.appUrl);
     }
-    if (next.settings.device !== before.settings.device) {
+    const app = this.liveApp();
+    if (app && next.settings.device !== before.settings.device) {
       const preset = DEVICE_PRESETS[next.settings.device];
-      this.appWindow?.setContentSize(preset.width, preset.height);
+      app.setContentSize(preset.width, preset.height);
+      void emulateDevice(app.webContents, preset, next.settings.online);
+    } else if (app && next.settings.online !== before.settings.online) {
+      void emulateOffline(app.webContents, !next.settings.online);
     }
-    if (next.settings.online !== before.settings.online) {
-      if (next.settings.online) this.options.session.disableNetworkEmulation();
-      else this.options.session.enableNetworkEmulation({ offline: true });
-      if (this.appWindow) void emulateOffline(this.appWindow.webContents, !next.settings.online);
-    }
-    if (next.view.kind !== before.view.kind) {
-      if (next.view.kind === 'app') this.appWindow?.show();
-      else this.appWindow?.hide();
+    if (app && next.view.kind !== before.view.kind) {
+      if (next.view.kind === 'app') app.show();
+      else app.hide();
     }
     if (next.settings !== before.settings || next.scenario !== before.scenario) {
       this.rebuildMenu();
@@ -122,15 +159,35 @@ export class Simulator {
       useContentSize: true,
       x: 40,
       y: 40,
-      webPreferences: secureWebPreferences(this.options.preloadPath, [
-        `${ROLE_ARG}app`,
-        `${PROFILE_ARG}${settings.profile}`,
-      ]),
+      webPreferences: {
+        ...secureWebPreferences(this.options.preloadPath, [
+          `${ROLE_ARG}app`,
+          `${PROFILE_ARG}${settings.profile}`,
+        ]),
+        partition: this.options.partitionOf(settings.profile),
+      },
     });
     this.harden(window);
-    if (!settings.online) void emulateOffline(window.webContents, true);
-    void window.loadURL(this.options.appUrl);
+    window.on('closed', () => {
+      if (this.appWindow === window) this.appWindow = null;
+    });
+    // DevTools take the debugger over while open: emulate again when they close.
+    window.webContents.on('devtools-closed', () => {
+      const now = this.options.host.getSnapshot().settings;
+      void emulateDevice(window.webContents, DEVICE_PRESETS[now.device], now.online);
+    });
+    void emulateDevice(window.webContents, preset, settings.online);
+    this.load(window, this.options.appUrl);
     return window;
+  }
+
+  /** loadURL, whose rejection (an aborted load, a server gone) is reported, never unhandled. */
+  private load(window: BrowserWindow, url: string): void {
+    window.loadURL(url).catch((error: unknown) => {
+      if (window.isDestroyed()) return;
+      const message = error instanceof Error ? error.message : String(error);
+      console.warn(`Could not load ${url}:`, message);
+    });
   }
 
   private createPanelWindow(): BrowserWindow {
@@ -146,28 +203,90 @@ export class Simulator {
     window.on('closed', () => {
       this.panelWindow = null;
     });
-    void window.loadURL(this.options.panelUrl);
+    this.load(window, this.options.panelUrl);
     return window;
   }
 
   private harden(window: BrowserWindow): void {
+    // The window title names the simulator and the profile, not whatever the page calls itself.
+    window.on('page-title-updated', (event) => event.preventDefault());
     limitNavigation(window.webContents, this.options.allowedOrigins, (url) =>
-      this.options.host.showSurface('openBrowser', 'Opened in the browser', url),
+      showExternalUrl(this.options.host, url),
     );
   }
 }
 
 /**
- * Session network emulation fails requests but does not tell the page; the DevTools protocol
- * also flips navigator.onLine and fires the offline/online events the SPA toasts on.
+ * What a phone does with a link it does not open in the app: the dialer, the SMS composer, the
+ * mail app, or the browser, each shown as its native surface.
  */
-export async function emulateOffline(
-  contents: Pick<WebContents, 'debugger'>,
-  offline: boolean,
+export function showExternalUrl(host: Pick<HostCore, 'showSurface'>, url: string): void {
+  const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+  const target = decodeURIComponent(url.slice(scheme.length).split('?')[0] ?? '');
+  switch (scheme) {
+    case 'tel:':
+      host.showSurface('dialPhone', 'Dialer', `Calling ${target}`);
+      return;
+    case 'sms:':
+      host.showSurface('sendSms', 'SMS composer', `To ${target}`);
+      return;
+    case 'mailto:':
+      host.showSurface('composeEmail', 'Email composer', `To ${target}`);
+      return;
+    default:
+      host.showSurface('openBrowser', 'Opened in the browser', url);
+  }
+}
+
+type Protocol = Pick<WebContents, 'debugger'>;
+
+async function attached(contents: Protocol): Promise<WebContents['debugger']> {
+  const { debugger: protocol } = contents;
+  if (!protocol.isAttached()) protocol.attach('1.3');
+  return protocol;
+}
+
+/**
+ * The device as the page sees it, through the DevTools protocol: safe-area insets (what
+ * env(safe-area-inset-*) answers on a notched phone), pixel ratio and mobile viewport, touch,
+ * the webview's user agent, and the network state.
+ */
+export async function emulateDevice(
+  contents: Protocol,
+  preset: DevicePreset,
+  online: boolean,
 ): Promise<boolean> {
   try {
-    const { debugger: protocol } = contents;
-    if (!protocol.isAttached()) protocol.attach('1.3');
+    const protocol = await attached(contents);
+    const insets = appInsets(preset);
+    await protocol.sendCommand('Emulation.setDeviceMetricsOverride', {
+      width: preset.width,
+      height: preset.height,
+      deviceScaleFactor: preset.dpr,
+      mobile: true,
+    });
+    await protocol.sendCommand('Emulation.setSafeAreaInsetsOverride', { insets });
+    await protocol.sendCommand('Emulation.setTouchEmulationEnabled', {
+      enabled: preset.touch,
+      maxTouchPoints: preset.touch ? 5 : 0,
+    });
+    await protocol.sendCommand('Emulation.setUserAgentOverride', { userAgent: preset.userAgent });
+  } catch (error) {
+    console.warn('Could not emulate the device in the app window:', error);
+    return false;
+  }
+  return emulateOffline(contents, !online);
+}
+
+/**
+ * Offline as a phone without network: the DevTools protocol fails every request of the page
+ * (fetch, XHR, beacons, script chunks, images), flips navigator.onLine and fires the
+ * offline/online events. `session.enableNetworkEmulation({offline})` is known not to block
+ * requests, so it is not used; the app:// API proxy also refuses while offline.
+ */
+export async function emulateOffline(contents: Protocol, offline: boolean): Promise<boolean> {
+  try {
+    const protocol = await attached(contents);
     await protocol.sendCommand('Network.enable');
     await protocol.sendCommand('Network.emulateNetworkConditions', {
       offline,

@@ -90,6 +90,22 @@ function start(container: HTMLElement): void {
     );
     return;
   }
+  if (params.get('runtime') === 'electron' || window.location.protocol === 'app:') {
+    // Inside Electron without its panel API the preload failed: pretending to be the browser
+    // harness here would drive a second, in-page host that nothing else sees. Say so instead.
+    root.render(
+      <StrictMode>
+        <main className="sim-token" role="alert">
+          <h1>The simulator's panel could not connect to Electron</h1>
+          <p>
+            The preload script did not load (see the terminal or DevTools of this window). Rebuild
+            with <code>npm run build</code> or restart <code>npm run dev</code>.
+          </p>
+        </main>
+      </StrictMode>,
+    );
+    return;
+  }
   const state = readUrlState(window.location.search);
   const token = adminToken();
   if (!token) {
