@@ -7,13 +7,7 @@
  * user agent), closePage/kickOut hide it, and offline cuts the page off through the DevTools
  * protocol (every request: fetch, XHR, beacons, chunks, images).
  */
-import type {
-  BrowserWindow,
-  BrowserWindowConstructorOptions,
-  Menu,
-  Session,
-  WebContents,
-} from 'electron';
+import type { BrowserWindow, BrowserWindowConstructorOptions, Menu, WebContents } from 'electron';
 import type { ScenarioList } from '../host/adminClient';
 import { appInsets, DEVICE_PRESETS, type DevicePreset } from '../host/devices';
 import type { HostCore } from '../host/HostCore';
