@@ -8,6 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAttack } from './attack';
 import { benchBundle } from './bundle';
 import { benchCryptoBrowser } from './cryptoBrowser';
 import { benchCryptoNode } from './cryptoNode';
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   'crypto-browser': benchCryptoBrowser,
   server: benchServer,
   soak: benchSoak,
+  attack: benchAttack,
 };
 
 /** Wall-clock budget of the whole run (the issue allows 10 minutes). */

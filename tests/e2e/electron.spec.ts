@@ -1,28 +1,84 @@
 /**
- * The harness flows under Playwright's `_electron`: the Electron simulator's app window (the
- * preload bridge) and its control panel window. Skipped, with the reason, where no Electron
- * binary exists (it is downloaded on first use, which needs internet access).
+ * The Electron simulator under Playwright's `_electron`: the phone window (preload bridge, its
+ * profile's session, CDP emulation) and the control panel window. Every test launches its own
+ * app with fresh userData, so none depends on another. Skipped, with the reason, where no
+ * Electron binary exists (it is downloaded on first use, which needs internet access).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { _electron, type ElectronApplication, expect, type Page, test } from '@playwright/test';
+import {
+  _electron,
+  type ConsoleMessage,
+  type ElectronApplication,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { ensureRendererBuild, type FrameGlobals } from './harness-fixture';
 
 const binary = findElectronBinary();
 const root = path.resolve(import.meta.dirname, '../..');
 
-test.skip(!binary, 'No Electron binary installed (its download needs internet access).');
-
-let electronApp: ElectronApplication;
-
-async function windowWhere(predicate: (page: Page) => boolean): Promise<Page> {
-  await expect.poll(() => electronApp.windows().some(predicate), { timeout: 20_000 }).toBe(true);
-  return electronApp.windows().find(predicate)!;
-}
 const isPanel = (page: Page) => page.url().includes('harness.html');
-const isApp = (page: Page) => !page.url().includes('harness.html') && page.url() !== 'about:blank';
+const isApp = (page: Page) =>
+  page.url().startsWith('app://simulator') && !page.url().includes('harness.html');
+
+interface Simulator {
+  electronApp: ElectronApplication;
+  /** The current phone window (a new one after a profile switch or a reopen). */
+  app(): Promise<Page>;
+  panel: Page;
+  /** Console errors, CSP reports and page errors of every window since launch. */
+  problems: string[];
+}
+
+const test = base.extend<{ sim: Simulator }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
+  sim: async ({}, use, testInfo) => {
+    const userData = mkdtempSync(path.join(tmpdir(), 'dl-electron-'));
+    const electronApp = await _electron.launch({
+      executablePath: binary!,
+      args: [path.join(root, 'out/main/index.js'), '--no-sandbox'],
+      env: { ...process.env, DL_SCENARIO: 'can-borrow', DL_USER_DATA: userData },
+    });
+    const problems: string[] = [];
+    const watch = (page: Page) => {
+      page.on('console', (message: ConsoleMessage) => {
+        const text = message.text();
+        if (message.type() === 'error' || /Content Security Policy/i.test(text)) {
+          problems.push(`${page.url()}: ${text}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    };
+    electronApp.on('window', watch);
+    electronApp.windows().forEach(watch);
+    const windowWhere = async (predicate: (page: Page) => boolean) => {
+      await expect
+        .poll(() => electronApp.windows().some((w) => !w.isClosed() && predicate(w)), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      const page = electronApp.windows().find((w) => !w.isClosed() && predicate(w))!;
+      await page.waitForLoadState('domcontentloaded');
+      return page;
+    };
+    const panel = await windowWhere(isPanel);
+    await expect(panel.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
+    await use({ electronApp, app: () => windowWhere(isApp), panel, problems });
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('panel', { body: await panel.screenshot(), contentType: 'image/png' });
+      await testInfo.attach('problems', { body: problems.join('\n'), contentType: 'text/plain' });
+    }
+    await electronApp.close();
+    rmSync(userData, { recursive: true, force: true });
+  },
+});
+
+test.skip(!binary, 'No Electron binary installed (its download needs internet access).');
+test.beforeAll(() => ensureRendererBuild());
 
 function callBridge(app: Page, method: string, params?: object) {
   return app.evaluate(
@@ -35,38 +91,28 @@ function callBridge(app: Page, method: string, params?: object) {
   );
 }
 
-test.beforeAll(async () => {
-  ensureRendererBuild();
-  electronApp = await _electron.launch({
-    executablePath: binary!,
-    args: [path.join(root, 'out/main/index.js'), '--no-sandbox'],
-    env: {
-      ...process.env,
-      DL_SCENARIO: 'can-borrow',
-      DL_USER_DATA: mkdtempSync(path.join(tmpdir(), 'dl-electron-')),
-    },
+/** Evaluates page code written as a string (the specs compile without the DOM lib). */
+function inPage<T>(page: Page, body: string): Promise<T> {
+  return page.evaluate(body) as Promise<T>;
+}
+
+const surfaces = (panel: Page) => panel.getByRole('list', { name: 'Native surfaces' });
+const profile = (panel: Page, label: string) =>
+  panel.getByRole('radiogroup', { name: 'Profile' }).getByText(label).click();
+
+test('the app window gets exactly the bridge and the lender identity', async ({ sim }) => {
+  const app = await sim.app();
+  expect(await callBridge(app, 'getBaseInfo')).toMatchObject({
+    resultCode: 0,
+    data: { appName: 'lender' },
   });
+  expect(await inPage(app, 'typeof require')).toBe('undefined');
 });
 
-test.afterAll(async () => {
-  await electronApp?.close();
-});
-
-test('the app window gets exactly the bridge and the lender identity', async () => {
-  const app = await windowWhere(isApp);
-  await app.waitForLoadState('domcontentloaded');
-  const result = await callBridge(app, 'getBaseInfo');
-  expect(result).toMatchObject({ resultCode: 0, data: { appName: 'lender' } });
-  expect(await app.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe(
-    'undefined',
-  );
-});
-
-test('pickAccount answers from the panel reach the caller', async () => {
-  const app = await windowWhere(isApp);
-  const panel = await windowWhere(isPanel);
+test('pickAccount answers from the panel reach the caller', async ({ sim }) => {
+  const app = await sim.app();
   const cancelled = callBridge(app, 'pickAccount');
-  const sheet = panel.getByRole('dialog', { name: 'pickAccount request' });
+  const sheet = sim.panel.getByRole('dialog', { name: 'pickAccount request' });
   await sheet.getByRole('button', { name: 'Cancel' }).click();
   expect((await cancelled).resultCode).toBe(2);
   const picked = callBridge(app, 'pickAccount');
@@ -74,29 +120,174 @@ test('pickAccount answers from the panel reach the caller', async () => {
   expect(await picked).toMatchObject({ resultCode: 0, data: { payeeId: 'PAYEE-GCASH-4567' } });
 });
 
-test('the traffic log shows the app’s decrypted requests', async () => {
-  const panel = await windowWhere(isPanel);
-  await panel.getByRole('tab', { name: 'API traffic' }).click();
+test('the traffic log shows the app’s decrypted requests', async ({ sim }) => {
+  await sim.app();
+  await sim.panel.getByRole('tab', { name: 'API traffic' }).click();
   await expect(
-    panel
+    sim.panel
       .getByRole('table', { name: 'API traffic' })
       .locator('tr[data-path="user/userInfo"]')
       .first(),
   ).toContainText('E2E');
 });
 
-test('session-expired kicks out with the tip; the web profile has no bridge', async () => {
-  const panel = await windowWhere(isPanel);
-  await panel.getByRole('combobox', { name: 'Scenario' }).selectOption('session-expired');
-  const screen = panel.getByRole('status', { name: 'Kicked out' });
+test('session-expired kicks out with the tip, Reopen brings the app back', async ({ sim }) => {
+  await sim.app();
+  await sim.panel.getByRole('combobox', { name: 'Scenario' }).selectOption('session-expired');
+  const screen = sim.panel.getByRole('status', { name: 'Kicked out' });
   await expect(screen).toContainText('Your account has been logged in on another device.');
-  await panel.getByRole('button', { name: 'Reopen' }).click();
+  await sim.panel.getByRole('button', { name: 'Reopen' }).click();
+  await expect(screen).toBeHidden();
+});
 
-  await panel.getByRole('radiogroup', { name: 'Profile' }).getByText('Web (no host)').click();
+test('host events from the panel reach the page’s listeners', async ({ sim }) => {
+  const app = await sim.app();
+  await inPage(
+    app,
+    `window.seen = []; window.nativeBridge.on('loanSuccess', (p) => window.seen.push(p ?? 'none'))`,
+  );
+  await sim.panel.getByRole('button', { name: 'loanSuccess' }).click();
+  await expect.poll(() => inPage<unknown[]>(app, 'window.seen')).toEqual(['none']);
+});
+
+test('offline blocks fetch, XHR and script chunks, and going online recovers', async ({ sim }) => {
+  const app = await sim.app();
+  const online = sim.panel.getByRole('checkbox', { name: 'Online' });
+  await online.uncheck();
+  await expect.poll(() => inPage(app, 'navigator.onLine')).toBe(false);
+  expect(
+    await inPage(app, `fetch('/app-config.json?' + Date.now()).then(() => 'ok', () => 'failed')`),
+  ).toBe('failed');
+  expect(
+    await inPage(
+      app,
+      `new Promise((resolve) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', '/api/main/user/userInfo');
+        xhr.onload = () => resolve('ok');
+        xhr.onerror = () => resolve('failed');
+        xhr.send('{}');
+      })`,
+    ),
+  ).toBe('failed');
+  expect(
+    await inPage(
+      app,
+      `import(document.querySelector('script[type=module][src]').src + '?offline')
+        .then(() => 'ok', () => 'failed')`,
+    ),
+  ).toBe('failed');
+  // A reload while offline shows what a phone shows (no app); online again recovers it.
+  await sim.panel.getByRole('button', { name: 'Reload app' }).click();
+  await online.check();
+  const again = await sim.app();
+  await expect.poll(() => inPage(again, 'navigator.onLine')).toBe(true);
   await expect
-    .poll(async () => {
-      const app = electronApp.windows().find(isApp);
-      return app ? app.evaluate(() => 'nativeBridge' in globalThis).catch(() => null) : null;
-    })
-    .toBe(false);
+    .poll(() => inPage(again, `document.getElementById('root')?.childElementCount ?? 0`))
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      inPage(again, `fetch('/app-config.json?' + Date.now()).then(() => 'ok', () => 'failed')`),
+    )
+    .toBe('ok');
+});
+
+test('device presets set the viewport, pixel ratio, touch, user agent and safe areas', async ({
+  sim,
+}) => {
+  const app = await sim.app();
+  const probe = `(() => {
+    const el = document.createElement('div');
+    el.style.cssText = 'position:fixed;padding:env(safe-area-inset-top) 0 env(safe-area-inset-bottom)';
+    document.body.append(el);
+    const style = getComputedStyle(el);
+    const answer = {
+      width: innerWidth, height: innerHeight, dpr: devicePixelRatio,
+      touch: navigator.maxTouchPoints > 0, mobile: /Mobile/.test(navigator.userAgent),
+      top: style.paddingTop, bottom: style.paddingBottom,
+    };
+    el.remove();
+    return answer;
+  })()`;
+  await expect
+    .poll(() => inPage(app, probe))
+    .toMatchObject({
+      width: 390,
+      height: 844,
+      touch: true,
+      mobile: true,
+      top: '47px',
+      bottom: '34px',
+    });
+  expect((await inPage<{ dpr: number }>(app, probe)).dpr).toBeGreaterThan(1);
+  const device = sim.panel.getByRole('combobox', { name: 'Device' });
+  await device.selectOption('android');
+  await expect.poll(() => inPage(app, probe)).toMatchObject({ width: 360, top: '24px' });
+  await device.selectOption('tablet');
+  await expect.poll(() => inPage(app, probe)).toMatchObject({ width: 820, height: 1180 });
+});
+
+test('window.open and navigation away stay in the app and open the native surface', async ({
+  sim,
+}) => {
+  const app = await sim.app();
+  const start = app.url();
+  expect(await inPage(app, `window.open('https://example.com/terms')`)).toBeNull();
+  await expect(surfaces(sim.panel)).toContainText('https://example.com/terms');
+  await inPage(app, `location.href = 'https://phish.example/login'`);
+  await expect(surfaces(sim.panel)).toContainText('https://phish.example/login');
+  await inPage(app, `location.href = 'tel:+639171234567'`);
+  await expect(surfaces(sim.panel)).toContainText('Calling +639171234567');
+  await inPage(app, `location.href = 'mailto:help@directloan.ph?subject=Loan'`);
+  await expect(surfaces(sim.panel)).toContainText('Email composer');
+  expect(app.url()).toBe(start);
+});
+
+test('closing the phone leaves the panel working, and Reload app opens it again', async ({
+  sim,
+}) => {
+  const first = await sim.app();
+  await sim.electronApp.evaluate(({ BrowserWindow }) => {
+    BrowserWindow.getAllWindows()
+      .find((w) => !w.webContents.getURL().includes('harness.html'))
+      ?.close();
+  });
+  await expect.poll(() => first.isClosed()).toBe(true);
+  await sim.panel.getByRole('combobox', { name: 'Device' }).selectOption('android');
+  await sim.panel.getByRole('button', { name: 'loanSuccess' }).click();
+  await sim.panel.getByRole('button', { name: 'Reload app' }).click();
+  const again = await sim.app();
+  expect(await inPage(again, 'innerWidth')).toBe(360);
+  expect(await callBridge(again, 'getBaseInfo')).toMatchObject({ resultCode: 0 });
+  expect(sim.problems.filter((p) => /destroyed/i.test(p))).toEqual([]);
+});
+
+test('every profile has its own storage, restored when switching back', async ({ sim }) => {
+  const lender = await sim.app();
+  await inPage(lender, `localStorage.setItem('e2e.profile', 'lender')`);
+  await profile(sim.panel, 'Web (no host)');
+  await expect.poll(() => lender.isClosed()).toBe(true);
+  const web = await sim.app();
+  expect(await inPage(web, `'nativeBridge' in window`)).toBe(false);
+  expect(await inPage(web, `localStorage.getItem('e2e.profile')`)).toBeNull();
+  // A real web visitor is never signed in by the host (PRODUCT.md §1).
+  expect(await inPage(web, `localStorage.getItem('dl.user')`)).toBeNull();
+  await inPage(web, `localStorage.setItem('e2e.profile', 'web')`);
+  await profile(sim.panel, 'Lender app');
+  await expect.poll(() => web.isClosed()).toBe(true);
+  const back = await sim.app();
+  expect(await inPage(back, `localStorage.getItem('e2e.profile')`)).toBe('lender');
+});
+
+test('the app and the panel boot without CSP violations or console errors', async ({ sim }) => {
+  const app = await sim.app();
+  await app.waitForLoadState('load');
+  // Boot again with every listener in place.
+  await sim.panel.getByRole('button', { name: 'Reload app' }).click();
+  const again = await sim.app();
+  await again.waitForLoadState('load');
+  await sim.panel.reload();
+  await expect(sim.panel.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
+  await again.waitForTimeout(1000);
+  expect(sim.problems).toEqual([]);
 });

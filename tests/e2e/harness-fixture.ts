@@ -25,13 +25,24 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds out/ unless it is newer than every renderer, host, shared, main and preload source. */
+/** The build's outputs: the renderer, and Electron's main and preload (one build makes all). */
+const outputs = [built, 'out/main/index.js', 'out/preload/index.cjs'].map((f) =>
+  path.resolve(root, f),
+);
+
+/** Builds out/ unless it is newer than every source it is built from (main embeds mock-server). */
 export function ensureRendererBuild(): void {
-  const sources = ['src/renderer', 'src/host', 'src/shared', 'src/main', 'src/preload'].map((d) =>
-    path.join(root, d),
-  );
+  const sources = [
+    'src/renderer',
+    'src/host',
+    'src/shared',
+    'src/main',
+    'src/preload',
+    'mock-server',
+  ].map((d) => path.join(root, d));
   const stale =
-    !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newestMtime));
+    !outputs.every((f) => existsSync(f)) ||
+    Math.min(...outputs.map((f) => statSync(f).mtimeMs)) < Math.max(...sources.map(newestMtime));
   if (!stale) return;
   execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
     cwd: root,
