@@ -142,9 +142,9 @@ for (const profile of ['web', 'lender'] as const) {
     await page.reload();
     await expect(stepTitle(page)).toHaveText('Step 3 of 6: Work and Income');
     await expect(page.getByLabel('Company Name')).toHaveValue('Acme');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('form').getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('Email Address')).toHaveValue('maria@example.ph');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('form').getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('First Name')).toHaveValue('Maria');
     await expect(page.getByLabel('Date of Birth')).toHaveValue('1990-05-17');
     await next(page).click();
