@@ -16,7 +16,8 @@ import {
   type Page,
 } from '@playwright/test';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
-import { ensureRendererBuild, type FrameGlobals } from './harness-fixture';
+import { ensureRendererBuild } from '../../scripts/renderer-build';
+import type { FrameGlobals } from './harness-fixture';
 
 const binary = findElectronBinary();
 const root = path.resolve(import.meta.dirname, '../..');

@@ -12,6 +12,7 @@ import { PendingSheet } from './PendingSheet';
 import { PhoneStage } from './PhoneStage';
 import { Surfaces } from './Surfaces';
 import { TrafficLog } from './TrafficLog';
+import { writeMatrixSpec } from './matrix';
 import { useDispatch, useSnapshot } from './usePanel';
 import { writeUrlState } from './urlState';
 
@@ -25,7 +26,16 @@ export interface PhoneSetup {
   initialPath: string;
 }
 
-export function HarnessApp({ api, phone }: { api: PanelApi; phone: PhoneSetup | null }) {
+export function HarnessApp({
+  api,
+  phone,
+  layout = 'full',
+}: {
+  api: PanelApi;
+  phone: PhoneSetup | null;
+  /** `cell`: the phone alone, as one phone of the matrix page. */
+  layout?: 'full' | 'cell';
+}) {
   const snapshot = useSnapshot(api);
   const { dispatch, error } = useDispatch(api);
   const [tab, setTab] = useState<'calls' | 'traffic'>('calls');
@@ -51,6 +61,36 @@ export function HarnessApp({ api, phone }: { api: PanelApi; phone: PhoneSetup | 
     setTimeout(() => setCopied(false), 1500);
   };
   const problem = error ?? snapshot.error;
+  const stage = phone ? (
+    <PhoneStage
+      host={phone.host}
+      world={phone.world}
+      mockOrigin={phone.mockOrigin}
+      snapshot={snapshot}
+      appBase={phone.appBase}
+      path={path}
+      onPathChange={setPath}
+      dispatch={run}
+    />
+  ) : null;
+  if (layout === 'cell') {
+    return (
+      <div className="sim sim--cell">
+        {problem ? (
+          <p className="sim-error sim-banner" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        {stage}
+      </div>
+    );
+  }
+  const matrixLink = writeMatrixSpec({
+    route: path,
+    scenarios: snapshot.scenario ? [snapshot.scenario] : [],
+    devices: [snapshot.settings.device],
+    profiles: [snapshot.settings.profile],
+  });
 
   return (
     <div className={`sim ${phone ? 'sim--harness' : 'sim--panel'}`}>
@@ -62,9 +102,14 @@ export function HarnessApp({ api, phone }: { api: PanelApi; phone: PhoneSetup | 
           {snapshot.tokenValue ? 'signed in' : 'signed out'}
         </span>
         {phone ? (
-          <button className="sim-btn sim-top__copy" onClick={copyLink}>
-            {copied ? 'Link copied' : 'Copy link'}
-          </button>
+          <>
+            <a className="sim-btn sim-top__copy" href={`harness.html${matrixLink}`}>
+              Matrix
+            </a>
+            <button className="sim-btn" onClick={copyLink}>
+              {copied ? 'Link copied' : 'Copy link'}
+            </button>
+          </>
         ) : null}
       </header>
       {problem ? (
@@ -73,18 +118,7 @@ export function HarnessApp({ api, phone }: { api: PanelApi; phone: PhoneSetup | 
         </p>
       ) : null}
       <div className="sim-body">
-        {phone ? (
-          <PhoneStage
-            host={phone.host}
-            world={phone.world}
-            mockOrigin={phone.mockOrigin}
-            snapshot={snapshot}
-            appBase={phone.appBase}
-            path={path}
-            onPathChange={setPath}
-            dispatch={run}
-          />
-        ) : null}
+        {stage}
         <aside className="sim-panel" aria-label="Control panel">
           <Controls api={api} snapshot={snapshot} dispatch={run} />
           {phone ? null : (

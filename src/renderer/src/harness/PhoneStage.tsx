@@ -201,6 +201,9 @@ export function PhoneStage({
       <p className="sim-stage__caption sim-stage__caption--note">
         In the browser the phone has the page's pixel ratio and mouse input; the Electron simulator
         emulates {preset.dpr}× pixels, touch and the webview user agent.
+        {online
+          ? null
+          : ' Offline here fails the app’s requests, not its script chunks and pictures; Electron blocks those too.'}
       </p>
     </section>
   );

@@ -12,6 +12,8 @@ import type { SimulatorPanelBridge } from '../../../host/panelApi';
 import { isWorldId, newWorldId } from '../../../shared/simWorld';
 import { HarnessApp, type PhoneSetup } from './HarnessApp';
 import { AdminTokenMissing } from './AdminTokenMissing';
+import { MatrixPage } from './MatrixPage';
+import { readMatrixSpec } from './matrix';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
 import { readUrlState } from './urlState';
 
@@ -36,14 +38,16 @@ const TOKEN_FRAGMENT = /(?:^#|&)admin-token=([^&]+)/;
 
 /**
  * This tab's phone world (DESIGN.md §6): kept in the tab's sessionStorage, so a reload finds the
- * same world and a new tab is a new phone.
+ * same world and a new tab is a new phone. A matrix cell is a phone of its own: its world is kept
+ * under the cell's key (the cells of one tab share its sessionStorage).
  */
-function tabWorld(): string {
+function tabWorld(cell: string | null): string {
+  const key = cell ? `${WORLD_KEY}.cell.${cell}` : WORLD_KEY;
   try {
-    const kept = window.sessionStorage.getItem(WORLD_KEY);
+    const kept = window.sessionStorage.getItem(key);
     if (isWorldId(kept)) return kept;
     const fresh = newWorldId();
-    window.sessionStorage.setItem(WORLD_KEY, fresh);
+    window.sessionStorage.setItem(key, fresh);
     return fresh;
   } catch {
     return newWorldId();
@@ -121,7 +125,30 @@ function start(container: HTMLElement): void {
     );
     return;
   }
-  const world = tabWorld();
+  if (params.get('view') === 'matrix') {
+    const admin = createAdminClient(
+      state.mock ?? window.location.origin,
+      (input, init) => window.fetch(input, init),
+      { world: tabWorld(null), adminToken: token },
+    );
+    void admin
+      .scenarios()
+      .then((list) => list.scenarios.map((s) => s.name))
+      .catch(() => [])
+      .then((scenarioNames) =>
+        root.render(
+          <StrictMode>
+            <MatrixPage
+              spec={readMatrixSpec(window.location.search)}
+              scenarioNames={scenarioNames}
+            />
+          </StrictMode>,
+        ),
+      );
+    return;
+  }
+  const cell = params.get('cell');
+  const world = tabWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null);
   const admin = createAdminClient(
     state.mock ?? window.location.origin,
     (input, init) => window.fetch(input, init),
@@ -147,7 +174,7 @@ function start(container: HTMLElement): void {
     };
     root.render(
       <StrictMode>
-        <HarnessApp api={api} phone={phone} />
+        <HarnessApp api={api} phone={phone} layout={cell ? 'cell' : 'full'} />
       </StrictMode>,
     );
   })();

@@ -1,0 +1,124 @@
+/**
+ * `npm run shots`: one route on every chosen scenario × device × profile, headlessly, as PNGs —
+ * the matrix page of the browser harness, opened in Chromium (found as the tests find it), one
+ * picture per phone plus the whole grid. Each phone runs in its own world of a private mock server.
+ *
+ *   npm run shots -- --route /bill --scenarios repaying,overdue --devices android,iphone
+ *                    [--profiles lender,web] [--out shots]
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { createMockServer } from '../mock-server/app';
+import {
+  cellFileName,
+  matrixCells,
+  readMatrixSpec,
+  writeMatrixSpec,
+} from '../src/renderer/src/harness/matrix';
+import { findChromium, NO_CHROMIUM_MESSAGE } from './find-chromium.mjs';
+import { ensureRendererBuild } from './renderer-build';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface ShotsOptions {
+  route: string;
+  scenarios: string[];
+  devices: string[];
+  profiles: string[];
+  outDir: string;
+}
+
+/** How long a phone may take to show its route (handshake and startup calls included). */
+const READY_TIMEOUT_MS = 30_000;
+/** Time for animations and late pictures after the app settled. */
+const SETTLE_MS = 800;
+
+export async function takeShots(options: ShotsOptions): Promise<string[]> {
+  const chromiumFound = await findChromium();
+  if (!chromiumFound) throw new Error(NO_CHROMIUM_MESSAGE);
+  ensureRendererBuild();
+  const spec = readMatrixSpec(
+    writeMatrixSpec({
+      route: options.route,
+      scenarios: options.scenarios,
+      devices: options.devices as never,
+      profiles: options.profiles as never,
+    }),
+  );
+  const cells = matrixCells(spec);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'direct-loan-shots-'));
+  const server = await createMockServer({
+    port: 0,
+    webDir: path.join(root, 'out/renderer'),
+    dataDir,
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumFound.path,
+    args: chromiumFound.args,
+  });
+  try {
+    const width = Math.min(
+      3000,
+      cells.reduce((sum, cell) => sum + cell.width + 16, 32),
+    );
+    const page = await browser.newPage({ viewport: { width, height: 1000 } });
+    const token = `#admin-token=${encodeURIComponent(server.adminToken)}`;
+    await page.goto(`${server.url}/harness.html${writeMatrixSpec(spec)}${token}`);
+    mkdirSync(options.outDir, { recursive: true });
+    const written: string[] = [];
+    for (const cell of cells) {
+      const figure = page.locator(`figure[data-cell="${cellFileName(cell)}"]`);
+      const app = figure.frameLocator('iframe').frameLocator('iframe[title="Direct Loan app"]');
+      // Ready: the app left its Loading page (or the host closed it: the cell shows that).
+      await app
+        .locator('body')
+        .filter({ hasNot: app.getByRole('heading', { name: 'Loading', exact: true }) })
+        .waitFor({ timeout: READY_TIMEOUT_MS })
+        .catch(() => undefined);
+      await page.waitForTimeout(SETTLE_MS);
+      const file = path.join(options.outDir, cellFileName(cell));
+      await figure.screenshot({ path: file });
+      written.push(file);
+    }
+    const grid = path.join(options.outDir, 'grid.png');
+    await page.screenshot({ path: grid, fullPage: true });
+    written.push(grid);
+    return written;
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const csv = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : []);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      route: { type: 'string', default: '/' },
+      scenarios: { type: 'string' },
+      devices: { type: 'string', default: 'android' },
+      profiles: { type: 'string', default: 'lender' },
+      out: { type: 'string', default: 'shots' },
+    },
+  });
+  takeShots({
+    route: values.route,
+    scenarios: csv(values.scenarios),
+    devices: csv(values.devices),
+    profiles: csv(values.profiles),
+    outDir: path.resolve(values.out),
+  }).then(
+    (files) => {
+      for (const file of files) console.log(path.relative(process.cwd(), file));
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

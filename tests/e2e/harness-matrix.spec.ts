@@ -1,0 +1,114 @@
+/**
+ * The scenario × device matrix: several phones at once, each in its own world, and
+ * `npm run shots` writing the same grid headlessly.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from './harness-fixture';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Width and height of a PNG from its IHDR chunk. */
+function pngSize(file: string) {
+  const bytes = readFileSync(file);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test('the matrix shows one route on phones of different scenarios and devices side by side', async ({
+  page,
+  server,
+}) => {
+  const token = `#admin-token=${encodeURIComponent(server.adminToken)}`;
+  const query = 'view=matrix&route=/bill&scenarios=repaying,overdue&devices=android,iphone';
+  await page.setViewportSize({ width: 1900, height: 1000 });
+  await page.goto(`${server.url}/harness.html?${query}${token}`);
+  const cells = page.locator('figure.sim-matrix__cell');
+  await expect(cells).toHaveCount(4);
+  await expect(cells.nth(0)).toContainText('repaying · Small Android phone');
+  await expect(cells.nth(3)).toContainText('overdue · Notched iPhone');
+
+  const appOf = (n: number) =>
+    cells.nth(n).frameLocator('iframe').frameLocator('iframe[title="Direct Loan app"]');
+  // Each phone shows its own scenario's bills: their worlds do not clobber each other.
+  await expect(appOf(0).getByText('Overdued 5 Day(s)')).toBeVisible();
+  await expect(appOf(1).getByText('Overdued 5 Day(s)')).toBeVisible();
+  await expect(appOf(2).getByText('Overdued 4 Day(s)')).toBeVisible();
+  await expect(appOf(3).getByText('Overdued 4 Day(s)')).toBeVisible();
+  await expect(appOf(0).getByText('Overdued 4 Day(s)')).toBeHidden();
+
+  const worlds = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { sessionStorage: Storage }).sessionStorage;
+    return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
+  });
+  expect(new Set(worlds).size).toBe(4);
+  const listed = await fetch(`${server.url}/__admin/worlds`, {
+    headers: { 'x-admin-token': server.adminToken },
+  }).then((r) => r.json() as Promise<{ worlds: { id: string; scenario: string | null }[] }>);
+  const scenarioOf = (id: string | null) => listed.worlds.find((w) => w.id === id)?.scenario;
+  expect(worlds.map(scenarioOf)).toEqual(['repaying', 'repaying', 'overdue', 'overdue']);
+
+  // A reload keeps every phone's world.
+  await page.reload();
+  await expect(appOf(2).getByText('Overdued 4 Day(s)')).toBeVisible();
+  const again = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { sessionStorage: Storage }).sessionStorage;
+    return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
+  });
+  expect(again).toEqual(worlds);
+});
+
+test('the panel opens the matrix of its own route, scenario, device and profile', async ({
+  page,
+  openHarness,
+  app,
+}) => {
+  await openHarness('profile=lender&scenario=overdue&device=iphone&path=/bill');
+  await expect(app.getByText('Overdued 4 Day(s)')).toBeVisible();
+  await page.getByRole('link', { name: 'Matrix' }).click();
+  await expect(page.locator('figure.sim-matrix__cell')).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: 'overdue' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'iphone' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Route' })).toHaveValue('/bill');
+  // Adding a scenario from the form shows it beside the first.
+  await page.getByRole('checkbox', { name: 'repaying' }).check();
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.locator('figure.sim-matrix__cell')).toHaveCount(2);
+});
+
+test('npm run shots writes one picture per phone and the grid', async () => {
+  test.setTimeout(120_000);
+  const out = mkdtempSync(path.join(tmpdir(), 'shots-'));
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        'node_modules/tsx/dist/cli.mjs',
+        'scripts/shots.ts',
+        '--route',
+        '/bill',
+        '--scenarios',
+        'repaying',
+        '--devices',
+        'android,iphone',
+        '--out',
+        out,
+      ],
+      { cwd: root, stdio: 'pipe', timeout: 110_000 },
+    );
+    expect(readdirSync(out).sort()).toEqual([
+      'grid.png',
+      'repaying__android__lender.png',
+      'repaying__iphone__lender.png',
+    ]);
+    // Each picture is its phone: the iPhone cell is wider and taller than the small Android one.
+    const android = pngSize(path.join(out, 'repaying__android__lender.png'));
+    const iphone = pngSize(path.join(out, 'repaying__iphone__lender.png'));
+    expect(iphone.width).toBeGreaterThan(android.width);
+    expect(iphone.height).toBeGreaterThan(android.height);
+    expect(pngSize(path.join(out, 'grid.png')).width).toBeGreaterThan(android.width + iphone.width);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
