@@ -78,3 +78,67 @@ test('lender profile: Home, Bill, Profile, loan apply (can-borrow, unread-all)',
   }
   expect(found).toEqual([]);
 });
+
+/** What the keyboard user sees on the focused element: an outline or a focus ring shadow. */
+async function focusRing(page: Page) {
+  return page.evaluate(() => {
+    // The DOM as far as this check needs it (tests compile without the DOM lib).
+    interface El {
+      getAttribute(name: string): string | null;
+      textContent: string | null;
+      closest(selector: string): El | null;
+    }
+    const page = globalThis as unknown as {
+      document: { activeElement: El | null; body: El };
+      getComputedStyle(
+        element: El,
+        pseudo?: string,
+      ): {
+        outlineStyle: string;
+        outlineWidth: string;
+        boxShadow: string;
+      };
+    };
+    const doc = page.document;
+    const active = doc.activeElement;
+    if (!active || active === doc.body) return null;
+    // A ring on the element itself, or on the ::after that stretches it over its row.
+    const ringed = (style: ReturnType<typeof page.getComputedStyle>) =>
+      (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) ||
+      style.boxShadow !== 'none';
+    return {
+      name: (active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40),
+      visible:
+        ringed(page.getComputedStyle(active)) || ringed(page.getComputedStyle(active, '::after')),
+      inDialog: Boolean(active.closest('[role="dialog"]')),
+    };
+  });
+}
+
+test('keyboard: focus is visible, a dialog holds focus while open', async ({ page, admin }) => {
+  await admin.scenario('taiwan');
+  await loginOnWeb(page, { areaCode: '886', phone: '912345678' });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Hi, Mr. Chen' })).toBeVisible();
+  const stops: NonNullable<Awaited<ReturnType<typeof focusRing>>>[] = [];
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    const ring = await focusRing(page);
+    if (ring) stops.push(ring);
+  }
+  // The bell, every list entry and Log Out take focus, each with a visible ring.
+  expect(stops.map((s) => s.name)).toEqual(
+    expect.arrayContaining(['Messages', 'My KYC', 'Privacy Notice', 'Log Out']),
+  );
+  expect(stops.filter((s) => !s.visible)).toEqual([]);
+
+  const myKyc = page.getByRole('button', { name: 'My KYC' });
+  await myKyc.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Go To App' })).toBeVisible();
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    expect((await focusRing(page))?.inDialog).toBe(true);
+  }
+});

@@ -39,7 +39,9 @@ test('the matrix shows one route on phones of different scenarios and devices si
   await expect(appOf(0).getByText('Overdued 4 Day(s)')).toBeHidden();
 
   const worlds = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { sessionStorage: Storage }).sessionStorage;
+    const storage = (
+      globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+    ).sessionStorage;
     return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
   });
   expect(new Set(worlds).size).toBe(4);
@@ -53,7 +55,9 @@ test('the matrix shows one route on phones of different scenarios and devices si
   await page.reload();
   await expect(appOf(2).getByText('Overdued 4 Day(s)')).toBeVisible();
   const again = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { sessionStorage: Storage }).sessionStorage;
+    const storage = (
+      globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+    ).sessionStorage;
     return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
   });
   expect(again).toEqual(worlds);

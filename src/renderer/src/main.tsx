@@ -156,7 +156,11 @@ async function boot(container: HTMLElement): Promise<void> {
 
   // Once the first page is up, so they never compete with it (issue 8); the offline toast then
   // works without the network.
-  void firstPageShown(root, router).then(preloadFeedback);
+  void firstPageShown(root, router).then(() => {
+    preloadFeedback();
+    // No dialog opens before the first page: the focus keeper waits off the boot path.
+    void import('./lib/dialogFocus').then((m) => m.installDialogFocus()).catch(() => {});
+  });
   reactRoot.render(
     <StrictMode>
       <StoresProvider root={root}>

@@ -2,7 +2,7 @@
 import { Badge, Button, List } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { COMPANY } from '../../../../shared/constants';
 import { useStores } from '../../stores/StoresContext';
 import { PullRefresh } from '../home/PullRefresh';
@@ -14,7 +14,6 @@ const BELL =
 
 const ProfileScreen = observer(function ProfileScreen() {
   const { user, profile, config, session, events } = useStores();
-  const navigate = useNavigate();
   const active = useLocation().pathname.replace(/\/+$/, '') === '/profile';
 
   useEffect(() => {
@@ -63,19 +62,30 @@ const ProfileScreen = observer(function ProfileScreen() {
                 </List.Item>
               );
             }
-            const to = entry.to;
+            // A real link or button inside the row (stretched over it by CSS), so the keyboard
+            // and screen readers reach every entry: antd's clickable row is an <a> without href.
             return (
               <List.Item
                 key={entry.key}
+                className="profile-list__item"
+                arrowIcon
                 extra={
                   entry.dot ? <Badge content={Badge.dot} data-testid="voucher-red-dot" /> : null
                 }
-                onClick={() => {
-                  if (to) navigate(to, { viewTransition: true });
-                  else if (entry.key === 'kyc') void profile.openMyKyc();
-                }}
               >
-                {entry.title}
+                {entry.to ? (
+                  <Link to={entry.to} viewTransition className="profile-list__action">
+                    {entry.title}
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="profile-list__action"
+                    onClick={() => void profile.openMyKyc()}
+                  >
+                    {entry.title}
+                  </button>
+                )}
               </List.Item>
             );
           })}
