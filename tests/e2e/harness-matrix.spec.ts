@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './harness-fixture';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,6 +15,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 function pngSize(file: string) {
   const bytes = readFileSync(file);
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The world id each of the first four cells keeps in the tab's sessionStorage. */
+function cellWorlds(page: Page) {
+  return page.evaluate(() => {
+    const storage = (
+      globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+    ).sessionStorage;
+    return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
+  });
 }
 
 test('the matrix shows one route on phones of different scenarios and devices side by side', async ({
@@ -38,12 +49,7 @@ test('the matrix shows one route on phones of different scenarios and devices si
   await expect(appOf(3).getByText('Overdued 4 Day(s)')).toBeVisible();
   await expect(appOf(0).getByText('Overdued 4 Day(s)')).toBeHidden();
 
-  const worlds = await page.evaluate(() => {
-    const storage = (
-      globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
-    ).sessionStorage;
-    return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
-  });
+  const worlds = await cellWorlds(page);
   expect(new Set(worlds).size).toBe(4);
   const listed = await fetch(`${server.url}/__admin/worlds`, {
     headers: { 'x-admin-token': server.adminToken },
@@ -54,12 +60,7 @@ test('the matrix shows one route on phones of different scenarios and devices si
   // A reload keeps every phone's world.
   await page.reload();
   await expect(appOf(2).getByText('Overdued 4 Day(s)')).toBeVisible();
-  const again = await page.evaluate(() => {
-    const storage = (
-      globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
-    ).sessionStorage;
-    return [0, 1, 2, 3].map((n) => storage.getItem(`directLoanSimulator.world.cell.${n}`));
-  });
+  const again = await cellWorlds(page);
   expect(again).toEqual(worlds);
 });
 

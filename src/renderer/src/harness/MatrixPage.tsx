@@ -70,48 +70,14 @@ export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenario
         <label>
           Route <input name="route" defaultValue={spec.route} />
         </label>
-        <fieldset>
-          <legend>Scenarios</legend>
-          {scenarioNames.map((name) => (
-            <label key={name}>
-              <input
-                type="checkbox"
-                name="scenarios"
-                value={name}
-                defaultChecked={spec.scenarios.includes(name)}
-              />
-              {name}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Devices</legend>
-          {DEVICE_IDS.map((id) => (
-            <label key={id}>
-              <input
-                type="checkbox"
-                name="devices"
-                value={id}
-                defaultChecked={spec.devices.includes(id)}
-              />
-              {id}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Profiles</legend>
-          {HOST_PROFILES.map((id) => (
-            <label key={id}>
-              <input
-                type="checkbox"
-                name="profiles"
-                value={id}
-                defaultChecked={spec.profiles.includes(id)}
-              />
-              {id}
-            </label>
-          ))}
-        </fieldset>
+        <Choices
+          legend="Scenarios"
+          name="scenarios"
+          options={scenarioNames}
+          chosen={spec.scenarios}
+        />
+        <Choices legend="Devices" name="devices" options={DEVICE_IDS} chosen={spec.devices} />
+        <Choices legend="Profiles" name="profiles" options={HOST_PROFILES} chosen={spec.profiles} />
         <button type="submit" className="sim-btn">
           Show
         </button>
@@ -144,5 +110,34 @@ export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenario
         ))}
       </div>
     </div>
+  );
+}
+
+function Choices({
+  legend,
+  name,
+  options,
+  chosen,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  chosen: readonly string[];
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option}>
+          <input
+            type="checkbox"
+            name={name}
+            value={option}
+            defaultChecked={chosen.includes(option)}
+          />
+          {option}
+        </label>
+      ))}
+    </fieldset>
   );
 }
