@@ -5,13 +5,25 @@
  */
 export type ToastKind = 'info' | 'success' | 'fail';
 
+export interface AlertOptions {
+  title?: string;
+  content: string;
+  confirmText: string;
+  /** A way out that is not the button: tapping the mask or Escape closes it unconfirmed. */
+  dismissible?: boolean;
+}
+
 export interface UiService {
   /** A short toast (validation messages, network state). */
   toast(text: string, kind?: ToastKind): void;
   /** A server message shown for `ms` (PRODUCT.md §8: 3000 ms; invite_friend: 600 ms). */
   notify(text: string, ms: number): void;
-  /** A blocking alert with one button; resolves when it is confirmed. */
-  alert(options: { title?: string; content: string; confirmText: string }): Promise<void>;
+  /**
+   * A blocking alert with one button. Resolves true when its button confirmed it, false when it
+   * closed any other way — a page change (PRODUCT.md §2 "A page init closes any open dialog"),
+   * or, when `dismissible`, the mask or Escape. Only a confirmation runs the button's action.
+   */
+  alert(options: AlertOptions): Promise<boolean>;
   /** Closes every open dialog (a page init does this, PRODUCT.md §2). */
   closeDialogs(): void;
 }
@@ -57,12 +69,36 @@ export const antdUi: UiService = {
   notify(text, ms) {
     void toast().then((Toast) => Toast.show({ content: text, duration: ms }));
   },
-  alert({ title, content, confirmText }) {
-    return dialog().then((Dialog) => Dialog.alert({ title, content, confirmText }));
+  alert({ title, content, confirmText, dismissible = false }) {
+    return dialog().then(
+      (Dialog) =>
+        new Promise<boolean>((resolve) => {
+          let confirmed = false;
+          const onKey = (event: KeyboardEvent) => {
+            if (event.key === 'Escape') handler.close();
+          };
+          const handler = Dialog.show({
+            title,
+            content,
+            closeOnAction: true,
+            closeOnMaskClick: dismissible,
+            actions: [{ key: 'confirm', text: confirmText }],
+            onAction: () => {
+              confirmed = true;
+            },
+            // After any close: the button, the mask, Escape or Dialog.clear() on a page change.
+            afterClose: () => {
+              window.removeEventListener('keydown', onKey);
+              resolve(confirmed);
+            },
+          });
+          if (dismissible) window.addEventListener('keydown', onKey);
+        }),
+    );
   },
   closeDialogs() {
     // Before Dialog was ever requested no dialog can be open: the first page's init must not
-    // fetch Dialog (and the animation library under it) on the boot path (issue 8).
+    // fetch Dialog (and the animation library under it) on the boot path.
     void dialogLoad?.then(
       (Dialog) => Dialog.clear(),
       () => {},
@@ -70,17 +106,22 @@ export const antdUi: UiService = {
   },
 };
 
-/** A UI that records what it was asked to show (tests). */
-export function recordingUi(): UiService & { shown: string[] } {
+/**
+ * A UI that records what it was asked to show (tests). Alerts resolve as confirmed unless
+ * `confirmAlerts` is set to false (the dialog closed by a page change, the mask or Escape).
+ */
+export function recordingUi(): UiService & { shown: string[]; confirmAlerts: boolean } {
   const shown: string[] = [];
-  return {
+  const ui = {
     shown,
-    toast: (text) => void shown.push(text),
-    notify: (text) => void shown.push(text),
-    alert: ({ content }) => {
+    confirmAlerts: true,
+    toast: (text: string) => void shown.push(text),
+    notify: (text: string) => void shown.push(text),
+    alert: ({ content }: AlertOptions) => {
       shown.push(content);
-      return Promise.resolve();
+      return Promise.resolve(ui.confirmAlerts);
     },
     closeDialogs: () => void shown.push('<close dialogs>'),
   };
+  return ui;
 }

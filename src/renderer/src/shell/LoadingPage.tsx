@@ -3,6 +3,7 @@
  * React renders this one while the startup checks run (and keeps it when they fail).
  */
 import { observer } from 'mobx-react-lite';
+import { loginPath } from '../stores/SessionStore';
 import { useStores } from '../stores/StoresContext';
 
 export const LoadingPage = observer(function LoadingPage() {
@@ -29,6 +30,20 @@ export const LoadingPage = observer(function LoadingPage() {
         <div className="sk" />
         <div className="sk sk--short" />
       </div>
+      {session.ending === 'kicked' && session.profile === 'web' ? (
+        // Production web after a session code (PRODUCT.md §8): no automatic trip to /login,
+        // but never a dead end either — the borrower chooses to log in again.
+        <div className="boot-loading__failed" role="alert">
+          <p>Your session has ended. Please log in again.</p>
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => services.navigation.go(loginPath(services.navigation.current()))}
+          >
+            Log In
+          </button>
+        </div>
+      ) : null}
       {session.initError ? (
         // The startup failed (PRODUCT.md §4: logged, reported, the Loading page stays): say so,
         // and let the borrower try again without closing the page.

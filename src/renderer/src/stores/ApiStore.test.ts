@@ -124,6 +124,19 @@ describe('the error catalogue (PRODUCT.md §8)', () => {
     expect(reported).toHaveLength(2);
   });
 
+  it('does not close or reload when the secure-connection dialog closes with a page change', async () => {
+    const { root, ui, reloads } = loggedInRoot(
+      fakeTransport({
+        loanInfo: Object.assign(new Error('decrypt failed'), { kind: 'secure-connection' }),
+      }),
+    );
+    ui.confirmAlerts = false;
+    await root.api.call('loanInfo', {}).catch(() => undefined);
+    await Promise.resolve();
+    expect(ui.shown).toContain(SECURE_CONNECTION_TEXT);
+    expect(reloads).toEqual([]);
+  });
+
   it('tells the user about a timeout', async () => {
     const { root, ui } = loggedInRoot(
       fakeTransport({ loanInfo: Object.assign(new Error('10 s'), { kind: 'timeout' }) }),

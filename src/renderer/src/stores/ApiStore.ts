@@ -109,9 +109,10 @@ export class ApiStore {
     // Several calls fail together when the channel breaks: one dialog is enough.
     if (this.secureDialogOpen) return;
     this.secureDialogOpen = true;
-    void this.ui.alert({ content: SECURE_CONNECTION_TEXT, confirmText: 'OK' }).then(() => {
+    void this.ui.alert({ content: SECURE_CONNECTION_TEXT, confirmText: 'OK' }).then((confirmed) => {
       this.secureDialogOpen = false;
-      this.session.onSecureConnectionConfirmed();
+      // Closed by a page change it is not a confirmation: the page must not close (PRODUCT.md §2).
+      if (confirmed) this.session.onSecureConnectionConfirmed();
     });
   }
 }

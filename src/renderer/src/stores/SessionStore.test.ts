@@ -231,3 +231,121 @@ describe('logout and login path', () => {
     expect(loginPath(back)).toBe(path);
   });
 });
+
+describe('one session ending, one host call (PRODUCT.md §4, §8)', () => {
+  const expired = { code: 9000004, message: 'Logged in on another device', data: null };
+  const methods = (bridge: ReturnType<typeof fakeBridge>) => bridge.calls.map((c) => c.method);
+
+  it('lender: a session code kicks out once; the shell asking for a login again adds nothing', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]), loanInfo: expired });
+    const { root, navigation } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    await root.api.call('loanInfo', {});
+    root.session.relogin(); // what the shell does on a private page without a user
+    root.session.relogin();
+    expect(methods(bridge).filter((m) => m !== 'getBaseInfo')).toEqual(['kickOut']);
+    expect(navigation.visited).toEqual([]);
+    expect(root.session.ending).toBe('kicked');
+  });
+
+  it('lender without a token: closePage only, never showLogin on top', async () => {
+    const bridge = fakeBridge(hostInfo('lender', ''));
+    const { root } = createTestRoot({ bridge });
+    await root.session.start('/bill');
+    root.session.relogin();
+    expect(methods(bridge).filter((m) => m !== 'getBaseInfo')).toEqual(['closePage']);
+  });
+
+  it('lender: after the native login the host resumes the page and the new token is the session', async () => {
+    let token = 'host-token';
+    const bridge = fakeBridge({
+      getBaseInfo: () => ({
+        resultCode: 0,
+        data: {
+          deviceId: 'dev',
+          system: 'android',
+          tokenValue: token,
+          version: '2.9.0',
+          appName: 'lender',
+        },
+      }),
+    });
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]), loanInfo: expired });
+    const { root } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    await root.api.call('loanInfo', {});
+    expect(root.user.isLoggedIn).toBe(false);
+    token = 'new-host-token';
+    const before = transport.calls.length;
+    bridge.fire('pageResume');
+    await vi.waitFor(() => expect(root.user.isLoggedIn).toBe(true));
+    expect(root.session.ending).toBeNull();
+    expect(transport.calls.slice(before).map((c) => c.name)).toContain('userInfo');
+    expect(methods(bridge).filter((m) => m === 'showLogin')).toEqual([]);
+  });
+
+  it('FastPay: a session code kicks out and never routes to the SMS login', async () => {
+    const bridge = fakeBridge(hostInfo('fastpay', 'wallet-token'));
+    const transport = fakeTransport({
+      fastpayLogin: ok({ ...user, paymentAccountId: 'p1', paymentAccount: 'acc' }),
+      userInfo: ok(user),
+      unread: ok([]),
+      loanInfo: expired,
+    });
+    const { root, navigation } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    await root.api.call('loanInfo', {});
+    root.session.relogin();
+    expect(navigation.visited).toEqual([]);
+    expect(methods(bridge)).toContain('kickOut');
+    expect(methods(bridge)).not.toContain('showLogin');
+  });
+
+  it('FastPay: user info failing logs in with the wallet token again, not at /login', async () => {
+    const bridge = fakeBridge(hostInfo('fastpay', 'wallet-token'));
+    const transport = fakeTransport({
+      fastpayLogin: ok({ ...user, paymentAccountId: 'p1', paymentAccount: 'acc' }),
+      userInfo: { code: 500, message: 'down', data: null },
+      unread: ok([]),
+    });
+    const { root, navigation } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    await root.session.refreshUser();
+    // One wallet login again; its user info failing too hands over to the wallet (kickOut).
+    await vi.waitFor(() => expect(methods(bridge)).toContain('kickOut'));
+    expect(transport.calls.filter((c) => c.name === 'fastpayLogin')).toHaveLength(2);
+    expect(navigation.visited).toEqual([]);
+    expect(methods(bridge)).not.toContain('showLogin');
+  });
+
+  it('FastPay: a failed wallet login shows nothing but Loading until the deny page', async () => {
+    const transport = fakeTransport({
+      fastpayLogin: { code: 9000016, message: 'Wallet refused', data: null },
+    });
+    const { root, navigation, clock } = createTestRoot({
+      transport,
+      bridge: fakeBridge(hostInfo('fastpay', 'wallet-token')),
+    });
+    await root.session.start('/');
+    root.session.relogin(); // the shell on a private page without a user
+    expect(root.session.ending).toBe('denied');
+    expect(navigation.visited).toEqual([]);
+    clock.advance(500);
+    expect(navigation.visited).toEqual(['/deny/fastpaylogin9000016']);
+  });
+
+  it('production web: a session code stays on the page and the shell does not route to /login', async () => {
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]), loanInfo: expired });
+    const { root, navigation } = createTestRoot({ transport, config: { env: 'production' } });
+    root.user.setUser(user);
+    await root.session.start('/');
+    await root.api.call('loanInfo', {});
+    root.session.relogin();
+    expect(navigation.visited).toEqual([]);
+    expect(root.session.ending).toBe('kicked');
+    // A new login is a new session.
+    root.user.setUser(user);
+    expect(root.session.ending).toBeNull();
+  });
+});

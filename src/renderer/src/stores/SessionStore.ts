@@ -2,7 +2,7 @@
  * Startup and access (PRODUCT.md §2 "Startup and access", §4 "App start"), the three host
  * profiles (§1, §6), re-login and kick-out (§4, §8) and the host events (§2 "Other").
  */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { OK } from '../../../shared/codes';
 import { FASTPAY_DENY_DELAY_MS } from '../../../shared/constants';
 import { missingCaseError } from '../errors/missingCaseError';
@@ -18,6 +18,13 @@ import type { KycFormStore } from './KycFormStore';
 import type { UserStore } from './UserStore';
 
 export type RequireLoginMode = 'close' | 'login';
+
+/**
+ * How the session ended when the app itself does not route to /login (PRODUCT.md §4, §8): the
+ * host was told once — kicked out, page closed, native login shown — or a FastPay wallet login
+ * failed and its deny page follows. While set, nothing asks the host or the borrower again.
+ */
+export type SessionEnding = 'kicked' | 'closed' | 'native-login' | 'denied';
 
 export interface SessionDeps {
   native: NativeHost;
@@ -47,17 +54,29 @@ export class SessionStore {
   baseInfo: BaseInfo | null = null;
   /** Set when startup failed; the loading page stays (PRODUCT.md §4). */
   initError = '';
+  /** Set once the session ended in a host or in production web; cleared by a new session. */
+  ending: SessionEnding | null = null;
   api!: ApiStore;
   /** The user-info reload in flight: startup and Home's first refresh share it. */
   private userRefresh: Promise<void> | null = null;
+  /** FastPay: the wallet login was redone after a failure and no user info has worked since. */
+  private walletRenewed = false;
 
   constructor(private readonly deps: SessionDeps) {
-    makeAutoObservable<SessionStore, 'deps' | 'userRefresh'>(this, {
+    makeAutoObservable<SessionStore, 'deps' | 'userRefresh' | 'walletRenewed'>(this, {
       deps: false,
       api: false,
       userRefresh: false,
+      walletRenewed: false,
     });
     deps.events.on('relogin', () => this.relogin());
+    // A new login starts a new session: its own ending may come later.
+    reaction(
+      () => deps.user.isLoggedIn,
+      (loggedIn) => {
+        if (loggedIn) this.ending = null;
+      },
+    );
   }
 
   get profile(): HostProfile {
@@ -118,12 +137,19 @@ export class SessionStore {
   }
 
   private async loadUser(): Promise<void> {
+    const session = this.deps.user.tokenValue;
     const [info, unread] = await Promise.allSettled([
       this.api.call('userInfo', {}),
       this.api.call('unread', {}),
     ]);
+    // The session ended (or changed) while these were in flight: their answers belong to it and
+    // must not bring the user back.
+    if (this.deps.user.tokenValue !== session) return;
     if (info.status === 'fulfilled') {
-      if (info.value.code === OK) this.deps.user.setUser(info.value.data);
+      if (info.value.code === OK) {
+        this.walletRenewed = false;
+        this.deps.user.setUser(info.value.data);
+      }
       else if (this.deps.user.isLoggedIn) {
         this.deps.user.clear();
         this.deps.events.emit('relogin', undefined);
@@ -145,24 +171,73 @@ export class SessionStore {
       this.goToLogin(back);
       return;
     }
+    if (this.ending) return;
+    this.ending = mode === 'close' ? 'closed' : 'native-login';
     if (mode === 'close') void this.deps.native.closePage();
     else void this.deps.native.showLogin();
   }
 
-  /** The relogin event: native login in the lender app, /login otherwise. */
+  /**
+   * The relogin event (PRODUCT.md §4): native login in the lender app, /login on the web. The
+   * FastPay wallet has no SMS login: its session is the wallet's, so it logs in with the wallet
+   * token again (and its deny page follows a failure). Once the session ended, nothing more.
+   */
   relogin(): void {
-    if (this.profile === 'lender') void this.deps.native.showLogin();
-    else this.goToLogin(this.deps.navigation.current());
+    if (this.ending) return;
+    switch (this.profile) {
+      case 'lender':
+        this.ending = 'native-login';
+        void this.deps.native.showLogin();
+        return;
+      case 'fastpay':
+        // One wallet login again; if that session fails too, the wallet takes over (kickOut).
+        if (this.walletRenewed) {
+          this.ending = 'kicked';
+          void this.deps.native.kickOut(false);
+          return;
+        }
+        this.walletRenewed = true;
+        void this.renewHostSession();
+        return;
+      case 'web':
+        this.goToLogin(this.deps.navigation.current());
+        return;
+      default:
+        throw missingCaseError(this.profile);
+    }
   }
 
-  /** Session codes 9000000–9000005 while logged in (PRODUCT.md §8). */
+  /**
+   * Session codes 9000000–9000005 while logged in (PRODUCT.md §8): the host is told to kick out
+   * (the only host call of this ending) and only the non-production web routes to /login.
+   */
   onSessionExpired(tip: boolean): void {
-    void this.deps.native.kickOut(tip);
     this.deps.user.clear();
     this.deps.kycForm.clear();
-    const routesToLogin =
-      this.profile !== 'lender' && this.profile !== 'fastpay' && !this.deps.config.isProduction;
+    const routesToLogin = this.profile === 'web' && !this.deps.config.isProduction;
+    // Only called while logged in: whatever ended an earlier session is over.
+    this.ending = routesToLogin ? null : 'kicked';
+    void this.deps.native.kickOut(tip);
     if (routesToLogin) this.goToLogin(this.deps.navigation.current());
+  }
+
+  /**
+   * The host brought the page back (pageResume) after the session ended — the borrower logged in
+   * natively, or the wallet has a new token: read the host's session again instead of staying on
+   * Loading.
+   */
+  private async renewHostSession(): Promise<void> {
+    const baseInfo = await this.deps.native.getBaseInfo();
+    runInAction(() => {
+      this.baseInfo = baseInfo;
+      this.ending = null;
+    });
+    if (await this.adoptHostSession(baseInfo)) {
+      if (this.deps.user.isLoggedIn) await this.refreshUser();
+      else if (accessOf(this.deps.navigation.current().split('?')[0] ?? '/') === 'private') {
+        this.requireLogin('login');
+      }
+    }
   }
 
   onSecureConnectionConfirmed(): void {
@@ -221,6 +296,10 @@ export class SessionStore {
       code = (error as { kind?: string }).kind ?? 'error';
     }
     this.deps.user.clear();
+    // Until the deny page, nothing else shows: never the web login (PRODUCT.md §4, §8).
+    runInAction(() => {
+      this.ending = 'denied';
+    });
     this.deps.clock.setTimeout(
       () => this.deps.navigation.go(`/deny/fastpaylogin${code}`, { replace: true }),
       FASTPAY_DENY_DELAY_MS,
@@ -233,7 +312,8 @@ export class SessionStore {
     native.on('kycSuccess', () => navigation.go('/kyc/review'));
     native.on('loanSuccess', () => navigation.go('/loan/review/?success=1'));
     native.on('pageResume', () => {
-      if (this.deps.user.isLoggedIn) void this.refreshUser();
+      if (this.ending && this.ending !== 'denied') void this.renewHostSession();
+      else if (this.deps.user.isLoggedIn) void this.refreshUser();
       events.emit('resume', undefined);
     });
   }

@@ -131,4 +131,14 @@ describe('main button', () => {
     expect(opened).toEqual([link]);
     expect(navigation.visited).toEqual([]);
   });
+
+  it('the KYC-expired Notice closed without Update (mask, Escape, a page change) opens no store', async () => {
+    const { home, ui, opened } = homeOf({ user: user(7, '63') });
+    ui.confirmAlerts = false;
+    await home.refresh();
+    home.pressMainButton();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ui.shown).toContain(KYC_EXPIRED_NOTICE.content);
+    expect(opened).toEqual([]);
+  });
 });

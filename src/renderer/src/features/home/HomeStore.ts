@@ -113,12 +113,15 @@ export class HomeStore {
     else if (link?.kind === 'web') void this.deps.native.openBrowser(link.href);
   }
 
+  /** The KYC-expired Notice: Update opens the store; the mask, Escape or a page change do not. */
   private async showKycExpired(): Promise<void> {
-    await this.deps.ui.alert({
+    const confirmed = await this.deps.ui.alert({
       title: KYC_EXPIRED_NOTICE.title,
       content: KYC_EXPIRED_NOTICE.content,
       confirmText: KYC_EXPIRED_NOTICE.button,
+      dismissible: true,
     });
+    if (!confirmed) return;
     await this.deps.native.openBrowser(appStoreLink(this.deps.user.user?.areaCode ?? ''));
   }
 

@@ -3,9 +3,10 @@
  * rule). The countdown survives a reload through session storage.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
+import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
 import { INVITE_MESSAGE_MS } from '../../../../shared/constants';
-import { OK } from '../../../../shared/codes';
+import { safeLink } from '../../../../shared/links';
 import { timestampShape } from '../../lib/bootShapes';
 import {
   areaCodesFor,
@@ -190,8 +191,8 @@ export class LoginStore {
 
   /** Where a deep link that bounced through login goes back to; only paths of this app. */
   private redirectTarget(): string {
-    const redirect = this.query().get('redirect');
-    return redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
+    const link = safeLink(this.query().get('redirect'));
+    return link?.kind === 'route' ? link.href : '/';
   }
 
   private query(): URLSearchParams {

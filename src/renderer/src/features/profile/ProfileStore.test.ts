@@ -52,6 +52,15 @@ describe('ProfileStore', () => {
     expect(root.user.user?.lastName).toBe('Chen');
   });
 
+  it('My KYC dismissed (mask, Escape, a page change) opens nothing', async () => {
+    const { store, ui, opened, bridge } = profileOf(true);
+    ui.confirmAlerts = false;
+    await store.openMyKyc();
+    expect(ui.shown).toContain(MY_KYC_DIALOG.content);
+    expect(opened).toEqual([]);
+    expect(bridge?.calls.map((c) => c.method)).not.toContain('openNativePage');
+  });
+
   it('My KYC in the lender app opens its KYC page', async () => {
     const { store, bridge, opened } = profileOf(true);
     await store.openMyKyc();

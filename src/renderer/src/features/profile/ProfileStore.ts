@@ -32,14 +32,18 @@ export class ProfileStore {
     return this.deps.refreshUser();
   }
 
-  /** My KYC: KYC lives in the native app; "Go To App" opens it (or its store page). */
+  /**
+   * My KYC: KYC lives in the native app; "Go To App" opens it (or its store page). The dialog can
+   * be dismissed without leaving for the store.
+   */
   async openMyKyc(): Promise<void> {
-    await this.deps.ui.alert({
+    const confirmed = await this.deps.ui.alert({
       title: MY_KYC_DIALOG.title,
       content: MY_KYC_DIALOG.content,
       confirmText: MY_KYC_DIALOG.button,
+      dismissible: true,
     });
-    await this.openApp('kyc');
+    if (confirmed) await this.openApp('kyc');
   }
 
   /** Opens a page of the lender app inside it, or the app-store page everywhere else. */
