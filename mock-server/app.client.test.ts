@@ -62,7 +62,7 @@ describe('ApiClient against the real mock server', () => {
   it('reads a plain paged list and validates it', async () => {
     const test = clientFor(server);
     await login(test);
-    const plan = await test.client.call('repayPlan', { pageNum: 1, pageSize: 20 });
+    const plan = await test.client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' });
     expect(plan.code).toBe(200);
     expect(plan.data.pageNum).toBe(1);
     expect(Array.isArray(plan.data.list)).toBe(true);
@@ -164,7 +164,9 @@ describe('ApiClient against the real mock server', () => {
   it('times out with a clear message when the server is slow', async () => {
     const test = clientFor(server, { timeoutMs: 150 });
     await admin(server, 'POST', 'faults', { path: 'repay/repayPlan', delayMs: 600, times: 1 });
-    const error = await rejection(test.client.call('repayPlan', { pageNum: 1, pageSize: 20 }));
+    const error = await rejection(
+      test.client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' }),
+    );
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/repay\/repayPlan within 150 ms$/);
   });

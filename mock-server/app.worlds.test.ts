@@ -190,7 +190,7 @@ describe('native host actions reach the server in the phone world', () => {
     await admin(server, 'PUT', 'scenario', { name: 'repaying' }, world);
     const phone = worldClient(server, world);
     await login(phone);
-    const plan = await phone.client.call('repayPlan', { pageNum: 1, pageSize: 20 });
+    const plan = await phone.client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' });
     expect(plan.code).toBe(200);
     const row = plan.data.list[0];
     if (!row) throw new Error('repaying has plan rows');
@@ -211,7 +211,7 @@ describe('native host actions reach the server in the phone world', () => {
       )
     ).json()) as { code: number };
     expect(paid.code).toBe(200);
-    const after = await phone.client.call('repayPlan', { pageNum: 1, pageSize: 20 });
+    const after = await phone.client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' });
     expect(after.data.list.some((r) => r.periodId === row.periodId)).toBe(false);
   });
 });

@@ -141,7 +141,7 @@ describe('an independent client following DESIGN.md §5', () => {
 
     const plan = await post(
       'repay/repayPlan',
-      { data: { pageNum: 1, pageSize: 20 }, userBaseInfo },
+      { data: { pageNum: 1, pageSize: 20, type: '' }, userBaseInfo },
       token,
     );
     expect(plan.json).toMatchObject({ code: 200, data: { pageNum: 1 } });

@@ -62,7 +62,7 @@ export async function encryptedCall(test: BenchClient): Promise<void> {
 
 /** One plain call (first repayment-plan page), checked likewise. */
 export async function plainCall(test: BenchClient): Promise<void> {
-  const answer = await test.client.call('repayPlan', { pageNum: 1, pageSize: 20 });
+  const answer = await test.client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' });
   if (answer.code !== 200) throw new Error(`repayPlan answered ${answer.code} ${answer.message}`);
 }
 

@@ -140,7 +140,7 @@ describe('edge values in well-formed requests', () => {
     },
     loanCheckByArc: { borrowAmount: 5000 },
     generatorRepayOrder: { channel: 'GCASH', repayAmount: 100, periodIds: ['P000001'] },
-    repayPlan: { pageNum: 1, pageSize: 20 },
+    repayPlan: { pageNum: 1, pageSize: 20, type: '' },
     loanList: { type: '', pageNum: 1, pageSize: 20 },
     messageList: { pageNum: 1, pageSize: 20 },
     signFastPay: { orderNo: 'RP1', amount: 1 },

@@ -34,10 +34,10 @@ describe('paged lists', () => {
     expect(myLoan.list.every((l) => l.type !== 4)).toBe(true);
     expect(settled.list.every((l) => l.type === 4)).toBe(true);
     const first = data<{ list: PlanItem[]; pages: number }>(
-      await client.call('repayPlan', { pageNum: 1, pageSize: 20 }, token),
+      await client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' }, token),
     );
     const third = data<{ list: PlanItem[] }>(
-      await client.call('repayPlan', { pageNum: 3, pageSize: 20 }, token),
+      await client.call('repayPlan', { pageNum: 3, pageSize: 20, type: '' }, token),
     );
     expect(first.pages).toBe(3);
     expect(third.list).toHaveLength(5);
@@ -50,7 +50,7 @@ describe('repay orders', () => {
     const { client, domain } = setup('repaying');
     const token = await client.login('63', '9171234567');
     const plan = data<{ list: PlanItem[] }>(
-      await client.call('repayPlan', { pageNum: 1, pageSize: 20 }, token),
+      await client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' }, token),
     ).list;
     return { client, domain, token, plan };
   }
@@ -109,7 +109,7 @@ describe('repay orders', () => {
     const after = data<LoanInfo>(await client.call('loanInfo', {}, token));
     expect(after.dueAmount).toBeCloseTo(before.dueAmount - amount, 2);
     const left = data<{ list: PlanItem[] }>(
-      await client.call('repayPlan', { pageNum: 1, pageSize: 20 }, token),
+      await client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' }, token),
     ).list;
     expect(left.map((p) => p.periodId).sort()).toEqual(
       plan

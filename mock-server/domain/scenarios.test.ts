@@ -36,7 +36,7 @@ async function open(scenario: string, who = santos) {
     expect(answer.code, `${name}: ${answer.message}`).toBe(200);
     return answer.data as T;
   };
-  const all = async <T>(name: 'repayPlan' | 'loanList', extra: object = {}) =>
+  const all = async <T>(name: 'repayPlan' | 'loanList', extra: object = { type: '' }) =>
     (await get<{ list: T[]; total: number }>(name, { pageNum: 1, pageSize: 100, ...extra })).list;
   return { client, token, get, all };
 }

@@ -65,6 +65,8 @@ const listTypeRequest = pageRequestSchema.extend({
   /** '' for tab 1, else tab minus 1 (PRODUCT.md §7). */
   type: z.union([z.literal(''), z.number().int().min(1).max(2)]),
 });
+/** The Repayment Plan is tab 1: its `type` is sent, empty (PRODUCT.md §7). */
+const planRequest = pageRequestSchema.extend({ type: z.literal('') });
 const loanApplicationSchema = z.object({
   borrowAmount: z.number().positive(),
   periods: z.number().int().positive(),
@@ -361,7 +363,7 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: false,
     auth: true,
-    request: pageRequestSchema,
+    request: planRequest,
     response: pageOf(planItemSchema),
   }),
   generatorRepayOrder: endpoint({

@@ -149,8 +149,7 @@ export class SessionStore {
       if (info.value.code === OK) {
         this.walletRenewed = false;
         this.deps.user.setUser(info.value.data);
-      }
-      else if (this.deps.user.isLoggedIn) {
+      } else if (this.deps.user.isLoggedIn) {
         this.deps.user.clear();
         this.deps.events.emit('relogin', undefined);
       }

@@ -110,7 +110,8 @@ describe('BillStore: plan selection and REPAY', () => {
     await bill.refresh(1);
     expect(transport.calls[0]).toMatchObject({
       name: 'repayPlan',
-      data: { pageNum: 1, pageSize: 20 },
+      // Tab 1 sends its type, empty (PRODUCT.md §7), never omits it.
+      data: { pageNum: 1, pageSize: 20, type: '' },
     });
     expect(bill.selected).toEqual(['P1', 'P2']);
     expect(bill.amount).toBe(8350);

@@ -42,7 +42,7 @@ export class BillStore {
     const { api } = deps;
     const page = (pageNum: number) => ({ pageNum, pageSize: BILL_PAGE_SIZE });
     this.plan = new PagedList(
-      (pageNum) => api.call('repayPlan', page(pageNum)),
+      (pageNum) => api.call('repayPlan', { ...page(pageNum), type: '' }),
       (data) => this.acceptPlan(data),
     );
     this.myLoans = new PagedList((pageNum) =>

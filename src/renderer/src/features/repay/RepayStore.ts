@@ -98,7 +98,7 @@ export class RepayStore {
     const form = this.deps.repayForm;
     if (form.matches(amount) || !Number.isFinite(amount) || !this.deps.user.isLoggedIn) return;
     try {
-      const answer = await this.deps.api.call('repayPlan', { pageNum: 1, pageSize: 100 });
+      const answer = await this.deps.api.call('repayPlan', { pageNum: 1, pageSize: 100, type: '' });
       if (answer.code !== OK) return;
       const rows = answer.data.list.filter((row) => row.type > 1);
       const sum = Math.round(rows.reduce((total, row) => total + row.repayAmount, 0) * 100) / 100;
