@@ -95,12 +95,33 @@ test.describe('partner flow', () => {
     await openInApp(page, '/channel/withdrawal');
     await expect(page.getByText('Minimum withdrawal')).toBeVisible();
     await openInApp(page, '/channel/profile');
-    await expect(page.getByText('+63 09171234567')).toBeVisible();
+    await expect(page.getByText('+63 9171234567', { exact: true })).toBeVisible();
 
     // back=login: the partner center's back arrow returns to the partner login.
     await openInApp(page, `/channel/admin?${query}`);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/login\?from=invite_friend$/);
+  });
+
+  test('partner Log Out is the app’s logout: user/logout, then / (and so the login)', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('can-borrow');
+    await page.goto('/login?from=invite_friend');
+    await partnerLogin(page, '9171234567');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page.getByRole('heading', { name: 'Partner Center' })).toBeVisible();
+    await openInApp(page, '/channel/profile');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await logged(admin, 'user/logout')).response.code).toBe(200);
+    const saved = await page.evaluate(() =>
+      (
+        globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+      ).localStorage.getItem('dl.user'),
+    );
+    expect(saved).toBeNull();
   });
 
   test('a new partner sees the welcome message for 600 ms before the partner center', async ({

@@ -1,13 +1,12 @@
 /** /channel/profile: who is signed in to the partner center, and signing out of it. */
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { useStores } from '../../stores/StoresContext';
 import { PartnerPage } from './PartnerParts';
 
 export default observer(function PartnerProfile() {
-  const { channel, user } = useStores();
-  const navigate = useNavigate();
+  const { channel, user, session } = useStores();
+  const [loggingOut, setLoggingOut] = useState(false);
   useEffect(() => {
     if (channel.signedIn && !channel.withdrawInfo) void channel.loadWithdrawInfo();
   }, [channel]);
@@ -18,7 +17,8 @@ export default observer(function PartnerProfile() {
         <div className="kv">
           <span className="kv__label">Mobile number</span>
           <span className="kv__value">
-            {person ? `+${person.areaCode} 0${person.msisdn.replace(/^0/, '')}` : '—'}
+            {/* International form: the trunk 0 goes after the country code. */}
+            {person ? `+${person.areaCode} ${person.msisdn.replace(/^0/, '')}` : '—'}
           </span>
         </div>
         <div className="kv">
@@ -33,9 +33,15 @@ export default observer(function PartnerProfile() {
       <button
         type="button"
         className="secondary-button"
+        disabled={loggingOut}
+        // The one logout of the app (PRODUCT.md §4): user/logout, then 200 clears user and KYC
+        // state and goes to /; a refusal keeps the session (its message is shown).
         onClick={() => {
-          user.clear();
-          void navigate('/event/invite_friend', { replace: true });
+          setLoggingOut(true);
+          void session
+            .logout()
+            .catch(() => false)
+            .finally(() => setLoggingOut(false));
         }}
       >
         Log Out
