@@ -160,6 +160,7 @@ const loanDetail: Handler<'loanDetail'> = (ctx, data) => {
     payeeLabel: loan.payeeLabel,
     applyTime: loan.loanTime,
     failReason: loan.failReason,
+    type: loan.type,
   });
 };
 

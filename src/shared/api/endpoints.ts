@@ -105,6 +105,8 @@ const loanDetailSchema = z.object({
   payeeLabel: z.string(),
   applyTime: z.number().int(),
   failReason: z.string().nullable(),
+  /** The loan's type as in the loan list (1 to 4, 4 Settled): a settled loan says so. */
+  type: z.number().int().min(1).max(4).optional(),
 });
 
 const repayOrderSchema = z.object({

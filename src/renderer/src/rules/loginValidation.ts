@@ -9,6 +9,8 @@ const PHONE_PATTERNS: Readonly<Record<AreaCode, RegExp>> = {
 };
 
 export const INVALID_PHONE_OR_CODE = 'Invalid cell phone number or verification code';
+/** Forms with a phone and no verification code (the OFW bill inquiry) name only the phone. */
+export const INVALID_PHONE = 'Invalid cell phone number';
 export const ENTER_MOBILE_FIRST = 'Please enter mobile number first.';
 
 /** Area codes the selector offers: inside a native webview only 886. */

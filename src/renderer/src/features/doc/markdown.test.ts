@@ -49,6 +49,15 @@ describe('document markdown', () => {
     expect(fillText('{{name}}', { name: '' })).toBe(BLANK);
   });
 
+  it('a value ending its sentence takes the full stop of the source: no "Corp.."', () => {
+    const fields = { companyName: 'Direct Loan Lending Corp.', city: 'Manila' };
+    expect(fillText('belong to {{companyName}}. You may', fields)).toBe(
+      'belong to Direct Loan Lending Corp. You may',
+    );
+    expect(fillText('based in {{city}}.', fields)).toBe('based in Manila.');
+    expect(fillText('{{missing}}.', fields)).toBe(`${BLANK}.`);
+  });
+
   it('a line that is only a field is a slot only where the page declares one', () => {
     // Without ?orderNo the disclosure statement has no schedule slot for {{loanAmount}}.
     expect(parseBlocks('{{loanAmount}}', new Set(['schedule']))).toEqual([

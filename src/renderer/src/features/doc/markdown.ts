@@ -84,5 +84,9 @@ export function parseInline(text: string): Inline[] {
 
 /** Fills `{{name}}` fields of one text run; unknown or empty fields show the blank. */
 export function fillText(text: string, fields: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => fields[name] || BLANK);
+  return text.replace(/\{\{(\w+)\}\}(\.?)/g, (_whole, name: string, stop: string) => {
+    const value = fields[name] || BLANK;
+    // A value that ends a sentence itself ("… Corp.") takes the source's full stop.
+    return stop && value.endsWith('.') ? value : value + stop;
+  });
 }

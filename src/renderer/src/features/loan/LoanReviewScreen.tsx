@@ -21,7 +21,7 @@ const LoanReviewScreen = observer(function LoanReviewScreen() {
   }, [review]);
 
   const detail = review.detail;
-  const state = detail ? loanStateText(detail.state) : null;
+  const state = detail ? loanStateText(detail.state, detail.type) : null;
   return (
     <MoneyPage title="Loan Review" back="/">
       {success ? (

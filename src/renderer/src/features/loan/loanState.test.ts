@@ -17,4 +17,9 @@ describe('review page text per loan state (PRODUCT.md §4 labels)', () => {
   ])('state %s → %s', (state, title) => {
     expect(loanStateText(state).title).toBe(title);
   });
+
+  it('a settled loan (type 4) says so, whatever its state code', () => {
+    expect(loanStateText(4, 4)).toMatchObject({ title: 'Loan Settled', status: 'success' });
+    expect(loanStateText(4, 1).title).toBe('Loan Released');
+  });
 });

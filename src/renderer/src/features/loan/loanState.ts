@@ -13,7 +13,11 @@ function isLoanState(state: number): state is LoanStateCode {
   return Number.isInteger(state) && state >= 0 && state <= 8;
 }
 
-export function loanStateText(state: number): LoanStateText {
+/** The review of a loan: its state code, unless the loan is settled (loan type 4). */
+export function loanStateText(state: number, loanType?: number): LoanStateText {
+  if (loanType === 4) {
+    return { status: 'success', title: 'Loan Settled', text: 'This loan is fully repaid.' };
+  }
   if (!isLoanState(state)) return { status: 'info', title: 'Loading', text: '' };
   switch (state) {
     case 2:

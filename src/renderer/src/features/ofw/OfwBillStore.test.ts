@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
+import { INVALID_PHONE } from '../../rules/loginValidation';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { ENTER_ORDER_NO, OfwBillStore } from './OfwBillStore';
@@ -28,7 +28,7 @@ describe('OFW bill inquiry', () => {
     store.setPhone('9171234567');
     store.setOrderNo('  ');
     await store.search();
-    expect(ui.shown).toEqual([INVALID_PHONE_OR_CODE, ENTER_ORDER_NO]);
+    expect(ui.shown).toEqual([INVALID_PHONE, ENTER_ORDER_NO]);
     expect(transport.calls).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { OfwBill } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
 import { AREA_CODES, type AreaCode } from '../../../../shared/constants';
-import { INVALID_PHONE_OR_CODE, isValidPhone, normalizePhone } from '../../rules/loginValidation';
+import { INVALID_PHONE, isValidPhone, normalizePhone } from '../../rules/loginValidation';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 
@@ -42,7 +42,7 @@ export class OfwBillStore {
   async search(): Promise<void> {
     if (this.searching) return;
     if (!isValidPhone(this.areaCode, this.phone)) {
-      this.ui.toast(INVALID_PHONE_OR_CODE);
+      this.ui.toast(INVALID_PHONE);
       return;
     }
     if (this.orderNo === '') {
