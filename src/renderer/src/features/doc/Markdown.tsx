@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { safeLink } from '../../../../shared/links';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { useStores } from '../../stores/StoresContext';
-import { fillText, type Inline, parseBlocks, parseInline } from './markdown';
+import { dropDoubleStops, fillText, type Inline, parseBlocks, parseInline } from './markdown';
 
 type Fields = Readonly<Record<string, string>>;
 
@@ -66,7 +66,7 @@ export function Markdown({
 }) {
   return (
     <div className="markdown">
-      {parseBlocks(source, new Set(Object.keys(slots))).map((block, i) => {
+      {parseBlocks(dropDoubleStops(source, fields), new Set(Object.keys(slots))).map((block, i) => {
         const key = `${block.kind}-${i}`;
         switch (block.kind) {
           case 'heading': {

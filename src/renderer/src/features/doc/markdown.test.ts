@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK, fillText, parseBlocks, parseInline } from './markdown';
+import { BLANK, dropDoubleStops, fillText, parseBlocks, parseInline } from './markdown';
 
 describe('document markdown', () => {
   it('parses headings, paragraphs, both lists, continued items and slots', () => {
@@ -51,11 +51,12 @@ describe('document markdown', () => {
 
   it('a value ending its sentence takes the full stop of the source: no "Corp.."', () => {
     const fields = { companyName: 'Direct Loan Lending Corp.', city: 'Manila' };
-    expect(fillText('belong to {{companyName}}. You may', fields)).toBe(
-      'belong to Direct Loan Lending Corp. You may',
+    expect(dropDoubleStops('belong to {{companyName}}. You may', fields)).toBe(
+      'belong to {{companyName}} You may',
     );
-    expect(fillText('based in {{city}}.', fields)).toBe('based in Manila.');
-    expect(fillText('{{missing}}.', fields)).toBe(`${BLANK}.`);
+    expect(dropDoubleStops('from **{{companyName}}**.', fields)).toBe('from **{{companyName}}**');
+    expect(dropDoubleStops('based in {{city}}.', fields)).toBe('based in {{city}}.');
+    expect(dropDoubleStops('{{missing}}.', fields)).toBe('{{missing}}.');
   });
 
   it('a line that is only a field is a slot only where the page declares one', () => {

@@ -84,9 +84,16 @@ export function parseInline(text: string): Inline[] {
 
 /** Fills `{{name}}` fields of one text run; unknown or empty fields show the blank. */
 export function fillText(text: string, fields: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{(\w+)\}\}(\.?)/g, (_whole, name: string, stop: string) => {
-    const value = fields[name] || BLANK;
-    // A value that ends a sentence itself ("… Corp.") takes the source's full stop.
-    return stop && value.endsWith('.') ? value : value + stop;
-  });
+  return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => fields[name] || BLANK);
+}
+
+/**
+ * Drops the source's full stop after a field whose value already ends with one ("… Corp." then
+ * "."), also after a bold field (`**{{companyName}}**.`). Only deletes source characters: no
+ * value enters the source, which is parsed before any field is filled.
+ */
+export function dropDoubleStops(source: string, fields: Readonly<Record<string, string>>): string {
+  return source.replace(/\{\{(\w+)\}\}(\*\*)?\./g, (whole, name: string, bold = '') =>
+    fields[name]?.endsWith('.') ? `{{${name}}}${bold}` : whole,
+  );
 }
