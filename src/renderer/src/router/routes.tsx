@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../shell/AppLayout';
 import { CrashPage } from '../shell/CrashPage';
+import { LoadingPage } from '../shell/LoadingPage';
 
 /** A lazy route from a module whose default export is the screen. */
 export function page(load: () => Promise<{ default: ComponentType }>) {
@@ -20,6 +21,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: AppLayout,
     ErrorBoundary: CrashPage,
+    // While the first route's lazy module loads: the same Loading page index.html painted.
+    HydrateFallback: LoadingPage,
     children: [
       { index: true, Component: TabRoute },
       { path: 'bill', Component: TabRoute },

@@ -36,8 +36,14 @@ export class RouterNavigation implements Navigation {
     return (pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname) + search;
   }
 
+  /**
+   * A forward move animates (view transition); a redirect (`replace`: login, logout, kick-out,
+   * deny) does not: it often lands while another transition runs, and the interrupted one
+   * rejects ("Transition was skipped") where nothing can catch it.
+   */
   go(to: string, options?: { replace?: boolean }): void {
-    if (this.router) void this.router.navigate(to, { ...options, viewTransition: true });
+    if (this.router)
+      void this.router.navigate(to, { ...options, viewTransition: !options?.replace });
     else window.location.assign(to);
   }
 }
