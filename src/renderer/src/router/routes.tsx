@@ -6,12 +6,17 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../shell/AppLayout';
+import { resilientLoad } from './chunkLoad';
 import { CrashPage } from '../shell/CrashPage';
 import { LoadingPage } from '../shell/LoadingPage';
 
-/** A lazy route from a module whose default export is the screen. */
+/**
+ * A lazy route from a module whose default export is the screen; a chunk that cannot be fetched
+ * gives the screen's offline state instead of the crash page (router/chunkLoad.tsx).
+ */
 export function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+  const resilient = resilientLoad(load);
+  return async () => ({ Component: (await resilient()).default });
 }
 
 const TabRoute = () => null;

@@ -3,6 +3,7 @@
  * Profile helpers replace `page` with `lazy(() => import('../features/<x>/<X>Screen'))`.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { resilientLoad } from './chunkLoad';
 
 export type TabKey = 'home' | 'bill' | 'profile';
 
@@ -18,19 +19,19 @@ export const TABS: readonly TabDef[] = [
     key: 'home',
     path: '/',
     label: 'Loan',
-    page: lazy(() => import('../features/home/HomeScreen')),
+    page: lazy(resilientLoad(() => import('../features/home/HomeScreen'))),
   },
   {
     key: 'bill',
     path: '/bill',
     label: 'Bill',
-    page: lazy(() => import('../features/bill/BillScreen')),
+    page: lazy(resilientLoad(() => import('../features/bill/BillScreen'))),
   },
   {
     key: 'profile',
     path: '/profile',
     label: 'Profile',
-    page: lazy(() => import('../features/profile/ProfileScreen')),
+    page: lazy(resilientLoad(() => import('../features/profile/ProfileScreen'))),
   },
 ];
 
