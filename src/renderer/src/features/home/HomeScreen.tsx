@@ -30,24 +30,52 @@ const HomeScreen = observer(function HomeScreen() {
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
       <section className="home-page">
-        <div className="home-hero">
-          <p className="home-hero__caption">{headline.caption}</p>
-          <p className="home-hero__amount" data-testid="home-amount">
-            {formatPeso(headline.amount, 0)}
-          </p>
-          {!button.hidden && (
+        {home.loanInfoMissing ? (
+          <div className="home-hero home-hero--missing" role="alert">
+            <p className="home-hero__caption">Your loan details could not be loaded.</p>
             <Button
               block
               color="primary"
               size="large"
               className="home-hero__button"
-              disabled={button.disabled}
-              onClick={() => home.pressMainButton()}
+              loading={home.loanInfoStatus === 'loading'}
+              onClick={() => void home.retryLoanInfo()}
             >
-              {button.label}
+              Retry
             </Button>
-          )}
-        </div>
+          </div>
+        ) : (
+          <div className="home-hero">
+            <p className="home-hero__caption">{headline.caption}</p>
+            <p className="home-hero__amount" data-testid="home-amount">
+              {formatPeso(headline.amount, 0)}
+            </p>
+            {!button.hidden && (
+              <Button
+                block
+                color="primary"
+                size="large"
+                className="home-hero__button"
+                disabled={button.disabled}
+                onClick={() => home.pressMainButton()}
+              >
+                {button.label}
+              </Button>
+            )}
+            {home.loanInfoStale ? (
+              <p className="home-hero__stale" role="status">
+                Not updated: these figures are from your last visit.{' '}
+                <button
+                  type="button"
+                  className="text-button"
+                  onClick={() => void home.retryLoanInfo()}
+                >
+                  Retry
+                </button>
+              </p>
+            ) : null}
+          </div>
+        )}
 
         {approved && loan && (
           <section className="home-card" aria-label="Credit">

@@ -142,3 +142,50 @@ describe('main button', () => {
     expect(opened).toEqual([]);
   });
 });
+
+describe('HomeStore: loan info that does not come', () => {
+  const timeout = () => Object.assign(new Error('10 s'), { kind: 'timeout' });
+
+  it('a failing loan/loanInfo with nothing kept is missing data with a retry, not ₱0', async () => {
+    const { home, transport, root } = homeOf();
+    transport.answers.loanInfo = timeout();
+    await home.refresh();
+    expect(home.loanInfoMissing).toBe(true);
+    expect(root.user.loanInfo).toBeNull();
+    transport.answers.loanInfo = ok(loan(0, 15000));
+    await home.retryLoanInfo();
+    expect(home.loanInfoMissing).toBe(false);
+    expect(home.loanInfoStatus).toBe('fresh');
+    expect(root.user.loanInfo?.lastAmount).toBe(15000);
+  });
+
+  it('a silent refusal keeps the figures of the last visit, marked as not updated', async () => {
+    const { home, transport } = homeOf();
+    await home.refresh();
+    transport.answers.loanInfo = { code: 9000017, message: 'busy', data: null };
+    await home.refresh();
+    expect(home.loanInfoMissing).toBe(false);
+    expect(home.loanInfoStale).toBe(true);
+  });
+
+  it('the main button pressed while loan info loads acts on the fresh answer', async () => {
+    const { home, transport, navigation } = homeOf({ user: user(5), loan: loan(2, 0) });
+    let release: () => void = () => {};
+    transport.answers.loanInfo = () => ok(loan(2, 0));
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = transport.call.bind(transport);
+    transport.call = (async (name: string, data: unknown, options?: object) => {
+      if (name === 'loanInfo') await gate;
+      return slow(name as never, data as never, options as never);
+    }) as typeof transport.call;
+    const refreshed = home.refresh();
+    home.pressMainButton();
+    expect(navigation.visited).toEqual([]);
+    release();
+    await refreshed;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(navigation.visited).toEqual(['/loan/review']);
+  });
+});

@@ -39,14 +39,23 @@ export interface HomeDeps {
   resetLoanForm: () => void;
 }
 
+/** Where Home's loan info stands: the figures and the main button depend on it. */
+export type LoanInfoStatus = 'idle' | 'loading' | 'fresh' | 'failed';
+
 export class HomeStore {
   ads: Advertisement[] = [];
+  loanInfoStatus: LoanInfoStatus = 'idle';
+  /** The loan-info call in flight: the main button waits for it (never acts on stale state). */
+  private loanInfoLoad: Promise<void> | null = null;
   locationBanner: Advertisement | null = null;
   /** The popup ad on screen, if any. */
   popup: Advertisement | null = null;
 
   constructor(private readonly deps: HomeDeps) {
-    makeAutoObservable<HomeStore, 'deps'>(this, { deps: false });
+    makeAutoObservable<HomeStore, 'deps' | 'loanInfoLoad'>(this, {
+      deps: false,
+      loanInfoLoad: false,
+    });
   }
 
   get kycState(): KycState | undefined {
@@ -74,8 +83,30 @@ export class HomeStore {
     await Promise.allSettled([this.deps.refreshUser(), this.loadLoanInfo(), this.loadAds()]);
   }
 
+  /**
+   * Loan info is missing: the call failed (a timeout, a refusal) and nothing was kept from an
+   * earlier visit. Home then says so with a retry instead of "₱0" and no button.
+   */
+  get loanInfoMissing(): boolean {
+    return this.loanInfoStatus === 'failed' && !this.deps.user.loanInfo;
+  }
+
+  /** The figures on screen are the kept ones: the refresh failed (say so, offer a retry). */
+  get loanInfoStale(): boolean {
+    return this.loanInfoStatus === 'failed' && Boolean(this.deps.user.loanInfo);
+  }
+
+  retryLoanInfo(): Promise<void> {
+    return this.loadLoanInfo();
+  }
+
   /** The main button (PRODUCT.md §4): reset the loan form, then go where the states say. */
   pressMainButton(): void {
+    // Fresh loan info first: the button's target depends on the loan state.
+    if (this.loanInfoLoad) {
+      void this.loanInfoLoad.then(() => this.pressMainButton());
+      return;
+    }
     this.deps.resetLoanForm();
     const action = homeButtonActionOf(this.kycState, this.deps.user.loanInfo?.state ?? 0);
     switch (action.kind) {
@@ -125,9 +156,28 @@ export class HomeStore {
     await this.deps.native.openBrowser(appStoreLink(this.deps.user.user?.areaCode ?? ''));
   }
 
-  private async loadLoanInfo(): Promise<void> {
-    const answer = await this.deps.api.call('loanInfo', {});
-    if (answer.code === OK) this.deps.user.setLoanInfo(answer.data);
+  private loadLoanInfo(): Promise<void> {
+    this.loanInfoLoad ??= this.fetchLoanInfo().finally(() => {
+      this.loanInfoLoad = null;
+    });
+    return this.loanInfoLoad;
+  }
+
+  private async fetchLoanInfo(): Promise<void> {
+    this.loanInfoStatus = 'loading';
+    let fresh = false;
+    try {
+      const answer = await this.deps.api.call('loanInfo', {});
+      if (answer.code === OK) {
+        this.deps.user.setLoanInfo(answer.data);
+        fresh = true;
+      }
+    } catch {
+      // Timeouts and network failures were told by the API layer; Home shows what is missing.
+    }
+    runInAction(() => {
+      this.loanInfoStatus = fresh ? 'fresh' : 'failed';
+    });
   }
 
   private async loadAds(): Promise<void> {

@@ -1,0 +1,41 @@
+/** Failures without dead ends: what is missing is said, and the borrower can retry in place. */
+import { expect, test } from './fixtures';
+import { loginOnWeb } from './tabs-helpers';
+
+test('Home: loan info that fails says so and comes back with Retry, never "₱0" alone', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('can-borrow');
+  await admin.fault({ path: 'loan/loanInfo', code: 9000017, message: 'busy', times: 1 });
+  await page.goto('/login');
+  await page.getByLabel('Area code').selectOption('63');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+  await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  const missing = page
+    .getByRole('alert')
+    .filter({ hasText: 'Your loan details could not be loaded.' });
+  await expect(missing).toBeVisible();
+  await expect(page.getByTestId('home-amount')).toHaveCount(0);
+  await missing.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  await expect(page.getByRole('button', { name: 'Apply Now' })).toBeEnabled();
+});
+
+test('Home: a failed refresh keeps the last figures, marked as not updated', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('can-borrow');
+  await loginOnWeb(page);
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  await admin.fault({ path: 'loan/loanInfo', code: 9000017, message: 'busy', times: 1 });
+  await page.reload();
+  await expect(
+    page.getByText('Not updated: these figures are from your last visit.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Not updated')).toHaveCount(0);
+});
