@@ -39,3 +39,22 @@ test('Home: a failed refresh keeps the last figures, marked as not updated', asy
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Not updated')).toHaveCount(0);
 });
+
+test('KYC: a form that cannot load its fields says so and Retry brings them', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('new-user');
+  await loginOnWeb(page);
+  await admin.fault({
+    path: 'config/getCertificationConfig',
+    code: 500,
+    message: 'down',
+    times: 1,
+  });
+  await page.goto('/kyc/apply');
+  const failed = page.getByRole('alert').filter({ hasText: 'The KYC form could not be loaded.' });
+  await expect(failed).toBeVisible();
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByLabel('First Name')).toBeVisible();
+});

@@ -143,4 +143,41 @@ describe('KYC steps', () => {
     await kyc.next();
     expect(navigation.visited).toEqual(['/kyc/review']);
   });
+
+  it('a successful submit takes the draft (photos, signature) off the device', async () => {
+    const local = memoryStorage();
+    const { kyc, root } = setup({ local });
+    await kyc.open();
+    kyc.setValue('firstName', 'Maria');
+    root.kycForm.setStep(6);
+    kyc.setValue('signature', 'data:image/png;base64,AAAA');
+    kyc.setValue('agreeTerms', 'yes');
+    await kyc.next();
+    expect(root.kycForm.values).toEqual({});
+    const reloaded = setup({ local });
+    expect(reloaded.kyc.values).toEqual({});
+  });
+
+  it('a step that fails to save keeps the whole draft', async () => {
+    const { kyc, root, transport } = setup();
+    await kyc.open();
+    root.kycForm.setStep(6);
+    kyc.setValue('signature', 'data:image/png;base64,AAAA');
+    kyc.setValue('agreeTerms', 'yes');
+    transport.answers.kycSave = { code: 500, message: 'down', data: null };
+    await kyc.next();
+    expect(kyc.values).toMatchObject({ signature: 'data:image/png;base64,AAAA' });
+  });
+
+  it('no certList (the call failed, nothing cached) is said, and Retry loads it', async () => {
+    const { kyc, transport } = setup();
+    transport.answers.getCertificationConfig = { code: 500, message: 'down', data: null };
+    await kyc.open();
+    expect(kyc.certListFailed).toBe(true);
+    expect(kyc.items).toEqual([]);
+    transport.answers.getCertificationConfig = ok(certList as CertItem[]);
+    await kyc.open();
+    expect(kyc.certListFailed).toBe(false);
+    expect(kyc.items.length).toBeGreaterThan(0);
+  });
 });

@@ -33,6 +33,8 @@ const CLEARING_REVIEW_STATES = new Set([3, 4]);
 
 export class KycStore {
   loading = false;
+  /** The form's fields could not be loaded and none are cached: say so, offer a retry. */
+  certListFailed = false;
   errors: Record<string, string> = {};
   /** Bumped on every KYC-invalid event; the screen scrolls to the first field in error. */
   invalidCount = 0;
@@ -77,9 +79,9 @@ export class KycStore {
       api.call('kycRestore', {}),
     ]);
     runInAction(() => {
-      if (certs.status === 'fulfilled' && certs.value.code === OK) {
-        config.setCertList(certs.value.data);
-      }
+      const loaded = certs.status === 'fulfilled' && certs.value.code === OK;
+      if (loaded) config.setCertList(certs.value.data);
+      this.certListFailed = !loaded && this.certList.length === 0;
       if (restore.status === 'fulfilled' && restore.value.code === OK) {
         const missing = restorableItems(kycForm.values, restore.value.data);
         if (missing.length > 0) kycForm.restore(missing);
@@ -134,6 +136,9 @@ export class KycStore {
         submitted = answer.data.submitted;
       }
       if (submitted) {
+        // Submitted: the draft (ID photo, selfie and signature as data URLs among it) has done
+        // its job and leaves this device; until now it was kept for every reload.
+        this.deps.kycForm.clear();
         void this.deps.session.refreshUser();
         this.deps.navigation.go('/kyc/review', { replace: true });
         return;

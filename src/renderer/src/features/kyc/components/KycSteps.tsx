@@ -76,6 +76,14 @@ export const KycSteps = observer(function KycSteps({ title }: { title: string })
           Step {kyc.step} of {total}: {STEP_TITLES[kyc.step] ?? ''}
         </h2>
         {kyc.loading && kyc.items.length === 0 && <p className="money-muted">Loading…</p>}
+        {kyc.certListFailed && !kyc.loading && kyc.items.length === 0 && (
+          <div className="money-failed" role="alert">
+            <p>The KYC form could not be loaded.</p>
+            <Button type="button" onClick={() => void kyc.open()}>
+              Retry
+            </Button>
+          </div>
+        )}
         {kyc.items.map((item) => (
           <KycField key={item.certification} item={item} />
         ))}
