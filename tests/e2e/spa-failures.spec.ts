@@ -58,3 +58,14 @@ test('KYC: a form that cannot load its fields says so and Retry brings them', as
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByLabel('First Name')).toBeVisible();
 });
+
+test('a borrower who cannot apply yet is taken where the Home button would go', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('new-user');
+  await loginOnWeb(page);
+  await page.goto('/loan/apply');
+  await expect(page).toHaveURL(/\/kyc\/apply$/);
+  await expect(page.getByText(/Available/)).toHaveCount(0);
+});

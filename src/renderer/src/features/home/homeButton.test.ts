@@ -5,6 +5,7 @@ import {
   headlineOf,
   homeButtonActionOf,
   homeButtonOf,
+  loanApplyRedirectOf,
   loanPhaseOf,
   showsOverdue,
 } from './homeButton';
@@ -149,5 +150,24 @@ describe('overdue display (PRODUCT.md §4)', () => {
     [3, 0, 5, false],
   ])('loan type %s, state %s, dueDay %s → %s', (type, state, dueDay, shown) => {
     expect(showsOverdue({ type, state, dueDay })).toBe(shown);
+  });
+});
+
+describe('/loan/apply by URL follows the Home button', () => {
+  const loan = (state: number, lastAmount: number) => ({ state, lastAmount });
+  it.each([
+    [1, null, '/kyc/apply'],
+    [1, loan(0, 0), '/kyc/apply'],
+    [2, loan(0, 0), '/kyc/review'],
+    [7, loan(0, 0), '/'],
+    [5, loan(2, 0), '/loan/review'],
+    [5, loan(0, 800), '/'],
+    [5, loan(0, 15000), null],
+    [5, null, null],
+  ] as const)('KYC %s, loan %j → %s', (kyc, info, to) => {
+    expect(loanApplyRedirectOf(kyc, info)).toBe(to);
+  });
+  it('waits while the KYC state is unknown', () => {
+    expect(loanApplyRedirectOf(undefined, null)).toBeNull();
   });
 });

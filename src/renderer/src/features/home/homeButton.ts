@@ -155,3 +155,27 @@ export function headlineOf(
 export function showsOverdue(loan: Pick<LoanInfo, 'type' | 'state' | 'dueDay'>): boolean {
   return (loan.type === 2 || loan.state === 3) && loan.dueDay > 0;
 }
+
+/**
+ * /loan/apply opened by URL follows the Home button's rule (PRODUCT.md §4): only a borrower whose
+ * main button would lead there, enabled, may fill the form; everyone else goes where the button
+ * would take them (KYC, the review) or back to Home. Null: stay (or not known yet).
+ */
+export function loanApplyRedirectOf(
+  kycState: KycState | undefined,
+  loan: { state: number; lastAmount: number } | null,
+): string | null {
+  if (kycState === undefined) return null;
+  const action = homeButtonActionOf(kycState, loan?.state ?? 0);
+  if (action.kind !== 'go') return '/';
+  if (action.to !== '/loan/apply') return action.to;
+  // Approved, loan info not loaded yet: the form's own checks (loanCheckByArc) still apply.
+  if (loan === null) return null;
+  const view = homeButtonOf({
+    kycState,
+    loanState: loan.state,
+    lastAmount: loan.lastAmount,
+    navigating: false,
+  });
+  return view.hidden || view.disabled ? '/' : null;
+}

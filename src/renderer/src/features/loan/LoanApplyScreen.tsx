@@ -1,8 +1,9 @@
-/** /loan/apply (PRODUCT.md §3 loan application form, issue 6 "Loan"). */
+/** /loan/apply (PRODUCT.md §3 loan application form), guarded as Home's main button is. */
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
 import { useStores } from '../../stores/StoresContext';
+import { loanApplyRedirectOf } from '../home/homeButton';
 import { MoneyPage } from '../repay/components/MoneyPage';
 import { formatPeso } from '../repay/repayRules';
 import { PreviewCard } from './components/PreviewCard';
@@ -36,10 +37,12 @@ function Field({
 }
 
 const LoanApplyScreen = observer(function LoanApplyScreen() {
-  const { loan } = useStores();
+  const { loan, user, services } = useStores();
+  const redirect = loanApplyRedirectOf(user.user?.state, user.loanInfo);
   useEffect(() => {
-    void loan.open();
-  }, [loan]);
+    if (redirect) services.navigation.go(redirect, { replace: true });
+    else void loan.open();
+  }, [loan, redirect, services]);
   const { errors } = loan;
   const invalid = (field: keyof typeof errors) => ({
     'aria-invalid': errors[field] !== undefined,
