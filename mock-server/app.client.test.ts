@@ -190,6 +190,7 @@ describe('ApiClient against the real mock server', () => {
     const error = await rejection(test.client.call('getEventDates', {}));
     expect(error.kind).toBe('handshake');
     expect(error.message).toContain('Keys unavailable');
+    expect(error.serverMessage).toBe('Keys unavailable');
   });
 
   it('rejects an answer whose rid is not the request rid', async () => {

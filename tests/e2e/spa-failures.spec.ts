@@ -69,3 +69,24 @@ test('a borrower who cannot apply yet is taken where the Home button would go', 
   await expect(page).toHaveURL(/\/kyc\/apply$/);
   await expect(page.getByText(/Available/)).toHaveCount(0);
 });
+
+test('a refused secure handshake shows the server’s message, then the secure-connection dialog', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('can-borrow');
+  await admin.fault({
+    path: 'config/getServicePublicKey',
+    code: 500,
+    message: 'Service under maintenance until 6 AM',
+    // The first is the quiet warm-up at the login page; the second answers the LOGIN itself.
+    times: 2,
+  });
+  await page.goto('/login');
+  await page.getByLabel('Area code').selectOption('63');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+  await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByText('Service under maintenance until 6 AM')).toBeVisible();
+  await expect(page.getByRole('dialog')).toContainText('problem with the secure connection');
+});

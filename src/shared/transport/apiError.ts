@@ -30,16 +30,22 @@ export class ApiError extends Error {
   readonly status?: number;
   /** Protocol error code (4001…4091) or product code, when the server sent one. */
   readonly code?: number;
+  /**
+   * The server's own words when it refused the handshake (PRODUCT.md §8 "Secure-channel setup
+   * non-200: throws server message"): for the borrower, unlike `message`, which is for logs.
+   */
+  readonly serverMessage?: string;
 
   constructor(
     kind: ApiErrorKind,
     message: string,
-    details: { status?: number; code?: number; cause?: unknown } = {},
+    details: { status?: number; code?: number; cause?: unknown; serverMessage?: string } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ApiError';
     this.kind = kind;
     if (details.status !== undefined) this.status = details.status;
     if (details.code !== undefined) this.code = details.code;
+    if (details.serverMessage) this.serverMessage = details.serverMessage;
   }
 }

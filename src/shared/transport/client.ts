@@ -256,9 +256,15 @@ export class ApiClient {
         : refusal.success
           ? refusal.data.message
           : `HTTP ${res.status}`;
+      const serverMessage = product.success
+        ? product.data.message
+        : refusal.success
+          ? refusal.data.message
+          : undefined;
       throw new ApiError('handshake', `Secure handshake refused: ${message}`, {
         status: res.status,
         code: product.success ? product.data.code : refusal.success ? refusal.data.code : undefined,
+        ...(serverMessage ? { serverMessage } : {}),
       });
     }
     const answer = handshakeAnswerSchema.safeParse(product.data.data);

@@ -45,10 +45,13 @@ export interface ApiTransport {
 export class ApiCallError extends Error {
   readonly kind: ApiErrorKind;
   handled = false;
-  constructor(kind: ApiErrorKind, message: string) {
+  /** What the server said to the borrower, when it said something (a refused handshake). */
+  readonly serverMessage: string | undefined;
+  constructor(kind: ApiErrorKind, message: string, serverMessage?: string) {
     super(message);
     this.name = 'ApiCallError';
     this.kind = kind;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -68,7 +71,12 @@ export function toApiCallError(error: unknown): ApiCallError {
   const kind = (error as { kind?: unknown } | null)?.kind;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof kind === 'string' && (KINDS as readonly string[]).includes(kind)) {
-    return new ApiCallError(kind as ApiErrorKind, message);
+    const said = (error as { serverMessage?: unknown }).serverMessage;
+    return new ApiCallError(
+      kind as ApiErrorKind,
+      message,
+      typeof said === 'string' ? said : undefined,
+    );
   }
   return new ApiCallError('bad-response', message);
 }

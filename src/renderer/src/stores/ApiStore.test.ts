@@ -137,6 +137,19 @@ describe('the error catalogue (PRODUCT.md §8)', () => {
     expect(reloads).toEqual([]);
   });
 
+  it('a refused handshake shows the server message, then the secure-connection dialog', async () => {
+    const refusal = Object.assign(
+      new Error('Secure handshake refused: Service under maintenance'),
+      {
+        kind: 'handshake',
+        serverMessage: 'Service under maintenance',
+      },
+    );
+    const { root, ui } = loggedInRoot(fakeTransport({ loanInfo: refusal }));
+    await root.api.call('loanInfo', {}).catch(() => undefined);
+    expect(ui.shown).toEqual(['Service under maintenance', SECURE_CONNECTION_TEXT]);
+  });
+
   it('tells the user about a timeout', async () => {
     const { root, ui } = loggedInRoot(
       fakeTransport({ loanInfo: Object.assign(new Error('10 s'), { kind: 'timeout' }) }),

@@ -94,8 +94,14 @@ export class ApiStore {
         this.reporter.capture(failure, { path });
         this.ui.toast(SERVER_ERROR_TEXT, 'fail');
         return;
-      case 'secure-connection':
       case 'handshake':
+        // A refusal with the server's own words: the borrower reads them (PRODUCT.md §8), then
+        // the dialog that lets them start again.
+        if (failure.serverMessage) this.ui.notify(failure.serverMessage, NOTIFICATION_MS);
+        this.reporter.capture(failure, { path });
+        this.showSecureConnectionDialog();
+        return;
+      case 'secure-connection':
       case 'protocol':
         this.reporter.capture(failure, { path });
         this.showSecureConnectionDialog();
