@@ -7,8 +7,8 @@ import type { AppConfig } from '../../../shared/appConfig';
 import type { ErrorReporter } from '../errors/reporter';
 import { BillStore } from '../features/bill/BillStore';
 import { ChannelStore } from '../features/channel/ChannelStore';
-import { LuckyDrawStore } from '../features/event/christmas/LuckyDrawStore';
 import { CampaignStore } from '../features/event/CampaignStore';
+import { LuckyDrawStore } from '../features/event/christmas/LuckyDrawStore';
 import { HomeStore } from '../features/home/HomeStore';
 import { KycStore } from '../features/kyc/KycStore';
 import { LoanStore } from '../features/loan/LoanStore';
@@ -130,16 +130,22 @@ export class RootStore {
       navigation,
       ui,
       native,
-      refreshUser: () => session.refreshUser(),
+      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
       resetLoanForm: () => this.loan.resetForm(),
     });
     this.bill = new BillStore({ api, navigation, repayForm: this.repayForm });
+    // A repayment or the host resuming the page changes what the kept-alive tabs hold, mounted or
+    // not (a non-tab page such as the repay result unmounts them): they reload when shown.
+    events.on('resume', () => {
+      this.bill.invalidate();
+      this.home.invalidate();
+    });
     this.profile = new ProfileStore({
       user,
       native,
       ui,
       logout: () => session.logout(),
-      refreshUser: () => session.refreshUser(),
+      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
     });
     this.messages = new MessagesStore(api, user);
     this.voucher = new VoucherStore({
@@ -147,7 +153,7 @@ export class RootStore {
       user,
       native,
       navigation,
-      refreshUser: () => session.refreshUser(),
+      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
       chooseCouponForLoan: (userCouponId) => {
         this.loan.resetForm();
         this.loan.setCoupon(userCouponId);

@@ -349,3 +349,18 @@ describe('one session ending, one host call (PRODUCT.md §4, §8)', () => {
     expect(root.session.ending).toBeNull();
   });
 });
+
+describe('user info: one call per need', () => {
+  it('a screen shown again reuses user info loaded within its window; 0 always asks', async () => {
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root, clock } = createTestRoot({ transport });
+    root.user.setUser(user);
+    await root.session.refreshUser();
+    await root.session.refreshUser(60_000);
+    expect(transport.calls.filter((c) => c.name === 'userInfo')).toHaveLength(1);
+    clock.advance(60_000);
+    await root.session.refreshUser(60_000);
+    await root.session.refreshUser();
+    expect(transport.calls.filter((c) => c.name === 'userInfo')).toHaveLength(3);
+  });
+});

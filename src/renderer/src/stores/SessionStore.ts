@@ -61,14 +61,14 @@ export class SessionStore {
   private userRefresh: Promise<void> | null = null;
   /** FastPay: the wallet login was redone after a failure and no user info has worked since. */
   private walletRenewed = false;
+  /** When user info last arrived (clock ms); 0: never in this page. */
+  private userLoadedAt = 0;
 
   constructor(private readonly deps: SessionDeps) {
-    makeAutoObservable<SessionStore, 'deps' | 'userRefresh' | 'walletRenewed'>(this, {
-      deps: false,
-      api: false,
-      userRefresh: false,
-      walletRenewed: false,
-    });
+    makeAutoObservable<SessionStore, 'deps' | 'userRefresh' | 'walletRenewed' | 'userLoadedAt'>(
+      this,
+      { deps: false, api: false, userRefresh: false, walletRenewed: false, userLoadedAt: false },
+    );
     deps.events.on('relogin', () => this.relogin());
     // A new login starts a new session: its own ending may come later.
     reaction(
@@ -129,7 +129,11 @@ export class SessionStore {
    * Concurrent callers share one request, so an expired session is kicked out once, not once per
    * screen that asked.
    */
-  refreshUser(): Promise<void> {
+  refreshUser(maxAgeMs = 0): Promise<void> {
+    // A kept-alive screen shown again reuses a user info loaded moments ago (startup, another
+    // tab): one call per need. Pull-to-refresh and the host resuming the page ask with 0.
+    const age = this.deps.clock.now() - this.userLoadedAt;
+    if (!this.userRefresh && this.userLoadedAt > 0 && age < maxAgeMs) return Promise.resolve();
     this.userRefresh ??= this.loadUser().finally(() => {
       this.userRefresh = null;
     });
@@ -148,6 +152,7 @@ export class SessionStore {
     if (info.status === 'fulfilled') {
       if (info.value.code === OK) {
         this.walletRenewed = false;
+        this.userLoadedAt = this.deps.clock.now();
         this.deps.user.setUser(info.value.data);
       } else if (this.deps.user.isLoggedIn) {
         this.deps.user.clear();

@@ -24,9 +24,10 @@ const BillScreen = observer(function BillScreen() {
   useEffect(() => {
     if (active) bill.setTab(tab);
   }, [active, tab, bill]);
-  // Kept alive: page 1 again whenever the tab (or a bill tab) is shown, and on host resume.
+  // Kept alive (PRODUCT.md §2): shown again, the rows, pages, selection and scroll stay unless
+  // stale; pull-to-refresh and the host resuming the page load page 1 again.
   useEffect(() => {
-    if (active) void bill.refresh(tab);
+    if (active) void bill.showAgain(tab);
   }, [active, tab, bill]);
   useEffect(() => events.on('resume', () => void bill.refresh()), [events, bill]);
 

@@ -5,6 +5,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { LoanItem, PlanItem } from '../../../../shared/api/entities';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
+import { KEPT_FRESH_MS } from '../../router/tabs';
 import type { Navigation } from '../../services/navigation';
 import type { ApiStore } from '../../stores/ApiStore';
 import {
@@ -15,7 +16,7 @@ import {
   repayTargetOf,
   toggleId,
 } from './billRules';
-import { type PageOf, PagedList } from './PagedList';
+import { PagedList, type PageOf } from './PagedList';
 
 /** What the Bill tab needs of the repay form (features/repay RepayFormStore). */
 export interface RepayFormPort {
@@ -96,6 +97,16 @@ export class BillStore {
   /** Page 1 of a tab (first show, pull-to-refresh, coming back to the tab). */
   refresh(tab: BillTab = this.tab): Promise<void> {
     return this.listOf(tab).refresh();
+  }
+
+  /** The bills changed on the server (a repayment, pageResume): every list reloads when shown. */
+  invalidate(): void {
+    for (const list of [this.plan, this.myLoans, this.settledLoans]) list.invalidate();
+  }
+
+  /** The Bill tab (or a bill tab) shown again: keeps rows, pages and selection while fresh. */
+  showAgain(tab: BillTab = this.tab): Promise<void> {
+    return this.listOf(tab).showAgain(KEPT_FRESH_MS);
   }
 
   /** The next page of the current tab (infinite scroll). Rejects so the scroller can retry. */

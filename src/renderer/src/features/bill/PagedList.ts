@@ -28,15 +28,24 @@ export class PagedList<T> {
   private generation = 0;
   /** The load in flight: the scroller waits for it instead of asking again in a loop. */
   private pending: Promise<void> | null = null;
+  /** The page the load in flight asks for. */
+  private pendingPage = 0;
+  /** When page 1 last arrived (ms, Date.now): a kept-alive list shown again reuses its rows. */
+  private loadedAt = 0;
 
   constructor(
     private readonly request: PageRequest<T>,
     /** Called with every accepted page (after the rows are merged). */
     private readonly onPage: (page: PageOf<T>) => void = () => {},
   ) {
-    makeAutoObservable<PagedList<T>, 'generation' | 'pending' | 'request' | 'onPage'>(this, {
+    makeAutoObservable<
+      PagedList<T>,
+      'generation' | 'pending' | 'pendingPage' | 'loadedAt' | 'request' | 'onPage'
+    >(this, {
       generation: false,
       pending: false,
+      pendingPage: false,
+      loadedAt: false,
       request: false,
       onPage: false,
     });
@@ -52,9 +61,25 @@ export class PagedList<T> {
     return hasMorePages(this.pageNum, this.pages);
   }
 
-  /** Page 1 again (first show, pull-to-refresh). */
+  /** Page 1 again (pull-to-refresh, the host resuming the page); one request if asked twice. */
   refresh(): Promise<void> {
+    if (this.pending && this.pendingPage === 1) return this.pending;
     return this.load(1);
+  }
+
+  /**
+   * A kept-alive list shown again (PRODUCT.md §2 "all kept alive"): its rows, pages and the
+   * selection over them stay; page 1 is asked again only when never loaded, failed, or older
+   * than `maxAgeMs`.
+   */
+  showAgain(maxAgeMs: number): Promise<void> {
+    const fresh = this.loaded && this.status !== 'error' && Date.now() - this.loadedAt < maxAgeMs;
+    return fresh ? Promise.resolve() : this.refresh();
+  }
+
+  /** The server's data changed (a repayment, the host resuming the page): next show reloads. */
+  invalidate(): void {
+    this.loadedAt = 0;
   }
 
   /** The next page (infinite scroll). Rejects when it failed so the scroller can retry. */
@@ -63,7 +88,8 @@ export class PagedList<T> {
       await this.pending;
       return;
     }
-    await this.load(this.pageNum + 1);
+    // Nothing loaded yet: that is page 1, shared with the screen's own first load.
+    await (this.loaded ? this.load(this.pageNum + 1) : this.refresh());
     if (this.status === 'error') throw new Error('The page could not be loaded');
   }
 
@@ -72,6 +98,7 @@ export class PagedList<T> {
       if (this.pending === run) this.pending = null;
     });
     this.pending = run;
+    this.pendingPage = pageNum;
     return run;
   }
 
@@ -87,6 +114,7 @@ export class PagedList<T> {
           this.items = mergePage(this.items, answer.data);
           this.pageNum = answer.data.pageNum;
           this.pages = answer.data.pages;
+          if (pageNum === 1) this.loadedAt = Date.now();
           this.onPage(answer.data);
         }
         this.status = answer.code === OK ? 'idle' : 'error';

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { BANNER_AUTOPLAY_MS } from '../../../../shared/constants';
 import { formatDate, formatPeso } from '../../lib/format';
+import { KEPT_FRESH_MS } from '../../router/tabs';
 import { useStores } from '../../stores/StoresContext';
 import { AdPicture } from './AdPicture';
 import { headlineOf, showsOverdue } from './homeButton';
@@ -16,9 +17,10 @@ const HomeScreen = observer(function HomeScreen() {
   const active = useLocation().pathname === '/';
   const navigating = useNavigation().state !== 'idle';
 
-  // Kept alive: reload whenever the tab is shown again and when the host resumes the page.
+  // Kept alive (PRODUCT.md §2): shown again, only what is stale is asked again; the host
+  // resuming the page and pull-to-refresh reload everything.
   useEffect(() => {
-    if (active) void home.refresh();
+    if (active) void home.refresh(KEPT_FRESH_MS);
   }, [active, home]);
   useEffect(() => events.on('resume', () => void home.refresh()), [events, home]);
 

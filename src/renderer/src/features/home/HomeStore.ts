@@ -3,11 +3,12 @@
  * red-dot lists and the ads; shows each popup ad once (remembered in adddsViewed); runs the main
  * button's action.
  */
-import { safeLink } from '../../../../shared/links';
+
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Advertisement, KycState } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { appStoreLink } from '../../../../shared/constants';
+import { safeLink } from '../../../../shared/links';
 import { missingCaseError } from '../../errors/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
@@ -33,8 +34,8 @@ export interface HomeDeps {
   navigation: Navigation;
   ui: UiService;
   native: NativeHost;
-  /** Reloads user info and the unread list (SessionStore.refreshUser). */
-  refreshUser: () => Promise<void>;
+  /** Reloads user info and the unread list unless loaded within `maxAgeMs` (SessionStore). */
+  refreshUser: (maxAgeMs?: number) => Promise<void>;
   /** Resets the loan application form before the main button navigates. */
   resetLoanForm: () => void;
 }
@@ -45,6 +46,8 @@ export type LoanInfoStatus = 'idle' | 'loading' | 'fresh' | 'failed';
 export class HomeStore {
   ads: Advertisement[] = [];
   loanInfoStatus: LoanInfoStatus = 'idle';
+  /** When loan info and ads were last asked for (Date.now ms). */
+  private loadedAt = 0;
   /** The loan-info call in flight: the main button waits for it (never acts on stale state). */
   private loanInfoLoad: Promise<void> | null = null;
   locationBanner: Advertisement | null = null;
@@ -52,9 +55,10 @@ export class HomeStore {
   popup: Advertisement | null = null;
 
   constructor(private readonly deps: HomeDeps) {
-    makeAutoObservable<HomeStore, 'deps' | 'loanInfoLoad'>(this, {
+    makeAutoObservable<HomeStore, 'deps' | 'loanInfoLoad' | 'loadedAt'>(this, {
       deps: false,
       loanInfoLoad: false,
+      loadedAt: false,
     });
   }
 
@@ -76,11 +80,21 @@ export class HomeStore {
     });
   }
 
-  /** Pull-to-refresh and first show: user info, loan info, red dots and ads, side by side. */
-  async refresh(): Promise<void> {
+  /**
+   * Pull-to-refresh and the host resuming the page (maxAgeMs 0): user info, loan info, red dots
+   * and ads, side by side. Shown again as a kept-alive tab (maxAgeMs > 0), only what is older
+   * than that is asked again — one call per need.
+   */
+  async refresh(maxAgeMs = 0): Promise<void> {
     // Visitors without a token get no ads or user data (PRODUCT.md §4).
     if (!this.deps.user.isLoggedIn) return;
-    await Promise.allSettled([this.deps.refreshUser(), this.loadLoanInfo(), this.loadAds()]);
+    const stale = Date.now() - this.loadedAt >= maxAgeMs || this.loanInfoStatus === 'failed';
+    if (stale) this.loadedAt = Date.now();
+    await Promise.allSettled([
+      this.deps.refreshUser(maxAgeMs),
+      stale ? this.loadLoanInfo() : undefined,
+      stale ? this.loadAds() : undefined,
+    ]);
   }
 
   /**
@@ -94,6 +108,11 @@ export class HomeStore {
   /** The figures on screen are the kept ones: the refresh failed (say so, offer a retry). */
   get loanInfoStale(): boolean {
     return this.loanInfoStatus === 'failed' && Boolean(this.deps.user.loanInfo);
+  }
+
+  /** The loan changed on the server (a repayment, pageResume): the next show reloads it. */
+  invalidate(): void {
+    this.loadedAt = 0;
   }
 
   retryLoanInfo(): Promise<void> {

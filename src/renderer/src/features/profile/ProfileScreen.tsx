@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { COMPANY } from '../../../../shared/constants';
+import { KEPT_FRESH_MS } from '../../router/tabs';
 import { useStores } from '../../stores/StoresContext';
 import { PullRefresh } from '../home/PullRefresh';
 import { bellHasDot, displayMobileOf, greetingOf, profileEntriesOf } from './profileRules';
@@ -17,7 +18,7 @@ const ProfileScreen = observer(function ProfileScreen() {
   const active = useLocation().pathname.replace(/\/+$/, '') === '/profile';
 
   useEffect(() => {
-    if (active) void profile.refresh();
+    if (active) void profile.refresh(KEPT_FRESH_MS);
   }, [active, profile]);
   useEffect(() => events.on('resume', () => void profile.refresh()), [events, profile]);
 

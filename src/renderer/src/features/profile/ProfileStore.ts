@@ -17,7 +17,7 @@ export interface ProfileDeps {
   /** SessionStore.logout: code 200 clears user and KYC state and goes to /. */
   logout: () => Promise<boolean>;
   /** SessionStore.refreshUser: user info and the unread list (the red dots). */
-  refreshUser: () => Promise<void>;
+  refreshUser: (maxAgeMs?: number) => Promise<void>;
 }
 
 export class ProfileStore {
@@ -27,9 +27,10 @@ export class ProfileStore {
     makeAutoObservable<ProfileStore, 'deps'>(this, { deps: false });
   }
 
-  refresh(): Promise<void> {
+  /** User info and red dots; shown again as a kept-alive tab, only when older than maxAgeMs. */
+  refresh(maxAgeMs = 0): Promise<void> {
     if (!this.deps.user.isLoggedIn) return Promise.resolve();
-    return this.deps.refreshUser();
+    return this.deps.refreshUser(maxAgeMs);
   }
 
   /**

@@ -1,0 +1,50 @@
+/**
+ * One call per need and kept-alive tabs (PRODUCT.md §2 "all kept alive"): a cold Home asks each
+ * startup call once, Bill asks page 1 once, and switching tabs back and forth asks nothing again
+ * and keeps the Bill's selection.
+ */
+import { expect, type MockAdmin, test } from './fixtures';
+
+async function callCounts(admin: MockAdmin) {
+  const counts: Record<string, number> = {};
+  for (const entry of await admin.log()) counts[entry.path] = (counts[entry.path] ?? 0) + 1;
+  delete counts['api/1/envelope']; // the error reporter's session ping
+  return counts;
+}
+
+test('a cold Home asks each call once; tabs shown again ask nothing and keep the selection', async ({
+  page,
+  admin,
+  injectBridge,
+}) => {
+  await admin.scenario('repaying');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await page.goto('/');
+  await expect(page.getByTestId('home-amount')).toBeVisible();
+  const home = {
+    'config/getServicePublicKey': 1,
+    'user/userInfo': 1,
+    'user/unread': 1,
+    'loan/loanInfo': 1,
+    'advertisement/loadAdvertisement': 1,
+    'advertisement/loadBanner': 1,
+  };
+  await expect.poll(() => callCounts(admin)).toEqual(home);
+
+  const tabs = page.getByRole('navigation', { name: 'Main' });
+  await tabs.getByRole('link', { name: 'Bill' }).click();
+  const amount = page.getByText('Amount to Pay').locator('..');
+  await expect(amount).toContainText('₱8,350');
+  // The borrower changes the selection: one more row.
+  await page.locator('label', { hasText: 'DL2026110100012' }).first().click();
+  await expect(amount).not.toContainText('₱8,350');
+  const chosen = await amount.textContent();
+  await expect.poll(() => callCounts(admin)).toEqual({ ...home, 'repay/repayPlan': 1 });
+
+  await tabs.getByRole('link', { name: 'Loan' }).click();
+  await expect(page.getByTestId('home-amount')).toBeVisible();
+  await tabs.getByRole('link', { name: 'Bill' }).click();
+  await expect(amount).toHaveText(chosen ?? '');
+  await page.waitForTimeout(500);
+  expect(await callCounts(admin)).toEqual({ ...home, 'repay/repayPlan': 1 });
+});
