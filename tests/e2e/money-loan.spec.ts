@@ -44,7 +44,7 @@ test('web: validation, preview, web payee picker, one application, review succes
   await admin.scenario('can-borrow');
   await restoreWebSession(page, admin);
   await page.goto('/loan/apply');
-  await expect(page.getByText('Available: ₱15,000')).toBeVisible();
+  await expect(page.getByText('Available: ₱15,000.00')).toBeVisible();
   await expect(page.getByLabel('Periods')).toHaveValue('1');
 
   await submit(page).click();
@@ -61,7 +61,7 @@ test('web: validation, preview, web payee picker, one application, review succes
   await page.getByLabel('Borrow Amount').fill('20000');
   await submit(page).click();
   await expect(page.locator('#loan-borrowAmount-error')).toHaveText(
-    'You can borrow up to ₱15,000.',
+    'You can borrow up to ₱15,000.00.',
   );
 
   await page.getByLabel('Borrow Amount').fill('5000');
@@ -111,7 +111,7 @@ test('lender app: payee through pickAccount, application through loanApply', asy
   await admin.scenario('can-borrow');
   await injectLenderWithPicker(page, await admin.sessionToken());
   await page.goto('/loan/apply');
-  await expect(page.getByText('Available: ₱15,000')).toBeVisible();
+  await expect(page.getByText('Available: ₱15,000.00')).toBeVisible();
   await page.getByLabel('Borrow Amount').fill('3000');
   await page.getByLabel('Payee Account').click();
   await expect(page.getByLabel('Payee Account')).toHaveText('GCash 0917****567');

@@ -34,7 +34,7 @@ test.describe('repay: web profile', () => {
 
     await page.getByRole('button', { name: /7-ELEVEN/ }).click();
     await expect(page).toHaveURL(/\/repay\/ph\/detail\?amount=8350&key=SEVEN_ELEVEN$/);
-    await expect(page.getByText('Limit ₱10,000 per transaction')).toBeVisible();
+    await expect(page.getByText('Limit ₱10,000.00 per transaction')).toBeVisible();
     await expect(page.getByText('Biller')).toBeVisible();
     await expect(page.getByText('7-ELEVEN CLiQQ kiosk')).toBeVisible();
     await page.getByRole('button', { name: 'REPAY' }).click();
@@ -80,13 +80,13 @@ test.describe('repay: web profile', () => {
     await seven.click();
     await expect(
       page.getByText(
-        'The amount ₱12,033.34 exceeds the 7-ELEVEN limit of ₱10,000. Please choose another channel or fewer bills.',
+        'The amount ₱12,033.34 exceeds the 7-ELEVEN limit of ₱10,000.00. Please choose another channel or fewer bills.',
       ),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/repay\/selectCh\?amount=12033.34$/);
 
     await page.goto('/repay/ph/detail?amount=30000&key=LBC');
-    await expect(page.getByRole('alert')).toContainText('exceeds the LBC Express limit of ₱25,000');
+    await expect(page.getByRole('alert')).toContainText('exceeds the LBC Express limit of ₱25,000.00');
     await page.getByRole('button', { name: 'REPAY' }).click();
     expect(ordersIn(await admin.log())).toEqual([]);
 

@@ -64,12 +64,12 @@ const LoanApplyScreen = observer(function LoanApplyScreen() {
             id="loan-borrowAmount"
             type="text"
             inputMode="numeric"
-            placeholder={`Up to ${formatPeso(loan.lastAmount, 0)}`}
+            placeholder={`Up to ${formatPeso(loan.lastAmount)}`}
             value={loan.borrowAmount}
             onChange={(event) => loan.setBorrowAmount(event.target.value)}
             {...invalid('borrowAmount')}
           />
-          <span className="money-muted">Available: {formatPeso(loan.lastAmount, 0)}</span>
+          <span className="money-muted">Available: {formatPeso(loan.lastAmount)}</span>
         </Field>
         <Field id="loan-periods" label="Periods" error={errors.periods}>
           <select
@@ -122,7 +122,7 @@ const LoanApplyScreen = observer(function LoanApplyScreen() {
               <option value="">No voucher</option>
               {loan.usableCoupons.map((coupon) => (
                 <option key={coupon.userCouponId} value={coupon.userCouponId}>
-                  {coupon.title} (-{formatPeso(coupon.discountAmount, 0)})
+                  {coupon.title} (-{formatPeso(coupon.discountAmount)})
                 </option>
               ))}
             </select>

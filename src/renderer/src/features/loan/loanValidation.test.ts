@@ -31,8 +31,8 @@ describe('borrowAmount: 1000 up to lastAmount', () => {
   });
 
   it('says the limits in pesos', () => {
-    expect(minAmountMessage()).toBe('The minimum loan amount is ₱1,000.');
-    expect(maxAmountMessage(15000)).toBe('You can borrow up to ₱15,000.');
+    expect(minAmountMessage()).toBe('The minimum loan amount is ₱1,000.00.');
+    expect(maxAmountMessage(15000)).toBe('You can borrow up to ₱15,000.00.');
   });
 });
 

@@ -25,10 +25,10 @@ export const CHOOSE_PURPOSE = 'Please choose the purpose of the loan.';
 export const CHOOSE_PERIODS = `Please choose 1 to ${MAX_LOAN_PERIODS} periods.`;
 
 export function minAmountMessage(): string {
-  return `The minimum loan amount is ${formatPeso(MIN_BORROW_AMOUNT, 0)}.`;
+  return `The minimum loan amount is ${formatPeso(MIN_BORROW_AMOUNT)}.`;
 }
 export function maxAmountMessage(lastAmount: number): string {
-  return `You can borrow up to ${formatPeso(lastAmount, 0)}.`;
+  return `You can borrow up to ${formatPeso(lastAmount)}.`;
 }
 
 /** Purposes offered on the form. */

@@ -47,8 +47,8 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
           alt={`${channel.label} logo`}
         />
         <p className="money-muted">
-          {limit === null ? 'No limit' : `Limit ${formatPeso(limit, 0)} per transaction`}
-          {fee > 0 ? ` · Fee ${formatPeso(fee, 0)}` : ''}
+          {limit === null ? 'No limit' : `Limit ${formatPeso(limit)} per transaction`}
+          {fee > 0 ? ` · Fee ${formatPeso(fee)}` : ''}
         </p>
       </div>
       {amount > 0 && <AmountCard amount={amount} fee={fee} />}

@@ -9,7 +9,8 @@ import { AmountCard } from './components/AmountCard';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
-import { amountFromQuery, MAYA_ACCOUNT_RULE, validateMayaAccount } from './repayRules';
+import { ChannelImage } from './components/ChannelImage';
+import { amountFromQuery, MAYA_ACCOUNT_RULE, NO_AMOUNT, validateMayaAccount } from './repayRules';
 
 const MAYA_KEY = 'MAYA_WEBPAY';
 
@@ -44,7 +45,25 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
   };
   return (
     <MoneyPage title={channel.label}>
-      <AmountCard amount={amount} />
+      <div className="money-card">
+        <ChannelImage
+          className="channel-logo"
+          src={channel.logo}
+          label={channel.label}
+          alt={`${channel.label} logo`}
+        />
+        <p className="money-muted">No limit</p>
+      </div>
+      {amount > 0 ? (
+        <AmountCard amount={amount} />
+      ) : (
+        // Opened without an amount (a link, the tutorial): nothing to pay yet, so no REPAY that
+        // can only fail; the bills are one tap away.
+        <div className="money-card" role="status">
+          <p>{NO_AMOUNT}</p>
+          <Link to="/bill">Choose bills to pay</Link>
+        </div>
+      )}
       <div className="money-card">
         <h2>Tips</h2>
         <ul className="step-list">
@@ -56,7 +75,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
           <Link to={channel.studyUrl ?? '/repay/ph/studyPage'}>How to pay with Maya WebPay</Link>
         </p>
       </div>
-      {!repay.order && (
+      {!repay.order && amount > 0 && (
         <div className="money-card">
           <div className={`field${error ? ' field--error' : ''}`}>
             <label className="field__label" htmlFor="maya-account">

@@ -4,6 +4,7 @@ import {
   amountFromQuery,
   channelPath,
   checkAmount,
+  exceedsLimit,
   feeOf,
   formatPeso,
   limitOf,
@@ -98,7 +99,7 @@ describe('amount against a channel limit', () => {
     expect(result).toEqual({
       ok: false,
       message:
-        'The amount ₱12,000.00 exceeds the 7-ELEVEN limit of ₱10,000. Please choose another channel or fewer bills.',
+        'The amount ₱12,000.00 exceeds the 7-ELEVEN limit of ₱10,000.00. Please choose another channel or fewer bills.',
     });
   });
 });
@@ -166,5 +167,17 @@ describe('markets, payment modes and paths', () => {
     [1841.67, '₱1,841.67'],
   ])('formats %s as %s', (amount, text) => {
     expect(formatPeso(amount)).toBe(text);
+  });
+});
+
+describe('exceedsLimit', () => {
+  const seven = { key: 'SEVEN_ELEVEN' as const, repayLimit: 10000 };
+  const maya = { key: 'MAYA_WEBPAY' as const, repayLimit: null };
+  it('is only a known amount above a limit: no amount (0, NaN) is above nothing', () => {
+    expect(exceedsLimit(seven, 12000)).toBe(true);
+    expect(exceedsLimit(seven, 10000)).toBe(false);
+    expect(exceedsLimit(seven, 0)).toBe(false);
+    expect(exceedsLimit(seven, Number.NaN)).toBe(false);
+    expect(exceedsLimit(maya, 999999)).toBe(false);
   });
 });

@@ -6,7 +6,6 @@
 import type { RepayChannel } from '../../../../shared/api/entities';
 import {
   MAYA_ACCOUNT_PATTERN,
-  PESO,
   PH_REPAY_CHANNELS,
   type RepayChannelKey,
   repayFeeOf,
@@ -14,6 +13,7 @@ import {
   TW_REPAY_CHANNELS,
 } from '../../../../shared/constants';
 import type { HostProfile } from '../../native';
+import { formatPeso } from '../../lib/format';
 
 /** The two channel lists of the app config (PRODUCT.md §3). */
 export type Market = 'ph' | 'tw';
@@ -49,19 +49,14 @@ export function totalWithFee(channel: Pick<RepayChannel, 'key' | 'fee'>, amount:
 }
 
 /** "₱1,234.50"; zero is "₱0" (PRODUCT.md §9). */
-export function formatPeso(amount: number, decimals = 2): string {
-  if (amount === 0) return `${PESO}0`;
-  return `${PESO}${amount.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  })}`;
-}
+/** §9: peso sign, 2 decimals, zero as ₱0 — one formatter for the whole app (lib/format). */
+export { formatPeso };
 
 export const NO_AMOUNT = 'Please choose the bills to pay first.';
 
 /**
  * Whether `amount` may be paid through `channel`; the message says why not. Checked before
- * any order is generated (issue 6).
+ * any order is generated.
  */
 export function checkAmount(
   channel: Pick<RepayChannel, 'key' | 'label' | 'repayLimit'>,
@@ -72,10 +67,16 @@ export function checkAmount(
   if (limit !== null && amount > limit) {
     return {
       ok: false,
-      message: `The amount ${formatPeso(amount)} exceeds the ${channel.label} limit of ${formatPeso(limit, 0)}. Please choose another channel or fewer bills.`,
+      message: `The amount ${formatPeso(amount)} exceeds the ${channel.label} limit of ${formatPeso(limit)}. Please choose another channel or fewer bills.`,
     };
   }
   return { ok: true };
+}
+
+/** A known amount above the channel's limit (no amount yet is not "above" anything). */
+export function exceedsLimit(channel: Pick<RepayChannel, 'key' | 'repayLimit'>, amount: number) {
+  const limit = limitOf(channel);
+  return Number.isFinite(amount) && amount > 0 && limit !== null && amount > limit;
 }
 
 export const MAYA_ACCOUNT_REQUIRED = 'Please enter your Maya account number.';

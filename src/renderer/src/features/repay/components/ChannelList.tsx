@@ -5,11 +5,19 @@ import { useNavigate } from 'react-router-dom';
 import type { RepayChannel } from '../../../../../shared/api/entities';
 import { useStores } from '../../../stores/StoresContext';
 import { ChannelImage } from './ChannelImage';
-import { channelPath, checkAmount, feeOf, formatPeso, limitOf, type Market } from '../repayRules';
+import {
+  channelPath,
+  checkAmount,
+  exceedsLimit,
+  feeOf,
+  formatPeso,
+  limitOf,
+  type Market,
+} from '../repayRules';
 
 function limitText(channel: RepayChannel): string {
   const limit = limitOf(channel);
-  return limit === null ? 'No limit' : `Limit ${formatPeso(limit, 0)}`;
+  return limit === null ? 'No limit' : `Limit ${formatPeso(limit)}`;
 }
 
 export const ChannelList = observer(function ChannelList({
@@ -43,7 +51,7 @@ export const ChannelList = observer(function ChannelList({
   return (
     <ul className="channel-list" aria-label="Repay channels">
       {channels.map((channel) => {
-        const over = !Number.isNaN(amount) && !checkAmount(channel, amount).ok;
+        const over = exceedsLimit(channel, amount);
         const fee = feeOf(channel);
         return (
           <li key={channel.key}>
@@ -63,7 +71,7 @@ export const ChannelList = observer(function ChannelList({
                 <span className="channel-row__label">{channel.label}</span>
                 <span className="money-muted">
                   {limitText(channel)}
-                  {fee > 0 ? ` · Fee ${formatPeso(fee, 0)}` : ''}
+                  {fee > 0 ? ` · Fee ${formatPeso(fee)}` : ''}
                   {over ? ' · Above limit' : ''}
                 </span>
               </span>

@@ -1,0 +1,30 @@
+/** Repay screens opened without an amount, and amounts as PRODUCT.md §9 writes them. */
+import { expect, test } from './fixtures';
+import { loginOnWeb } from './tabs-helpers';
+
+test('a channel list without an amount marks no channel "Above limit"', async ({ page, admin }) => {
+  await admin.scenario('repaying');
+  await loginOnWeb(page);
+  await page.goto('/repay/selectCh?amount=0');
+  await expect(page.getByRole('list', { name: 'Repay channels' })).toBeVisible();
+  await expect(page.getByText('Limit ₱10,000.00')).toBeVisible();
+  await expect(page.getByText(/Above limit/)).toHaveCount(0);
+  await page.goto('/repay/selectCh?amount=12000');
+  await expect(page.getByRole('button', { name: /7-ELEVEN.*Above limit/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Maya WebPay.*Above limit/ })).toHaveCount(0);
+});
+
+test('Maya WebPay without an amount: its logo, no REPAY that can only fail, the way to the bills', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('repaying');
+  await loginOnWeb(page);
+  await page.goto('/repay/ph/mayaChannel');
+  await expect(page.getByRole('img', { name: /logo/ })).toBeVisible();
+  await expect(page.getByText('Please choose the bills to pay first.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'REPAY' })).toHaveCount(0);
+  await expect(page.getByText('Amount to Pay')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Choose bills to pay' }).click();
+  await expect(page).toHaveURL(/\/bill$/);
+});
