@@ -28,3 +28,16 @@ test('Maya WebPay without an amount: its logo, no REPAY that can only fail, the 
   await page.getByRole('link', { name: 'Choose bills to pay' }).click();
   await expect(page).toHaveURL(/\/bill$/);
 });
+
+test('a QRPh order shows a QR code to scan beside its payment code', async ({ page, admin }) => {
+  await admin.scenario('repaying');
+  await loginOnWeb(page);
+  await page.goto('/repay/ph/detail?amount=8350&key=QRPH');
+  await page.getByRole('button', { name: 'REPAY' }).click();
+  const code = await page.getByTestId('pay-code').textContent();
+  const qr = page.getByRole('img', { name: `QR code of payment ${code}` });
+  await expect(qr).toBeVisible();
+  expect(await qr.locator('path').getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+  const box = await qr.boundingBox();
+  expect(box?.width).toBeGreaterThan(150);
+});

@@ -1,12 +1,16 @@
 /** A generated order on the web: its payment code or link, then "I Have Paid" to the outcome. */
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../../../shared/constants';
 import { useStores } from '../../../stores/StoresContext';
 import { resultPath } from '../RepayStore';
 import { formatPeso } from '../repayRules';
+
+/** Only QRPh orders draw a QR code: the encoder loads with the first one. */
+const QrCode = lazy(() => import('./QrCode'));
 
 export const OrderPanel = observer(function OrderPanel() {
   const { repay } = useStores();
@@ -26,6 +30,12 @@ export const OrderPanel = observer(function OrderPanel() {
           <p className="pay-code" data-testid="pay-code">
             {order.payCode}
           </p>
+          {order.channel === 'QRPH' && (
+            // The QRPh steps say "scan the QR code": here it is, the code the order carries.
+            <Suspense fallback={<p className="money-muted">Loading the QR code…</p>}>
+              <QrCode text={order.payCode} label={`QR code of payment ${order.payCode}`} />
+            </Suspense>
+          )}
         </>
       )}
       {order.payUrl && (
