@@ -12,8 +12,10 @@ function watchRequests(page: Page) {
   const failed: string[] = [];
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText ?? '';
-    // The test's own page.goto cancels the app's prefetches of its chunks: not a failed host.
-    if (error === 'net::ERR_ABORTED' && request.resourceType() === 'script') return;
+    // The test's own page.goto cancels the app's prefetches of its chunks and their styles:
+    // not a failed host (pictures still count).
+    const ownChunk = ['script', 'stylesheet'].includes(request.resourceType());
+    if (error === 'net::ERR_ABORTED' && ownChunk && request.url().includes('/assets/')) return;
     failed.push(`${request.url()} ${error}`);
   });
   page.on('response', (response) => {
