@@ -64,6 +64,12 @@ const HomeScreen = observer(function HomeScreen() {
                 {button.label}
               </Button>
             )}
+            {home.loanInfoStatus === 'loading' && loan ? (
+              // Kept figures on screen while fresh ones come: quiet, but said (the button waits).
+              <p className="home-hero__stale" role="status">
+                Updating…
+              </p>
+            ) : null}
             {home.loanInfoStale ? (
               <p className="home-hero__stale" role="status">
                 Not updated: these figures are from your last visit.{' '}

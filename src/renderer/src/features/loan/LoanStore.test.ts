@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import { REVIEW_SUCCESS_PATH } from './LoanStore';
+import { PICK_ACCOUNT_FAILED, REVIEW_SUCCESS_PATH } from './LoanStore';
 import { CHOOSE_PAYEE, ENTER_AMOUNT } from './loanValidation';
 
 const loanInfo = {
@@ -158,6 +158,16 @@ describe('LoanStore', () => {
     await loan.submit();
     expect(navigation.visited).toEqual([]);
     expect(loan.borrowAmount).toBe('5000');
+  });
+
+  it('lender app: a failing pickAccount says so; a cancelled one says nothing', async () => {
+    const failing = fakeBridge({ pickAccount: { resultCode: 3 } });
+    const first = setup({ bridge: failing });
+    await first.loan.pickAccount();
+    expect(first.ui.shown).toContain(PICK_ACCOUNT_FAILED);
+    const cancelled = setup({ bridge: fakeBridge({ pickAccount: { resultCode: 2 } }) });
+    await cancelled.loan.pickAccount();
+    expect(cancelled.ui.shown).not.toContain(PICK_ACCOUNT_FAILED);
   });
 
   it('web: picking an account opens the web picker', async () => {

@@ -20,6 +20,8 @@ import type { ApiStore } from '../../stores/ApiStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
+
+export const PICK_ACCOUNT_FAILED = 'The account could not be chosen. Please try again.';
 import { sendApplication } from './sendApplication';
 import {
   type LoanErrors,
@@ -178,6 +180,9 @@ export class LoanStore {
       runInAction(() => {
         this.webPickerOpen = true;
       });
+    } else if (result.resultCode !== 2) {
+      // Cancelled (2) is the borrower's choice; anything else is the host failing: say so.
+      this.deps.ui.toast(PICK_ACCOUNT_FAILED, 'fail');
     }
   }
 

@@ -98,6 +98,23 @@ describe('RepayStore.pay', () => {
     expect(ui.shown).toContain(PAYMENT_CANCELLED);
   });
 
+  it('lender app: after a cancelled payment, Pay Again pays the same order (no new order)', async () => {
+    let answer = 2;
+    const bridge = fakeBridge({ gcashPayment: () => ({ resultCode: answer }) as never });
+    const { root, navigation, transport } = setup({ bridge });
+    await root.repay.pay(channel('GCASH'), 8350);
+    expect(root.repay.paysInWallet).toBe(true);
+    answer = 0;
+    await root.repay.payAgain();
+    const payments = bridge.calls.filter((c) => c.method === 'gcashPayment');
+    expect(payments.map((c) => (c.params as { orderNo: string }).orderNo)).toEqual([
+      'RP0001',
+      'RP0001',
+    ]);
+    expect(transport.calls.filter((c) => c.name === 'generatorRepayOrder')).toHaveLength(1);
+    expect(navigation.visited).toEqual([resultPath('RP0001')]);
+  });
+
   it('FastPay pays through fastPayPayment in a host', async () => {
     const bridge = fakeBridge();
     const { root } = setup({ bridge });

@@ -184,9 +184,36 @@ export class RepayStore {
     else ui.toast(resultCode === 2 ? PAYMENT_CANCELLED : PAYMENT_FAILED, 'fail');
   }
 
-  /** Opens the e-wallet link of a web order (the host's browser, or a new tab). */
+  /** The order on screen is paid in a host wallet (GCash, FastPay), not on a page. */
+  get paysInWallet(): boolean {
+    return (
+      this.order !== null && paymentModeOf(this.order.channel, this.deps.session.profile) !== 'show'
+    );
+  }
+
+  /**
+   * Pays the order on screen again — after a cancelled or failed wallet payment — without a new
+   * order for the same installments.
+   */
+  async payAgain(): Promise<void> {
+    if (!this.order || this.ordering) return;
+    this.ordering = true;
+    try {
+      await this.payOrder(this.order);
+    } finally {
+      runInAction(() => {
+        this.ordering = false;
+      });
+    }
+  }
+
+  /**
+   * "Open Payment Page": in a host wallet the wallet itself (the same order again), elsewhere the
+   * e-wallet link in the host's browser or a new tab.
+   */
   openPayUrl(): void {
-    if (this.order?.payUrl) void this.deps.native.openBrowser(this.order.payUrl);
+    if (this.paysInWallet) void this.payAgain();
+    else if (this.order?.payUrl) void this.deps.native.openBrowser(this.order.payUrl);
   }
 
   /** The outcome of an order; a success refreshes bill and home data and tells the host. */

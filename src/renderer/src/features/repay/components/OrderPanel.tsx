@@ -38,10 +38,23 @@ export const OrderPanel = observer(function OrderPanel() {
           )}
         </>
       )}
-      {order.payUrl && (
-        <Button block color="primary" fill="outline" onClick={() => repay.openPayUrl()}>
-          Open Payment Page
+      {repay.paysInWallet ? (
+        // A cancelled or failed wallet payment is tried again on this same order.
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          loading={repay.ordering}
+          onClick={() => void repay.payAgain()}
+        >
+          Pay Again
         </Button>
+      ) : (
+        order.payUrl && (
+          <Button block color="primary" fill="outline" onClick={() => repay.openPayUrl()}>
+            Open Payment Page
+          </Button>
+        )
       )}
       {order.channel === 'FASTPAY' && (
         <p className="money-muted">
