@@ -31,7 +31,9 @@ test.describe('lender app profile (injected window.nativeBridge)', () => {
     await expect(options).toHaveText(['+886']);
 
     await page.goto('/profile');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // The profile's own start-up calls are answered before the session ends (else the boot's
+    // user info would be the one refused, and the resumed page would be kicked out again).
+    await expect(page.getByText('09171234567')).toBeVisible();
     await admin.fault({
       path: 'user/userInfo',
       code: 9000004,

@@ -60,6 +60,10 @@ export function preloadFeedback(): void {
   void dialog().catch(() => {});
 }
 
+/** The close of every alert on screen (a page init closes them all, PRODUCT.md §2). */
+const openAlerts = new Set<() => void>();
+let alertCount = 0;
+
 export const antdUi: UiService = {
   toast(text, kind = 'info') {
     void toast().then((Toast) =>
@@ -74,35 +78,58 @@ export const antdUi: UiService = {
       (Dialog) =>
         new Promise<boolean>((resolve) => {
           let confirmed = false;
+          // antd-mobile drops a close that comes while the dialog is still animating open (it
+          // stays on screen for good): every way out asks `close`, which waits until it is open.
+          let shown = false;
+          let closing = false;
+          const close = () => {
+            if (closing) return;
+            closing = true;
+            if (shown) handler.close();
+          };
+          alertCount += 1;
+          const maskClass = `dl-dialog-mask-${alertCount}`;
           const onKey = (event: KeyboardEvent) => {
-            if (event.key === 'Escape') handler.close();
+            if (event.key === 'Escape') close();
+          };
+          const onMaskTap = (event: MouseEvent) => {
+            if ((event.target as Element | null)?.closest?.(`.${maskClass}`)) close();
           };
           const handler = Dialog.show({
             title,
             content,
-            closeOnAction: true,
-            closeOnMaskClick: dismissible,
+            closeOnAction: false,
+            closeOnMaskClick: false,
+            maskClassName: maskClass,
             actions: [{ key: 'confirm', text: confirmText }],
             onAction: () => {
               confirmed = true;
+              close();
             },
-            // After any close: the button, the mask, Escape or Dialog.clear() on a page change.
+            afterShow: () => {
+              shown = true;
+              if (closing) handler.close();
+            },
+            // After any close: the button, the mask, Escape or a page change.
             afterClose: () => {
               window.removeEventListener('keydown', onKey);
+              document.removeEventListener('click', onMaskTap, true);
+              openAlerts.delete(close);
               resolve(confirmed);
             },
           });
-          if (dismissible) window.addEventListener('keydown', onKey);
+          openAlerts.add(close);
+          if (dismissible) {
+            window.addEventListener('keydown', onKey);
+            document.addEventListener('click', onMaskTap, true);
+          }
         }),
     );
   },
   closeDialogs() {
-    // Before Dialog was ever requested no dialog can be open: the first page's init must not
-    // fetch Dialog (and the animation library under it) on the boot path.
-    void dialogLoad?.then(
-      (Dialog) => Dialog.clear(),
-      () => {},
-    );
+    // Only alerts open dialogs; before the first one Dialog was never fetched, so the first
+    // page's init costs nothing on the boot path.
+    for (const close of openAlerts) close();
   },
 };
 
