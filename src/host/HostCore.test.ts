@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from './HostCore';
 import { FakeAdminClient } from './testing';
 import type { HostEventMessage } from './types';
@@ -59,6 +59,35 @@ describe('HostCore', () => {
     expect(host.getSnapshot().pending).toEqual([]);
     expect(host.getSnapshot().calls[0]?.result?.resultCode).toBe(2);
     expect(host.answer(pending[0]!.id, { answer: 'ok' })).toBe(false);
+  });
+
+  it('answers with the developer’s data, message and delay', async () => {
+    vi.useFakeTimers();
+    try {
+      const { host } = makeHost();
+      const picked = host.call('pickAccount');
+      const account = { payeeId: 'P-9', payeeLabel: 'BDO •••• 9' };
+      host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok', data: account });
+      expect(await picked).toEqual({ resultCode: 0, data: account });
+
+      const notice = host.call('showNotice', { title: 'T', content: 'C' });
+      host.answer(host.getSnapshot().pending[0]!.id, {
+        answer: 'fail',
+        message: 'Sheet crashed',
+        delayMs: 3_000,
+      });
+      let settled = false;
+      void notice.then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(settled).toBe(false);
+      expect(host.getSnapshot().pending).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(await notice).toEqual({ resultCode: 3, message: 'Sheet crashed' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers interactive calls by the auto-answer setting, also for already pending ones', async () => {

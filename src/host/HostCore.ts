@@ -138,7 +138,8 @@ export class HostCore {
     if (!resolve) return false;
     this.waiting.delete(requestId);
     this.update({ pending: this.snapshot.pending.filter((p) => p.id !== requestId) });
-    resolve(decision);
+    if (decision.delayMs) setTimeout(() => resolve(decision), decision.delayMs);
+    else resolve(decision);
     return true;
   }
 

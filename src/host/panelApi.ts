@@ -31,10 +31,13 @@ export const settingsPatchSchema = z
   .partial()
   .strict();
 
+/** Longest an answer may be held back (a slow native sheet or wallet). */
+export const MAX_ANSWER_DELAY_MS = 60_000;
+const delayMs = z.number().int().min(0).max(MAX_ANSWER_DELAY_MS).optional();
 const decisionSchema = z.discriminatedUnion('answer', [
-  z.object({ answer: z.literal('ok'), data: z.unknown().optional() }),
-  z.object({ answer: z.literal('cancel') }),
-  z.object({ answer: z.literal('fail'), message: z.string().optional() }),
+  z.object({ answer: z.literal('ok'), data: z.unknown().optional(), delayMs }),
+  z.object({ answer: z.literal('cancel'), delayMs }),
+  z.object({ answer: z.literal('fail'), message: z.string().max(500).optional(), delayMs }),
 ]);
 
 export const panelActionSchema = z.discriminatedUnion('type', [

@@ -89,6 +89,39 @@ test('pickAccount: Cancel answers 2, OK answers the chosen account', async ({
   expect((await failed).resultCode).toBe(3);
 });
 
+test('an answer can carry custom data, a failure message and a delay', async ({
+  page,
+  openHarness,
+  callBridge,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  await appFrame(page);
+
+  const picked = callBridge('pickAccount');
+  const sheet = page.getByRole('dialog', { name: 'pickAccount request' });
+  await sheet.getByText('Answer details').click();
+  const data = sheet.getByLabel('OK returns data (JSON)');
+  await data.fill('{"payeeId": "P-9"');
+  await expect(sheet.getByRole('button', { name: 'OK' })).toBeDisabled();
+  await data.fill('{"payeeId": "P-9", "payeeLabel": "Maya •••• 9"}');
+  await sheet.getByRole('button', { name: 'OK' }).click();
+  expect(await picked).toEqual({
+    resultCode: 0,
+    data: { payeeId: 'P-9', payeeLabel: 'Maya •••• 9' },
+  });
+
+  const failed = callBridge('gcashPayment', { orderNo: 'R-1', amount: 500 });
+  const payment = page.getByRole('dialog', { name: 'gcashPayment request' });
+  await payment.getByText('Answer details').click();
+  await payment.getByLabel('Fail message').fill('GCash is under maintenance');
+  await payment.getByLabel('Answer after (ms)').fill('1500');
+  const clicked = Date.now();
+  await payment.getByRole('button', { name: 'Fail' }).click();
+  await expect(payment).toBeHidden();
+  expect(await failed).toEqual({ resultCode: 3, message: 'GCash is under maintenance' });
+  expect(Date.now() - clicked).toBeGreaterThanOrEqual(1_400);
+});
+
 test('an auto-answer setting answers without the sheet', async ({
   page,
   openHarness,

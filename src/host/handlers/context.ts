@@ -9,11 +9,15 @@ import type { HostAction } from '../../shared/simWorld';
 import type { ProductAnswerOf } from '../adminClient';
 import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
 
-/** The developer's answer to an interactive request. */
-export type Decision =
+/**
+ * The developer's answer to an interactive request: OK may carry the data the native app would
+ * return, Fail its message, and any answer may come after a delay (a slow wallet or sheet).
+ */
+export type Decision = (
   | { answer: 'ok'; data?: unknown }
   | { answer: 'cancel' }
-  | { answer: 'fail'; message?: string };
+  | { answer: 'fail'; message?: string }
+) & { delayMs?: number };
 
 export interface HandlerContext {
   snapshot(): HostSnapshot;
@@ -44,11 +48,11 @@ export const ok = (data: unknown = null): BridgeResult => ({ resultCode: 0, data
 export const cancelled = (): BridgeResult => ({ resultCode: 2, message: 'Cancelled by the user' });
 export const failed = (message: string): BridgeResult => ({ resultCode: 3, message });
 
-/** Turns a decision on a request with no data into a bridge result. */
+/** Turns a decision into a bridge result: `data` unless the developer answered with their own. */
 export function resultOf(decision: Decision, data: unknown = null): BridgeResult {
   switch (decision.answer) {
     case 'ok':
-      return ok(data);
+      return ok(decision.data === undefined ? data : decision.data);
     case 'cancel':
       return cancelled();
     case 'fail':

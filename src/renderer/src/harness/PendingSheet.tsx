@@ -1,9 +1,20 @@
-/** A pending interactive request as a native-looking bottom sheet: OK / Cancel / Fail. */
+/**
+ * A pending interactive request as a native-looking bottom sheet: OK / Cancel / Fail, with
+ * optional answer details — the data OK returns, Fail's message, a delay before answering.
+ */
 import { useState } from 'react';
 import type { PanelAction } from '../../../host/panelApi';
 import type { PayeeAccount, PendingRequest } from '../../../host/types';
 import { compact } from './usePanel';
 import { REQUEST_TITLES } from './labels';
+import {
+  type AnswerDetails,
+  AnswerDetailsForm,
+  NO_DETAILS,
+  parseCustomData,
+} from './AnswerDetailsForm';
+
+type Decision = Extract<PanelAction, { type: 'answer' }>['decision'];
 
 interface Props {
   request: PendingRequest;
@@ -13,11 +24,21 @@ interface Props {
 
 export function PendingSheet({ request, accounts, dispatch }: Props) {
   const [chosen, setChosen] = useState(accounts[0]?.payeeId ?? '');
-  const answer = (decision: Extract<PanelAction, { type: 'answer' }>['decision']) =>
-    dispatch({ type: 'answer', requestId: request.id, decision });
+  const [details, setDetails] = useState<AnswerDetails>(NO_DETAILS);
+  const custom = parseCustomData(details.data);
+  const answer = (decision: Decision) =>
+    dispatch({
+      type: 'answer',
+      requestId: request.id,
+      decision: { ...decision, ...(details.delayMs > 0 ? { delayMs: details.delayMs } : {}) },
+    });
   const params = request.params as Record<string, unknown> | undefined;
   const okData =
-    request.method === 'pickAccount' ? accounts.find((a) => a.payeeId === chosen) : undefined;
+    custom.kind === 'data'
+      ? custom.value
+      : request.method === 'pickAccount'
+        ? accounts.find((a) => a.payeeId === chosen)
+        : undefined;
   return (
     <div className="sim-sheet" role="dialog" aria-label={`${request.method} request`}>
       <div className="sim-sheet__grip" />
@@ -57,9 +78,15 @@ export function PendingSheet({ request, accounts, dispatch }: Props) {
         </fieldset>
       ) : null}
       {params && request.method === 'showLogin' ? <pre>{compact(params)}</pre> : null}
+      <AnswerDetailsForm
+        details={details}
+        invalid={custom.kind === 'invalid'}
+        onChange={setDetails}
+      />
       <div className="sim-sheet__buttons">
         <button
           className="sim-btn sim-btn--primary"
+          disabled={custom.kind === 'invalid'}
           onClick={() => answer({ answer: 'ok', data: okData })}
         >
           OK
@@ -67,7 +94,12 @@ export function PendingSheet({ request, accounts, dispatch }: Props) {
         <button className="sim-btn" onClick={() => answer({ answer: 'cancel' })}>
           Cancel
         </button>
-        <button className="sim-btn sim-btn--danger" onClick={() => answer({ answer: 'fail' })}>
+        <button
+          className="sim-btn sim-btn--danger"
+          onClick={() =>
+            answer({ answer: 'fail', ...(details.message ? { message: details.message } : {}) })
+          }
+        >
           Fail
         </button>
       </div>
