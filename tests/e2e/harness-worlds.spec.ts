@@ -108,7 +108,7 @@ test('a reload keeps the world: F5 neither resets the server state nor changes w
   await expect(app.getByText('Apply Now')).toBeVisible();
 });
 
-test('the lender app’s native loanApply reaches the server: Home shows the loan releasing', async ({
+test('the lender app’s native loanApply reaches the server: Home, Bill and the review show the loan', async ({
   page,
   openHarness,
   callBridge,
@@ -119,9 +119,43 @@ test('the lender app’s native loanApply reaches the server: Home shows the loa
   const result = await callBridge('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' });
   expect(result.resultCode).toBe(0);
   expect(result.data).toEqual({ orderNo: expect.stringMatching(/^DL/) });
+  const { orderNo } = result.data as { orderNo: string };
   // A page resume (the borrower comes back from the native flow) refreshes Home from the server.
   await page.getByRole('button', { name: 'pageResume' }).click();
   await expect(app.getByText('Loan Releasing')).toBeVisible();
+  // Bill's My Loan lists the new order, as after an application on the web path.
+  await app.getByRole('link', { name: 'Bill' }).click();
+  await app.getByRole('tab', { name: 'My Loan' }).click();
+  await expect(app.getByText(orderNo)).toBeVisible();
+  // The native app's loanSuccess opens the review, which shows this application.
+  await page.getByRole('button', { name: 'loanSuccess' }).click();
+  await expect(app.getByText('Application Submitted')).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Application' })).toContainText(orderNo);
+  await expect(app.getByRole('region', { name: 'Application' })).toContainText('₱5,000.00');
+});
+
+test('a wallet payment answered OK in the host pays the order on the server: Bill drops the paid rows', async ({
+  page,
+  openHarness,
+}) => {
+  await openHarness('profile=lender&scenario=repaying&path=/bill');
+  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  const amount = app.getByTestId('amount-to-pay');
+  await expect(amount).toContainText('₱8,350');
+  const paidRows = app.getByText(/^(Due Date|Overdued \d+ Day\(s\))$/);
+  await expect(paidRows).toHaveCount(2);
+  await app.getByRole('button', { name: 'REPAY' }).click();
+  await app.getByRole('button', { name: /^G-Cash/ }).click();
+  await app.getByRole('button', { name: 'REPAY' }).click();
+  const sheet = page.getByRole('dialog', { name: 'gcashPayment request' });
+  await expect(sheet).toContainText('₱8350');
+  await sheet.getByRole('button', { name: 'OK' }).click();
+  await expect(app.getByText('Repayment Successful')).toBeVisible();
+  await app.getByRole('button', { name: 'Back to Bill' }).click();
+  // The Due and Overdue rows were paid: only Normal rows are left, none preselected.
+  await expect(paidRows).toHaveCount(0);
+  await expect(app.getByText(/Day\(s\) Left/).first()).toBeVisible();
+  await expect(amount).toContainText('₱0');
 });
 
 test('without the admin token the harness says where to find it', async ({ page, server }) => {

@@ -86,7 +86,9 @@ test.describe('repay: web profile', () => {
     await expect(page).toHaveURL(/\/repay\/selectCh\?amount=12033.34$/);
 
     await page.goto('/repay/ph/detail?amount=30000&key=LBC');
-    await expect(page.getByRole('alert')).toContainText('exceeds the LBC Express limit of ₱25,000.00');
+    await expect(page.getByRole('alert')).toContainText(
+      'exceeds the LBC Express limit of ₱25,000.00',
+    );
     await page.getByRole('button', { name: 'REPAY' }).click();
     expect(ordersIn(await admin.log())).toEqual([]);
 
