@@ -10,12 +10,11 @@ import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostAction
 import { worldOf } from './access';
 import { describeIssues } from './apiRouter';
 import type { MockContext } from './context';
-import { faultSchema } from './faults';
 
 const scenarioBody = z.object({ name: z.string().min(1) });
 const tokenBody = z.object({ msisdn: z.string().min(1).max(20).optional() });
 
-function badRequest(res: Response, error: z.ZodError): void {
+export function badRequest(res: Response, error: z.ZodError): void {
   res.status(400).json({ error: `Invalid body: ${describeIssues(error)}` });
 }
 
@@ -74,21 +73,6 @@ export function adminRouter(ctx: MockContext): Router {
       return;
     }
     res.json({ tokenValue });
-  });
-
-  router.get('/faults', (_req, res) => {
-    res.json(worldOf(res).faults.list());
-  });
-
-  router.post('/faults', (req: Request, res: Response) => {
-    const body = faultSchema.safeParse(req.body);
-    if (!body.success) return badRequest(res, body.error);
-    worldOf(res).faults.add(body.data);
-    res.status(201).json({ fault: body.data });
-  });
-
-  router.delete('/faults', (_req, res) => {
-    res.json({ cleared: worldOf(res).faults.clear() });
   });
 
   router.get('/worlds', (_req, res) => {
