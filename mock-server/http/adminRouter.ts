@@ -1,8 +1,10 @@
 /**
  * The admin API of DESIGN.md §6, mounted at `/__admin` behind the admin token; every call acts on
  * the world its request names (`x-sim-world` or `?world=`). JSON in, JSON out. Selecting a scenario
- * or resetting also clears injected faults (a fresh state); the traffic log is kept until
- * `DELETE /__admin/log`. `GET /__admin/log` answers an array, newest entry last.
+ * or resetting also clears injected faults (a fresh state) and keeps the world's clock (a
+ * scenario picked at a moved date starts at that date); the traffic log is kept until
+ * `DELETE /__admin/log`. `GET /__admin/log` answers an array, newest entry last. The workbench
+ * calls (clock, faults, identity, snapshots) are in ./workbenchRouter.
  */
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
