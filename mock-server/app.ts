@@ -25,6 +25,8 @@ import { jsonDepthGuard, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
+import { workbenchRouter } from './http/workbenchRouter';
+import { SNAPSHOT_BODY_LIMIT } from '../src/shared/workbench';
 import { DEFAULT_WORLD } from '../src/shared/simWorld';
 import { WorldTable } from './worlds';
 
@@ -39,7 +41,7 @@ export interface MockServerOptions {
   dataDir?: string;
   /** A built SPA to serve at `/` (history fallback) next to `/app-config.json`. */
   webDir?: string;
-  /** Clock of the domain, ms since epoch. */
+  /** Real clock under every world's clock (DESIGN.md §6), ms since epoch; default Date.now. */
   now?: () => number;
   /** Clock of the transport's freshness window (DESIGN.md §5, 4081); default the real clock. */
   transportNow?: () => number;
@@ -105,6 +107,13 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   app.use(hostCheck(ctx.extraHosts));
   app.use(cors(ctx.allowedOrigins));
   app.use('/sentry', worldSelector(ctx.worlds, false), sentryRouter());
+  // A world snapshot (src/shared/workbench.ts) carries a whole log: its own, larger limit, parsed
+  // only once the admin token is checked.
+  app.put(
+    '/__admin/worlds/:id/snapshot',
+    adminGuard(ctx.adminToken),
+    express.json({ limit: SNAPSHOT_BODY_LIMIT, verify: jsonDepthGuard }),
+  );
   app.use(express.json({ limit: BODY_LIMIT, strict: false, verify: jsonDepthGuard }));
   for (const host of API_HOSTS) {
     app.use(`/${host}`, worldSelector(ctx.worlds, false), apiRouter(host, ctx));
@@ -114,6 +123,7 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
     adminGuard(ctx.adminToken),
     worldSelector(ctx.worlds, true),
     adminRouter(ctx),
+    workbenchRouter(ctx),
   );
   app.use(mediaRouter());
   app.use(webRouter(webDir, () => ctx.origin));
@@ -136,16 +146,14 @@ function hostNamesOf(host: string): string[] {
 
 /** Starts a mock server; resolves once it listens. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const createDomain = () =>
-    createMockDomain({
-      ...(options.scenario ? { scenario: options.scenario } : {}),
-      ...(options.now ? { now: options.now } : {}),
-    });
+  const createDomain = (now: () => number) =>
+    createMockDomain({ ...(options.scenario ? { scenario: options.scenario } : {}), now });
   // The default world exists from the start, so an unknown --scenario fails here, not later.
   const worlds = new WorldTable(
     {
       createDomain,
-      defaultDomain: options.domain ?? createDomain(),
+      ...(options.domain ? { defaultDomain: options.domain } : {}),
+      ...(options.now ? { realNow: options.now } : {}),
       ...(options.worldIdleMs !== undefined ? { idleMs: options.worldIdleMs } : {}),
       ...(options.worldCap !== undefined ? { cap: options.worldCap } : {}),
     },

@@ -4,15 +4,24 @@
  * testers or two test workers on one server never see each other. A world is created on first
  * use; idle ones expire, and a cap keeps a shared server from growing without limit.
  */
+import type { LocalIdentity } from '../src/shared/transport/codec';
 import type { MockDomain } from './domain/types';
 import { FaultTable } from './http/faults';
 import { TrafficLog } from './http/trafficLog';
+import { WorldClock } from './workbench/worldClock';
 
 export interface World {
   readonly id: string;
   readonly domain: MockDomain;
   readonly log: TrafficLog;
   readonly faults: FaultTable;
+  /** The world's time: its domain and the freshness of its requests follow it. */
+  readonly clock: WorldClock;
+  /**
+   * The server identity this world presents after a rotation (`POST /__admin/rotate-identity`);
+   * undefined = the server's own. Per world, so rotating in one world never breaks another.
+   */
+  identity: LocalIdentity | undefined;
   /** Epoch ms of the last request that used it. */
   lastUsed: number;
 }
@@ -27,15 +36,20 @@ export interface WorldSummary {
 }
 
 export interface WorldTableOptions {
-  /** A fresh domain for a new world (the server's starting scenario). */
-  createDomain(): MockDomain;
+  /** A fresh domain for a new world (the server's starting scenario) on the world's clock. */
+  createDomain(now: () => number): MockDomain;
   /** Worlds unused this long are dropped (default 30 minutes). */
   idleMs?: number;
   /** Most worlds at once (default 200); one more is refused with WorldLimitError. */
   cap?: number;
   now?: () => number;
-  /** The default world's domain, when the caller built it (tests, the bench). */
+  /**
+   * The default world's domain, when the caller built it (tests, the bench): it keeps its own
+   * clock, so moving the default world's clock reaches only its transport freshness window.
+   */
   defaultDomain?: MockDomain;
+  /** The real clock under every world's clock (default Date.now). */
+  realNow?: () => number;
 }
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
@@ -58,6 +72,7 @@ export class WorldTable {
     this.cap = options.cap ?? DEFAULT_WORLD_CAP;
     this.now = options.now ?? Date.now;
     if (options.defaultDomain) this.add(defaultId, options.defaultDomain);
+    else this.add(defaultId);
   }
 
   /** The world `id`, created on first use. Throws WorldLimitError when the table is full. */
@@ -75,7 +90,7 @@ export class WorldTable {
           `or wait until idle ones expire (after ${Math.round(this.idleMs / 60_000)} min)`,
       );
     }
-    return this.add(id, this.options.createDomain());
+    return this.add(id);
   }
 
   /** The world if it exists, without creating or touching it. */
@@ -114,12 +129,15 @@ export class WorldTable {
     return dropped;
   }
 
-  private add(id: string, domain: MockDomain): World {
+  private add(id: string, domain?: MockDomain): World {
+    const clock = new WorldClock(this.options.realNow);
     const world: World = {
       id,
-      domain,
+      domain: domain ?? this.options.createDomain(() => clock.now()),
       log: new TrafficLog(),
       faults: new FaultTable(),
+      clock,
+      identity: undefined,
       lastUsed: this.now(),
     };
     this.worlds.set(id, world);

@@ -17,6 +17,7 @@ import {
 import { fromBase64 } from '../../src/shared/transport/bytes';
 import {
   bundleOf,
+  createLocalIdentity,
   decryptJson,
   encryptJson,
   type LocalIdentity,
@@ -24,9 +25,9 @@ import {
 } from '../../src/shared/transport/codec';
 import { randomId } from '../../src/shared/transport/ids';
 import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/transport/signal';
-import { IdentityMismatchError, SignalStore } from '../../src/shared/transport/store';
+import { SignalStore } from '../../src/shared/transport/store';
+import { checkHeader, failureOf, received } from './messageChecks';
 import { installNodeFastPath } from './nodeCrypto';
-import { SIGNAL_VERSION_BYTE, type WhisperHeader, whisperHeaderOf } from './whisperHeader';
 import { removeCurveProcessHandlers } from './processHandlers';
 import { installRecordCache } from './recordCache';
 import { loadServerIdentity } from './serverIdentity';
@@ -47,6 +48,8 @@ export class ProtocolFailure extends Error {
 /** One client's session. */
 export interface ServerSession {
   readonly sid: string;
+  /** The world it was made in (DESIGN.md §6): another world's requests do not find it. */
+  readonly world: string;
   readonly deviceId: string;
   readonly cipher: SessionCipher;
   readonly store: SignalStore;
@@ -61,6 +64,19 @@ export interface ServerSession {
   lastChain: string | null;
   lastUsed: number;
 }
+
+/**
+ * Where a handshake or request happens (DESIGN.md §6 "Worlds and admin access"): its world, the
+ * identity that world presents (default the server's own) and the world's clock.
+ */
+export interface CryptoScope {
+  world?: string;
+  identity?: LocalIdentity;
+  /** The world's clock minus real time, ms: freshness is judged on the world's clock (`open`). */
+  offsetMs?: number;
+}
+
+const NO_WORLD = '';
 
 export interface ServerCryptoOptions {
   /** Where the identity is persisted; none = memory only. */
@@ -87,8 +103,6 @@ const RID_MEMORY = 256;
  * chain-key derivation and a stored key. Concurrent requests of one client stay far below it.
  */
 export const SKIP_WINDOW = 50;
-/** Chains remembered per session for replay detection (one per round trip of the client). */
-const CHAIN_MEMORY = 64;
 /** How far a request's `ts` may be from the server clock (a withheld request expires). */
 export const FRESHNESS_MS = 5 * 60_000;
 
@@ -132,8 +146,33 @@ export class ServerCrypto {
     return this.sessions.size;
   }
 
+  /** A new server identity (a key rotation: what a restart with a new data dir would make). */
+  newIdentity(): Promise<LocalIdentity> {
+    return createLocalIdentity(this.lib);
+  }
+
+  /** The identity a scope presents: its own, else the server's. */
+  identityOf(scope: CryptoScope = {}): LocalIdentity {
+    return scope.identity ?? this.identity;
+  }
+
+  /** Forgets one session (its client sees 4011 and re-handshakes); false when unknown. */
+  forget(sid: string): boolean {
+    return this.sessions.delete(sid);
+  }
+
+  /** Forgets every session of a world (a restart of that world's server); answers how many. */
+  forgetWorld(world: string): number {
+    let count = 0;
+    for (const [sid, session] of this.sessions) {
+      if (session.world === world && this.sessions.delete(sid)) count += 1;
+    }
+    return count;
+  }
+
   /** Creates a session for a client bundle; the client identity is pinned to it. */
-  async handshake(request: HandshakeRequest): Promise<HandshakeAnswer> {
+  async handshake(request: HandshakeRequest, scope: CryptoScope = {}): Promise<HandshakeAnswer> {
+    const identity = this.identityOf(scope);
     const clientIdentity = fromBase64(request.clientBundle.identityKey);
     if (!isSignalKey(clientIdentity)) {
       throw new ProtocolFailure(
@@ -143,17 +182,18 @@ export class ServerCrypto {
     }
     const sid = randomId();
     const store = new SignalStore({
-      identityKeyPair: this.identity.identityKeyPair,
-      registrationId: this.identity.registrationId,
+      identityKeyPair: identity.identityKeyPair,
+      registrationId: identity.registrationId,
       pinnedIdentity: clientIdentity,
     });
-    const { signedPreKey } = this.identity;
+    const { signedPreKey } = identity;
     await store.storeSignedPreKey(signedPreKey.keyId, signedPreKey.keyPair);
     const preKey = await this.lib.KeyHelper.generatePreKey(1 + Math.floor(Math.random() * 0xfffff));
     await store.storePreKey(preKey.keyId, preKey.keyPair);
     const address = new this.lib.SignalProtocolAddress(`c-${sid}`, SIGNAL_DEVICE_ID);
     const session: ServerSession = {
       sid,
+      world: scope.world ?? NO_WORLD,
       deviceId: request.baseInfo.deviceId,
       cipher: new this.lib.SessionCipher(store, address),
       store,
@@ -166,17 +206,28 @@ export class ServerCrypto {
     return {
       sid,
       deviceId: session.deviceId,
-      bundle: bundleOf(this.identity, { keyId: preKey.keyId, publicKey: preKey.keyPair.pubKey }),
+      bundle: bundleOf(identity, { keyId: preKey.keyId, publicKey: preKey.keyPair.pubKey }),
     };
   }
 
-  /** Decrypts and checks an envelope sent to `path`. Throws ProtocolFailure. */
+  /**
+   * Decrypts and checks an envelope sent to `path`. Throws ProtocolFailure. Freshness (4081) is
+   * judged on the world's clock (the transport clock plus `scope.offsetMs`): a phone whose Date
+   * follows its world's moved clock is accepted as is; a phone on real time is refused once with
+   * the world's `serverTime`, learns the offset and retries (DESIGN.md §5), like a phone whose
+   * clock is wrong; a withheld request is refused either way.
+   */
   async open(
     envelope: EncryptedRequest,
     path: string,
+    scope: CryptoScope = {},
   ): Promise<{ session: ServerSession; plaintext: RequestPlaintext }> {
     const session = this.lookup(envelope.sid);
-    if (!session || session.deviceId !== envelope.dev) {
+    if (
+      !session ||
+      session.deviceId !== envelope.dev ||
+      session.world !== (scope.world ?? NO_WORLD)
+    ) {
       throw new ProtocolFailure(
         ProtocolError.SESSION_NOT_FOUND,
         'No session for this sid and device: handshake again',
@@ -201,12 +252,13 @@ export class ServerCrypto {
     if (session.rids.size > RID_MEMORY) {
       session.rids.delete(session.rids.values().next().value as string);
     }
-    const skew = plaintext.data.ts - this.now();
+    const worldNow = this.now() + (scope.offsetMs ?? 0);
+    const skew = plaintext.data.ts - worldNow;
     if (Math.abs(skew) > FRESHNESS_MS) {
       throw new ProtocolFailure(
         ProtocolError.STALE_REQUEST,
         `The request was made ${Math.round(Math.abs(skew) / 1000)} s ${skew < 0 ? 'ago' : 'ahead of the server clock'}: outside the ${FRESHNESS_MS / 60_000}-minute window`,
-        { serverTime: this.now() },
+        { serverTime: worldNow },
       );
     }
     if (plaintext.data.path !== path) {
@@ -245,69 +297,4 @@ export class ServerCrypto {
       this.sessions.delete(sid);
     }
   }
-}
-
-/**
- * Refuses, before any key is derived: a version byte other than the protocol's (it is outside the
- * MAC), a counter seen before on its chain (a replay: 4091), and a counter or previous counter
- * that skips more than SKIP_WINDOW messages (a forged header: 4001).
- */
-function checkHeader(session: ServerSession, type: number, body: string): WhisperHeader {
-  let bytes: Uint8Array;
-  try {
-    bytes = Buffer.from(body, 'base64');
-  } catch {
-    throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'The message is not base64');
-  }
-  const header = whisperHeaderOf(type, bytes);
-  if (!header) throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'Malformed message header');
-  if (header.version !== SIGNAL_VERSION_BYTE) {
-    throw new ProtocolFailure(ProtocolError.BAD_ENVELOPE, 'Unsupported message version');
-  }
-  const seen = session.chains.get(header.ratchetKey);
-  if (seen?.has(header.counter)) {
-    throw new ProtocolFailure(ProtocolError.REPLAY_OR_DUPLICATE, 'Message already received');
-  }
-  const highestOf = (counters: Set<number> | undefined) =>
-    counters ? Math.max(-1, ...counters) : -1;
-  const ahead = header.counter - (highestOf(seen) + 1);
-  const previous = seen ? undefined : session.chains.get(session.lastChain ?? '');
-  const previousAhead = seen ? 0 : header.previousCounter - (highestOf(previous) + 1);
-  if (ahead > SKIP_WINDOW || previousAhead > SKIP_WINDOW) {
-    throw new ProtocolFailure(
-      ProtocolError.BAD_ENVELOPE,
-      `The message skips more than ${SKIP_WINDOW} messages of its chain`,
-    );
-  }
-  return header;
-}
-
-/** Remembers a decrypted message's counter on its chain (bounded to CHAIN_MEMORY chains). */
-function received(session: ServerSession, header: WhisperHeader): void {
-  let counters = session.chains.get(header.ratchetKey);
-  if (!counters) {
-    counters = new Set();
-    session.chains.set(header.ratchetKey, counters);
-    while (session.chains.size > CHAIN_MEMORY) {
-      session.chains.delete(session.chains.keys().next().value as string);
-    }
-  }
-  counters.add(header.counter);
-  session.lastChain = header.ratchetKey;
-}
-
-/** Maps a library failure to its protocol code. */
-function failureOf(error: unknown): ProtocolFailure {
-  if (error instanceof IdentityMismatchError) {
-    return new ProtocolFailure(ProtocolError.IDENTITY_MISMATCH, error.message);
-  }
-  const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (/Identity key changed|Unknown identity key/.test(message)) {
-    return new ProtocolFailure(ProtocolError.IDENTITY_MISMATCH, 'Identity key changed');
-  }
-  if (name === 'MessageCounterError') {
-    return new ProtocolFailure(ProtocolError.REPLAY_OR_DUPLICATE, 'Message already received');
-  }
-  return new ProtocolFailure(ProtocolError.BAD_ENVELOPE, `Cannot decrypt: ${message}`);
 }

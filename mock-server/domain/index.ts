@@ -11,8 +11,10 @@ import { fail } from './context';
 import { dispatch } from './dispatch';
 import { runHostAction } from './hostActions';
 import { loadReference, loadScenarios, type ReferenceData } from './loader';
+import { deserialiseState, serialiseState } from './snapshot';
 import { createState, type DomainState } from './state';
-import type { ApiCall, MockDomain, MockDomainOptions } from './types';
+import { followClock } from './timeline';
+import { type ApiCall, type MockDomain, type MockDomainOptions, SnapshotError } from './types';
 
 export type { ApiCall, MockDomain, MockDomainOptions, ScenarioSummary } from './types';
 
@@ -58,7 +60,9 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
 
   const handle = async (call: ApiCall): Promise<ProductAnswer> => {
     try {
-      return dispatch({ state, ref, call, nowSec: nowSec(), template, issueToken });
+      const at = nowSec();
+      followClock(state, at);
+      return dispatch({ state, ref, call, nowSec: at, template, issueToken });
     } catch (error) {
       // dispatch guards its handlers; this only catches a malformed call object itself.
       return fail(ServerCode.INTERNAL, `Mock server error: ${String(error)}`);
@@ -79,6 +83,12 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     },
     reset() {
       state = createState(state.scenario, nowSec(), template);
+    },
+    exportState: () => serialiseState(state),
+    importState(name, raw) {
+      const scenario = scenarios.get(name);
+      if (!scenario) throw new SnapshotError(`Unknown scenario "${name}"`);
+      state = deserialiseState(scenario, raw);
     },
     issueSessionToken(msisdn) {
       const main = state.scenario.users[0]!;

@@ -42,6 +42,13 @@ export interface MockDomain {
    * (`POST /__admin/session-token`). `null` when no such user exists.
    */
   issueSessionToken(msisdn?: string): string | null;
+  /** The whole state as JSON (a world snapshot, src/shared/workbench.ts). */
+  exportState(): unknown;
+  /**
+   * Replaces the state with an exported one on the named scenario. Throws SnapshotError (with a
+   * message for QA) when the scenario is unknown or the state malformed; the state is then kept.
+   */
+  importState(scenario: string, state: unknown): void;
   /** A native host's own backend call (`POST /__admin/host/:method`), with the host's token. */
   hostAction(method: HostAction, token: string, params: unknown): Promise<ProductAnswer>;
 }
@@ -52,3 +59,6 @@ export interface MockDomainOptions {
   /** Milliseconds since epoch; injectable so tests and QA can move time. */
   now?: () => number;
 }
+
+/** A snapshot the domain cannot take over; the message says why. */
+export class SnapshotError extends Error {}

@@ -1,8 +1,10 @@
 /**
  * The admin API of DESIGN.md §6, mounted at `/__admin` behind the admin token; every call acts on
  * the world its request names (`x-sim-world` or `?world=`). JSON in, JSON out. Selecting a scenario
- * or resetting also clears injected faults (a fresh state); the traffic log is kept until
- * `DELETE /__admin/log`. `GET /__admin/log` answers an array, newest entry last.
+ * or resetting also clears injected faults (a fresh state) and keeps the world's clock (a
+ * scenario picked at a moved date starts at that date); the traffic log is kept until
+ * `DELETE /__admin/log`. `GET /__admin/log` answers an array, newest entry last. The workbench
+ * calls (clock, faults, identity, snapshots) are in ./workbenchRouter.
  */
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
@@ -10,12 +12,11 @@ import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostAction
 import { worldOf } from './access';
 import { describeIssues } from './apiRouter';
 import type { MockContext } from './context';
-import { faultSchema } from './faults';
 
 const scenarioBody = z.object({ name: z.string().min(1) });
 const tokenBody = z.object({ msisdn: z.string().min(1).max(20).optional() });
 
-function badRequest(res: Response, error: z.ZodError): void {
+export function badRequest(res: Response, error: z.ZodError): void {
   res.status(400).json({ error: `Invalid body: ${describeIssues(error)}` });
 }
 
@@ -74,21 +75,6 @@ export function adminRouter(ctx: MockContext): Router {
       return;
     }
     res.json({ tokenValue });
-  });
-
-  router.get('/faults', (_req, res) => {
-    res.json(worldOf(res).faults.list());
-  });
-
-  router.post('/faults', (req: Request, res: Response) => {
-    const body = faultSchema.safeParse(req.body);
-    if (!body.success) return badRequest(res, body.error);
-    worldOf(res).faults.add(body.data);
-    res.status(201).json({ fault: body.data });
-  });
-
-  router.delete('/faults', (_req, res) => {
-    res.json({ cleared: worldOf(res).faults.clear() });
   });
 
   router.get('/worlds', (_req, res) => {

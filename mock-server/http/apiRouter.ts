@@ -19,15 +19,28 @@ import {
   plainBodySchema,
   type UserBaseInfo,
 } from '../../src/shared/envelope';
-import { ProtocolFailure } from '../crypto/serverCrypto';
+import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
+import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
 import { worldOf } from './access';
 import type { MockContext } from './context';
-import { corruptBase64, type Fault } from './faults';
+import {
+  changedIdentityHandshake,
+  dropConnection,
+  effectOf,
+  holdThenClose,
+  markOf,
+  rotateIdentity,
+  sleep,
+} from './faultEffects';
+import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
 import type { LogEntry } from './trafficLog';
 import type { World } from '../worlds';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
+
+/** HTTP status and default code of a `handshake-refused` fault (PRODUCT.md §8). */
+const REFUSED_HANDSHAKE_CODE = 503;
 
 /** `a.b: message; c: message` from a zod error: the bad fields, for a 400 answer. */
 export function describeIssues(error: z.ZodError): string {
@@ -51,8 +64,6 @@ function loggedHeaders(req: Request): Record<string, string> {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Router for one host. */
 export function apiRouter(host: ApiHost, ctx: MockContext): Router {
   const router = Router();
@@ -62,6 +73,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
     const segments = (req.params as { path?: string[] }).path ?? [];
     const path = segments.join('/');
     const def = endpointByPath.get(path);
+    let mark: FaultMark | undefined;
     const log = (
       entry: Pick<LogEntry, 'encrypted' | 'response' | 'status'> & {
         data: unknown;
@@ -81,6 +93,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         response: entry.response,
         status: entry.status,
         ms: Date.now() - started,
+        ...(mark ? { fault: mark } : {}),
       });
     const body: unknown = req.body;
 
@@ -107,8 +120,23 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       res.status(status).json({ code, message, ...details });
     };
 
-    const fault = world.faults.take(path);
+    const isHandshake = path === handshakePathOf(host);
+    const callKind: CallKind = def.encrypted ? 'encrypted' : isHandshake ? 'handshake' : 'plain';
+    const fault = world.faults.take(path, callKind);
+    if (fault) mark = markOf(fault, effectOf(fault));
     if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.kind === 'drop' || fault?.kind === 'timeout') {
+      if (fault.kind === 'timeout') await holdThenClose(req, res);
+      else dropConnection(req);
+      const response = answer(0, `No answer: ${mark?.effect ?? fault.kind}`);
+      log({ encrypted: def.encrypted, data: body, userBaseInfo: null, response, status: 0 });
+      return;
+    }
+    const scope = {
+      world: world.id,
+      identity: world.identity,
+      offsetMs: world.clock.state().offsetMs,
+    };
 
     if (!def.encrypted) {
       const plain = plainBodySchema.safeParse(body);
@@ -123,10 +151,24 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         return;
       }
       const { data, userBaseInfo } = plain.data;
-      const product =
-        path === handshakePathOf(host)
-          ? await handshake(ctx, data, fault)
-          : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault });
+      if (fault?.kind === 'handshake-refused') {
+        const product = answer(
+          fault.code ?? REFUSED_HANDSHAKE_CODE,
+          fault.message ?? 'The secure channel cannot be set up right now',
+        );
+        log({
+          encrypted: false,
+          data,
+          userBaseInfo,
+          response: product,
+          status: REFUSED_HANDSHAKE_CODE,
+        });
+        res.status(REFUSED_HANDSHAKE_CODE).json(product);
+        return;
+      }
+      const product = isHandshake
+        ? await handshake(ctx, world, data, fault, scope)
+        : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault });
       log({ encrypted: false, data, userBaseInfo, response: product, status: 200 });
       res.json(product);
       return;
@@ -143,9 +185,24 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       );
       return;
     }
+    // Faults that refuse the envelope itself: the call never runs.
+    if (fault?.kind === 'session-lost') {
+      ctx.crypto.forget(envelope.data.sid);
+      const message = 'No session for this sid and device: handshake again';
+      return protocolError(ProtocolError.SESSION_NOT_FOUND, message, true, null, null);
+    }
+    if (fault?.kind === 'replay') {
+      const message = 'Duplicate request id';
+      return protocolError(ProtocolError.REPLAY_OR_DUPLICATE, message, true, null, null);
+    }
+    if (fault?.kind === 'identity-change') {
+      await rotateIdentity(ctx.crypto, world);
+      const message = 'The server identity changed: the session is not valid any more';
+      return protocolError(ProtocolError.IDENTITY_MISMATCH, message, true, null, null);
+    }
     let opened: Awaited<ReturnType<MockContext['crypto']['open']>>;
     try {
-      opened = await ctx.crypto.open(envelope.data, path);
+      opened = await ctx.crypto.open(envelope.data, path, scope);
     } catch (error) {
       if (!(error instanceof ProtocolFailure)) throw error;
       protocolError(error.code, error.message, true, null, null, error.details);
@@ -162,7 +219,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       fault,
     });
     const sealed = await ctx.crypto.seal(session, { ...product, rid: plaintext.rid });
-    if (fault?.corrupt) sealed.body = corruptBase64(sealed.body);
+    if (fault?.kind === 'corrupt') sealed.body = corruptBase64(sealed.body);
     log({
       encrypted: true,
       data: plaintext.data,
@@ -177,16 +234,26 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
 
 async function handshake(
   ctx: MockContext,
+  world: World,
   data: unknown,
-  fault: Fault | undefined,
+  fault: ArmedFault | undefined,
+  scope: CryptoScope,
 ): Promise<ProductAnswer> {
-  if (fault?.code !== undefined)
-    return answer(fault.code, fault.message ?? `Injected fault ${fault.code}`);
+  if (fault?.kind === 'code')
+    return answer(
+      fault.code ?? ServerCode.INTERNAL,
+      fault.message ?? `Injected fault ${fault.code}`,
+    );
   const request = handshakeRequestSchema.safeParse(data);
   if (!request.success)
     return answer(ServerCode.BAD_REQUEST, `Invalid request: ${describeIssues(request.error)}`);
   try {
-    return answer(ServerCode.OK, 'success', await ctx.crypto.handshake(request.data));
+    const made = await ctx.crypto.handshake(request.data, scope);
+    const sent =
+      fault?.kind === 'identity-change'
+        ? await changedIdentityHandshake(ctx.crypto, world, made)
+        : made;
+    return answer(ServerCode.OK, 'success', sent);
   } catch (error) {
     if (!(error instanceof ProtocolFailure)) throw error;
     return answer(ServerCode.BAD_REQUEST, error.message);
@@ -200,13 +267,16 @@ interface Call {
   data: unknown;
   userBaseInfo: UserBaseInfo;
   req: Request;
-  fault: Fault | undefined;
+  fault: ArmedFault | undefined;
 }
 
 async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
   const { fault } = call;
-  if (fault?.code !== undefined)
-    return answer(fault.code, fault.message ?? `Injected fault ${fault.code}`, fault.data ?? null);
+  // A code fault answers its code; so does a corrupt fault given one (the old `{code, corrupt}`).
+  if (fault?.kind === 'code' || (fault?.kind === 'corrupt' && fault.code !== undefined)) {
+    const code = fault.code ?? ServerCode.INTERNAL;
+    return answer(code, fault.message ?? `Injected fault ${code}`, fault.data ?? null);
+  }
   const request = call.def.request.safeParse(call.data);
   if (!request.success)
     return answer(ServerCode.BAD_REQUEST, `Invalid request: ${describeIssues(request.error)}`);

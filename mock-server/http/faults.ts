@@ -1,60 +1,78 @@
 /**
- * Injected faults of the admin API (`POST /__admin/faults`): a product code, latency, or a
- * corrupted ciphertext in the answer, for a path (or `*` for every path).
+ * The fault lab of a world (`/__admin/faults`, src/shared/workbench.ts): armed faults, each for a
+ * path or `*`, for `times` calls or until cleared. A fault waits for a call it can act on: a
+ * `handshake-refused` armed on `*` passes over ordinary calls until the next handshake, a
+ * `session-lost` over handshakes and plain calls until the next encrypted one.
  */
-import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import type { ArmedFault, FaultKind, FaultSpec } from '../../src/shared/workbench';
 
-export const faultSchema = z
-  .object({
-    /** Endpoint path without host prefix (e.g. `user/userInfo`), or `*` for every path. */
-    path: z.string().min(1).max(200),
-    /** Product code to answer instead of calling the domain. */
-    code: z.number().int().optional(),
-    message: z.string().max(500).optional(),
-    /**
-     * The answer's data with `code` (a hostile or unusual backend, e.g. a link no real server
-     * should send); without it a product code answers `data: null`.
-     */
-    data: z.unknown().optional(),
-    /** Delay before answering, ms. */
-    delayMs: z.number().int().min(0).max(120_000).optional(),
-    /** How many calls it applies to; omitted = every call until `DELETE /__admin/faults`. */
-    times: z.number().int().positive().optional(),
-    /** Corrupt the encrypted answer's ciphertext (encrypted endpoints only). */
-    corrupt: z.boolean().optional(),
-  })
-  .strict();
-export type Fault = z.infer<typeof faultSchema>;
+export { faultInputSchema } from '../../src/shared/workbench';
 
-interface Armed {
-  fault: Fault;
-  remaining: number;
+/** What kind of call a fault is offered: its kinds differ (a plain answer has no ciphertext). */
+export type CallKind = 'handshake' | 'plain' | 'encrypted';
+
+const ANY_CALL: readonly FaultKind[] = ['code', 'delay', 'timeout', 'drop'];
+const KINDS_BY_CALL: Record<CallKind, ReadonlySet<FaultKind>> = {
+  handshake: new Set([...ANY_CALL, 'handshake-refused', 'identity-change']),
+  plain: new Set(ANY_CALL),
+  encrypted: new Set([...ANY_CALL, 'corrupt', 'session-lost', 'replay', 'identity-change']),
+};
+
+/** Whether a fault of `kind` can act on a call of `call`. */
+export function appliesTo(kind: FaultKind, call: CallKind): boolean {
+  return KINDS_BY_CALL[call].has(kind);
 }
 
 export class FaultTable {
-  private armed: Armed[] = [];
+  private armed: ArmedFault[] = [];
 
-  add(fault: Fault): void {
-    this.armed.push({ fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
+  /** Arms a fault; answers it with its id. */
+  add(spec: FaultSpec): ArmedFault {
+    const fault: ArmedFault = {
+      ...spec,
+      id: `f-${randomBytes(5).toString('hex')}`,
+      remaining: spec.times ?? null,
+    };
+    this.armed.push(fault);
+    return { ...fault };
   }
 
-  /** The first fault matching the path, consuming one of its uses. */
-  take(path: string): Fault | undefined {
-    const hit = this.armed.find((a) => a.fault.path === path || a.fault.path === '*');
+  /** The first fault for this path that can act on this call, consuming one of its uses. */
+  take(path: string, call: CallKind): ArmedFault | undefined {
+    const hit = this.armed.find(
+      (f) => (f.path === path || f.path === '*') && appliesTo(f.kind, call),
+    );
     if (!hit) return undefined;
-    hit.remaining -= 1;
-    if (hit.remaining <= 0) this.armed = this.armed.filter((a) => a !== hit);
-    return hit.fault;
+    if (hit.remaining !== null) {
+      hit.remaining -= 1;
+      if (hit.remaining <= 0) this.armed = this.armed.filter((f) => f !== hit);
+    }
+    return { ...hit };
   }
 
-  list(): Fault[] {
-    return this.armed.map((a) => a.fault);
+  list(): ArmedFault[] {
+    return this.armed.map((f) => ({ ...f }));
+  }
+
+  /** Clears one fault; false when no such id is armed. */
+  remove(id: string): boolean {
+    const before = this.armed.length;
+    this.armed = this.armed.filter((f) => f.id !== id);
+    return this.armed.length < before;
   }
 
   clear(): number {
     const count = this.armed.length;
     this.armed = [];
     return count;
+  }
+
+  /** Takes over the armed faults of a snapshot (ids and remaining uses kept). */
+  restore(faults: readonly ArmedFault[]): void {
+    this.armed = faults
+      .filter((f) => f.remaining === null || f.remaining > 0)
+      .map((f) => ({ ...f }));
   }
 }
 

@@ -86,3 +86,17 @@ export async function admin(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/** An encrypted client whose every request carries `x-sim-world: world`. */
+export function worldClient(
+  server: MockServer,
+  world: string,
+  overrides: Partial<ApiClientOptions> = {},
+): TestClient {
+  const inWorld: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set(WORLD_HEADER, world);
+    return fetch(request);
+  };
+  return clientFor(server, { fetch: inWorld, ...overrides });
+}

@@ -4,9 +4,21 @@
  * first (newest last), the order a reader scrolls in.
  */
 import type { ApiHost } from '../../src/shared/api/endpoints';
+import type { FaultMark } from '../../src/shared/workbench';
 
-/** Where an entry came from: one of the three API hosts, or the local Sentry sink. */
-export type LogHost = ApiHost | 'sentry';
+/**
+ * Where an entry came from: one of the three API hosts, the local Sentry sink, or the workbench
+ * itself (a fault armed or cleared, the clock moved, the identity rotated: `kind` says which).
+ */
+export type LogHost = ApiHost | 'sentry' | 'workbench';
+
+/** What a workbench entry records (src/shared/workbench.ts `workbenchLogEntrySchema`). */
+export type WorkbenchEventKind =
+  | 'fault-armed'
+  | 'fault-cleared'
+  | 'clock'
+  | 'identity-rotated'
+  | 'restored';
 
 /** One exchange as QA sees it: plaintext request and answer, whatever the wire format was. */
 export interface LogEntry {
@@ -20,10 +32,14 @@ export interface LogEntry {
   request: { headers: Record<string, string>; data: unknown; userBaseInfo: unknown };
   /** The product answer, or the protocol error `{code, message, data: null}`. */
   response: { code: number; message: string; data: unknown };
-  /** HTTP status sent. */
+  /** HTTP status sent; 0 when no answer was sent (a dropped or held connection). */
   status: number;
   /** Milliseconds spent answering (including injected delays). */
   ms: number;
+  /** The injected fault that shaped this exchange, with what it did (`effect`). */
+  fault?: FaultMark;
+  /** Set on workbench entries only (host `workbench`). */
+  kind?: WorkbenchEventKind;
 }
 
 export const DEFAULT_LOG_CAPACITY = 500;
@@ -101,6 +117,18 @@ export class TrafficLog {
   /** The newest `limit` entries, newest last. */
   list(limit = this.capacity): LogEntry[] {
     return limit <= 0 ? [] : this.entries.slice(-limit);
+  }
+
+  /** Takes over the entries of a snapshot (their ids kept; new ones continue after them). */
+  restore(entries: readonly LogEntry[]): void {
+    this.clear();
+    for (const entry of entries) {
+      const { id, ...rest } = entry;
+      this.add(rest);
+      const added = this.entries.at(-1);
+      if (added) added.id = id;
+    }
+    this.nextId = Math.max(1, ...entries.map((e) => e.id + 1));
   }
 
   clear(): void {

@@ -64,3 +64,76 @@ describe('admin client', () => {
     ).rejects.toThrow(/answered 404/);
   });
 });
+
+describe('admin client: the QA workbench (src/shared/workbench.ts)', () => {
+  const clockState = { now: 1_767_225_600_000, offsetMs: 86_400_000, running: false };
+  const armed = { path: '*', kind: 'drop', times: 1, id: 'f-1', remaining: 1 };
+  const snapshot = {
+    version: 1,
+    world: 'w-qa',
+    takenAt: 1,
+    scenario: 'repaying',
+    state: { version: 1 },
+    faults: [armed],
+    clock: clockState,
+    log: [],
+  };
+
+  it('moves the clock, arms and clears faults, rotates, snapshots and restores', async () => {
+    const { fetchImpl, seen } = fakeFetch({
+      'GET /__admin/clock': { body: clockState },
+      'PUT /__admin/clock': { body: clockState },
+      'DELETE /__admin/clock': { body: { ...clockState, offsetMs: 0, running: true } },
+      'GET /__admin/faults': { body: { faults: [armed] } },
+      'POST /__admin/faults': { status: 201, body: { fault: armed } },
+      'DELETE /__admin/faults/f-1': { body: { cleared: 1 } },
+      'DELETE /__admin/faults': { body: { cleared: 2 } },
+      'POST /__admin/rotate-identity': { body: { identityKey: 'BQ==' } },
+      'GET /__admin/worlds/w-qa/snapshot': { body: snapshot },
+      'PUT /__admin/worlds/w-copy/snapshot': { body: { world: 'w-copy', scenario: 'repaying' } },
+    });
+    const admin = createAdminClient('http://mock/', fetchImpl, { world: 'w-qa' });
+    expect(await admin.clock()).toEqual(clockState);
+    expect(await admin.setClock({ advanceMs: 86_400_000, running: false })).toEqual(clockState);
+    expect((await admin.resetClock()).running).toBe(true);
+    expect(await admin.faults()).toEqual([armed]);
+    expect(await admin.addFault({ path: '*', kind: 'drop', times: 1 })).toEqual(armed);
+    await admin.clearFault('f-1');
+    expect(await admin.clearFaults()).toBe(2);
+    expect(await admin.rotateIdentity()).toBe('BQ==');
+    const taken = await admin.snapshot();
+    expect(taken).toEqual(snapshot);
+    expect(await admin.restore(taken, 'w-copy')).toEqual({ world: 'w-copy', scenario: 'repaying' });
+    expect(seen.map((s) => `${s.method} ${new URL(s.url).pathname}`)).toEqual([
+      'GET /__admin/clock',
+      'PUT /__admin/clock',
+      'DELETE /__admin/clock',
+      'GET /__admin/faults',
+      'POST /__admin/faults',
+      'DELETE /__admin/faults/f-1',
+      'DELETE /__admin/faults',
+      'POST /__admin/rotate-identity',
+      'GET /__admin/worlds/w-qa/snapshot',
+      'PUT /__admin/worlds/w-copy/snapshot',
+    ]);
+    expect(seen[1]?.body).toEqual({ advanceMs: 86_400_000, running: false });
+    expect(seen.at(-1)?.body).toEqual(snapshot);
+  });
+
+  it('refuses answers that break the contract, and says what the server answered', async () => {
+    const { fetchImpl } = fakeFetch({
+      'GET /__admin/clock': { body: { now: 'noon' } },
+      'GET /__admin/faults': { body: [armed] },
+      'PUT /__admin/worlds/default/snapshot': {
+        status: 400,
+        body: { error: 'Not a world snapshot (version 1): version: Invalid input' },
+      },
+    });
+    const admin = createAdminClient('http://mock', fetchImpl);
+    await expect(admin.clock()).rejects.toThrow();
+    await expect(admin.faults()).rejects.toThrow();
+    await expect(
+      admin.restore({ ...snapshot, version: 1 } as Parameters<typeof admin.restore>[0]),
+    ).rejects.toThrow(/400.*Not a world snapshot/);
+  });
+});

@@ -3,7 +3,28 @@
  * Takes `fetch` as an argument so tests and both runtimes (Electron main, harness page) inject it.
  */
 import { z } from '../shared/zod';
-import { ADMIN_TOKEN_HEADER, type HostAction, WORLD_HEADER } from '../shared/simWorld';
+import {
+  ADMIN_TOKEN_HEADER,
+  DEFAULT_WORLD,
+  type HostAction,
+  WORLD_HEADER,
+} from '../shared/simWorld';
+import {
+  ADMIN_PATHS,
+  ADMIN_PREFIX,
+  type ArmedFault,
+  armedFaultSchema,
+  type ClockCommand,
+  type ClockState,
+  clockStateSchema,
+  type FaultInput,
+  faultListSchema,
+  type RestoreAnswer,
+  restoreAnswerSchema,
+  rotateAnswerSchema,
+  type WorldSnapshot,
+  worldSnapshotSchema,
+} from '../shared/workbench';
 
 export const scenarioListSchema = z.object({
   current: z.string().nullable(),
@@ -62,6 +83,30 @@ export interface AdminClient {
   hostAction(method: HostAction, token: string, params: object): Promise<ProductAnswerOf>;
 }
 
+/**
+ * The QA workbench of the phone's world (src/shared/workbench.ts): clock, fault lab, identity
+ * rotation and snapshots. Separate from AdminClient so host doubles need not fake it.
+ */
+export interface WorkbenchAdminClient {
+  clock(): Promise<ClockState>;
+  /** `at` first, then `advanceMs`, then `running`. */
+  setClock(command: ClockCommand): Promise<ClockState>;
+  /** Back to real time. */
+  resetClock(): Promise<ClockState>;
+  faults(): Promise<ArmedFault[]>;
+  /** Arms a fault (a FaultSpec, or the old `{path, code?, corrupt?, …}` body). */
+  addFault(spec: FaultInput): Promise<ArmedFault>;
+  clearFault(id: string): Promise<void>;
+  /** Answers how many were cleared. */
+  clearFaults(): Promise<number>;
+  /** A new server identity for the world; answers its identity key. */
+  rotateIdentity(): Promise<string>;
+  /** The whole world (default the phone's world). */
+  snapshot(world?: string): Promise<WorldSnapshot>;
+  /** Restores a snapshot into a world (default the phone's), creating it if missing. */
+  restore(snapshot: WorldSnapshot, world?: string): Promise<RestoreAnswer>;
+}
+
 /** The phone's world and the server's admin token, sent with every call. */
 export interface AdminAccess {
   world?: string;
@@ -75,14 +120,17 @@ export function createAdminClient(
   baseUrl: string,
   fetchImpl: FetchLike,
   access: AdminAccess = {},
-): AdminClient {
+): AdminClient & WorkbenchAdminClient {
   const base = baseUrl.replace(/\/+$/, '');
   const accessHeaders: Record<string, string> = {
     ...(access.world ? { [WORLD_HEADER]: access.world } : {}),
     ...(access.adminToken ? { [ADMIN_TOKEN_HEADER]: access.adminToken } : {}),
   };
+  const worldOfCall = (world?: string) => world ?? access.world ?? DEFAULT_WORLD;
+  /** `path` relative to /__admin/, or an absolute admin path (ADMIN_PATHS). */
   async function request(method: string, path: string, body?: unknown): Promise<unknown> {
-    const response = await fetchImpl(`${base}/__admin/${path}`, {
+    const url = path.startsWith(`${ADMIN_PREFIX}/`) ? `${base}${path}` : `${base}/__admin/${path}`;
+    const response = await fetchImpl(url, {
       method,
       headers: {
         ...accessHeaders,
@@ -115,6 +163,41 @@ export function createAdminClient(
     },
     async hostAction(method, token, params) {
       return productAnswerSchema.parse(await request('POST', `host/${method}`, { token, params }));
+    },
+    async clock() {
+      return clockStateSchema.parse(await request('GET', ADMIN_PATHS.clock));
+    },
+    async setClock(command) {
+      return clockStateSchema.parse(await request('PUT', ADMIN_PATHS.clock, command));
+    },
+    async resetClock() {
+      return clockStateSchema.parse(await request('DELETE', ADMIN_PATHS.clock));
+    },
+    async faults() {
+      return faultListSchema.parse(await request('GET', ADMIN_PATHS.faults)).faults;
+    },
+    async addFault(spec) {
+      const answer = await request('POST', ADMIN_PATHS.faults, spec);
+      return z.object({ fault: armedFaultSchema }).parse(answer).fault;
+    },
+    async clearFault(id) {
+      await request('DELETE', ADMIN_PATHS.fault(id));
+    },
+    async clearFaults() {
+      return z.object({ cleared: z.number() }).parse(await request('DELETE', ADMIN_PATHS.faults))
+        .cleared;
+    },
+    async rotateIdentity() {
+      return rotateAnswerSchema.parse(await request('POST', ADMIN_PATHS.rotateIdentity))
+        .identityKey;
+    },
+    async snapshot(world) {
+      const answer = await request('GET', ADMIN_PATHS.snapshot(worldOfCall(world)));
+      return worldSnapshotSchema.parse(answer);
+    },
+    async restore(snapshot, world) {
+      const answer = await request('PUT', ADMIN_PATHS.snapshot(worldOfCall(world)), snapshot);
+      return restoreAnswerSchema.parse(answer);
     },
   };
 }

@@ -65,6 +65,25 @@ function drawStateOf(ctx: HandlerContext): DrawState {
   return draw;
 }
 
+/** The lucky draws of a state as JSON (world snapshots, src/shared/workbench.ts). */
+export function exportDraws(state: DomainState) {
+  return [...(drawStates.get(state) ?? new Map<string, DrawState>())].map(([key, draw]) => ({
+    accountKey: key,
+    used: draw.used,
+    claimed: [...draw.claimed],
+    records: draw.records.map((r) => ({ ...r, prize: { ...r.prize } })),
+  }));
+}
+
+/** Takes over exported lucky draws into a state. */
+export function importDraws(state: DomainState, draws: ReturnType<typeof exportDraws>): void {
+  const byAccount = new Map<string, DrawState>();
+  for (const { accountKey, used, claimed, records } of draws) {
+    byAccount.set(accountKey, { used, claimed: new Set(claimed), records });
+  }
+  drawStates.set(state, byAccount);
+}
+
 const chancesOf = (draw: DrawState) => FREE_CHANCES + draw.claimed.size - draw.used;
 
 function tasksOf(account: Account, draw: DrawState): LuckyDrawTask[] {

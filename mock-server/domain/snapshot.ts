@@ -1,0 +1,137 @@
+/**
+ * A domain's whole state as JSON and back (`GET|PUT /__admin/worlds/:id/snapshot`,
+ * src/shared/workbench.ts): accounts (user, loan info, plan, loans, messages, coupons, KYC draft,
+ * channel partner, pay password), session tokens, repay orders, the order sequence and the lucky
+ * draws. Restoring it and continuing behaves as the original: tokens keep working, order numbers
+ * continue. The scenario itself is named, and taken from the fixtures on restore.
+ */
+import { z } from 'zod';
+import {
+  couponSchema,
+  kycRestoreItemSchema,
+  kycStateSchema,
+  loanInfoSchema,
+  loanItemSchema,
+  loanPeriodSchema,
+  messageSchema,
+  planItemSchema,
+} from '../../src/shared/api/entities';
+import { exportDraws, importDraws } from './handlers/activity';
+import type { Account, DomainState, OrderRecord, Session } from './state';
+import { SnapshotError } from './types';
+
+const accountSchema = z.object({
+  user: z.object({
+    msisdn: z.string(),
+    areaCode: z.string(),
+    userId: z.string(),
+    smsCode: z.string(),
+    kycState: kycStateSchema,
+  }),
+  loanInfo: loanInfoSchema,
+  plan: z.array(planItemSchema),
+  loans: z.array(
+    loanItemSchema.extend({
+      periods: z.array(loanPeriodSchema.extend({ periodId: z.string().optional() })),
+      state: z.number().int(),
+      payeeLabel: z.string(),
+      failReason: z.string().nullable(),
+      monthlyInterest: z.number(),
+      serviceFee: z.number(),
+      receivedAmount: z.number(),
+    }),
+  ),
+  messages: z.array(messageSchema),
+  coupons: z.array(couponSchema),
+  kycUnread: z.boolean(),
+  reviewState: z.number().int(),
+  kycDraft: z.object({ step: z.number().int(), items: z.array(kycRestoreItemSchema) }),
+  channelPartner: z
+    .object({
+      balance: z.number(),
+      withdrawn: z.number(),
+      account: z.string().nullable(),
+      minWithdraw: z.number(),
+      orders: z.array(z.object({ orderNo: z.string(), createTime: z.number() })),
+    })
+    .nullable(),
+  payPassword: z.string().nullable(),
+});
+
+const orderSchema = z.object({
+  order: z.object({ orderNo: z.string(), amount: z.number(), expireTime: z.number() }),
+  accountKey: z.string(),
+  periodIds: z.array(z.string()),
+  status: z.enum(['pending', 'success', 'failed']),
+});
+
+const drawSchema = z.object({
+  accountKey: z.string(),
+  used: z.number().int().nonnegative(),
+  claimed: z.array(z.string()),
+  records: z.array(
+    z.object({
+      prize: z.object({ key: z.string(), title: z.string(), kind: z.string(), amount: z.number() }),
+      drawTime: z.number().int(),
+    }),
+  ),
+});
+
+/**
+ * The serialised state, checked on restore. Values are checked against the entity schemas and
+ * then taken verbatim (a JSON copy), so nothing the domain keeps is lost to a schema.
+ */
+export const domainStateSchema = z.object({
+  version: z.literal(1),
+  accounts: z.array(z.tuple([z.string(), accountSchema])),
+  sessions: z.array(
+    z.tuple([z.string(), z.object({ accountKey: z.string(), active: z.boolean() })]),
+  ),
+  orders: z.array(z.tuple([z.string(), orderSchema])),
+  seq: z.number().int().nonnegative(),
+  draws: z.array(drawSchema),
+});
+
+export interface SerialisedState {
+  version: 1;
+  accounts: [string, Account][];
+  sessions: [string, Session][];
+  orders: [string, OrderRecord][];
+  seq: number;
+  draws: ReturnType<typeof exportDraws>;
+}
+
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export function serialiseState(state: DomainState): SerialisedState {
+  return copy({
+    version: 1,
+    accounts: [...state.accounts],
+    sessions: [...state.sessions],
+    orders: [...state.orders],
+    seq: state.seq,
+    draws: exportDraws(state),
+  });
+}
+
+/** The state a serialised one describes, on `scenario`; SnapshotError when it is malformed. */
+export function deserialiseState(scenario: DomainState['scenario'], raw: unknown): DomainState {
+  const checked = domainStateSchema.safeParse(raw);
+  if (!checked.success) {
+    const issues = checked.error.issues
+      .slice(0, 5)
+      .map((i) => `state.${i.path.join('.')}: ${i.message}`)
+      .join('; ');
+    throw new SnapshotError(`Malformed state: ${issues}`);
+  }
+  const data = copy(raw) as SerialisedState;
+  const state: DomainState = {
+    scenario,
+    accounts: new Map(data.accounts),
+    sessions: new Map(data.sessions),
+    orders: new Map(data.orders),
+    seq: data.seq,
+  };
+  importDraws(state, data.draws);
+  return state;
+}

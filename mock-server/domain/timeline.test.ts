@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { LoanInfo, PlanItem } from '../../src/shared/api/entities';
+import { createMockDomain } from './index';
+import { loadScenarios } from './loader';
+import { createState, DAY_SECONDS } from './state';
+import { domainClient } from './testing';
+import { DUE_PERIOD_DAYS, dueStateAt, followClock } from './timeline';
+
+const NOW = Date.parse('2026-11-20T04:00:00Z');
+
+describe('the domain follows its clock (DESIGN.md §6)', () => {
+  it('gives every scenario exactly its fixture values at its own start', () => {
+    const scenarios = loadScenarios();
+    const template = scenarios.get('new-user')!;
+    const nowSec = NOW / 1000;
+    for (const scenario of scenarios.values()) {
+      const state = createState(scenario, nowSec, template);
+      const fixture = structuredClone([...state.accounts]);
+      followClock(state, nowSec + 60);
+      expect([...state.accounts], scenario.name).toEqual(fixture);
+    }
+  });
+
+  it('counts days left (rounded up) and whole days late', () => {
+    const due = 1_000_000;
+    expect(dueStateAt(due, due - 10 * DAY_SECONDS)).toEqual({ type: 1, days: 10 });
+    expect(dueStateAt(due, due - DUE_PERIOD_DAYS * DAY_SECONDS)).toEqual({ type: 2, days: 3 });
+    expect(dueStateAt(due, due)).toEqual({ type: 2, days: 0 });
+    expect(dueStateAt(due, due + DAY_SECONDS - 1)).toEqual({ type: 2, days: 0 });
+    expect(dueStateAt(due, due + 8 * DAY_SECONDS + 5)).toEqual({ type: 3, days: 8 });
+  });
+
+  it('repaying, 10 days later: the due row is overdue 8 days and the loan info says overdue', async () => {
+    let now = NOW;
+    const domain = createMockDomain({ scenario: 'repaying', now: () => now });
+    const client = domainClient(domain);
+    const token = await client.login('63', '9171234567');
+    const plan = async () =>
+      (
+        (await client.call('repayPlan', { type: '', pageNum: 1, pageSize: 20 }, token)).data as {
+          list: PlanItem[];
+        }
+      ).list;
+    const due = (await plan()).find((row) => row.type === 2)!;
+    expect(due.dueDay).toBe(2);
+    now += 10 * DAY_SECONDS * 1000;
+    const later = (await plan()).find((row) => row.periodId === due.periodId)!;
+    expect(later).toMatchObject({ type: 3, dueDay: 8, dueTime: due.dueTime });
+    const info = (await client.call('loanInfo', {}, token)).data as LoanInfo;
+    expect(info).toMatchObject({ state: 3, type: 2, dueDay: 8 });
+    const loans = (await client.call('loanList', { type: '', pageNum: 1, pageSize: 20 }, token))
+      .data as { list: { orderNo: string; type: number; dueDay: number }[] };
+    expect(loans.list.find((l) => l.orderNo === due.orderNo)).toMatchObject({ type: 3, dueDay: 8 });
+  });
+
+  it('an unpaid repay order past its expiry has failed', async () => {
+    let now = NOW;
+    const domain = createMockDomain({ scenario: 'repaying', now: () => now });
+    const client = domainClient(domain);
+    const token = await client.login('63', '9171234567');
+    const row = (
+      (await client.call('repayPlan', { type: '', pageNum: 1, pageSize: 20 }, token)).data as {
+        list: PlanItem[];
+      }
+    ).list[0]!;
+    const order = await client.call(
+      'generatorRepayOrder',
+      { channel: 'SEVEN_ELEVEN', repayAmount: row.repayAmount, periodIds: [row.periodId] },
+      token,
+    );
+    expect(order.code, order.message).toBe(200);
+    now += 2 * DAY_SECONDS * 1000;
+    const { orderNo } = order.data as { orderNo: string };
+    const result = await client.call('repayResult', { orderNo }, token);
+    expect(result.data).toMatchObject({ status: 'failed' });
+  });
+});

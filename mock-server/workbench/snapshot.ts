@@ -1,0 +1,80 @@
+/**
+ * World snapshots (src/shared/workbench.ts `worldSnapshotSchema`): a world's scenario, full domain
+ * state, armed faults, clock and traffic log, to hand a bug to a colleague. The server identity and
+ * the live Signal sessions are not in it: a phone on the restored world re-handshakes once (4011),
+ * as after a server restart, and its token keeps working.
+ */
+import {
+  type WorkbenchLogEntry,
+  type WorldSnapshot,
+  worldSnapshotSchema,
+} from '../../src/shared/workbench';
+import type { LogEntry, LogHost } from '../http/trafficLog';
+import type { World } from '../worlds';
+
+export function takeSnapshot(world: World): WorldSnapshot {
+  return {
+    version: 1,
+    world: world.id,
+    takenAt: Date.now(),
+    scenario: world.domain.currentScenario(),
+    state: world.domain.exportState(),
+    faults: world.faults.list(),
+    clock: world.clock.state(),
+    log: world.log.list().map((entry) => ({ ...entry })),
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A lenient log entry of a snapshot as the log keeps it (numbered in order when ids are not). */
+function logEntryOf(entry: WorkbenchLogEntry, index: number): LogEntry {
+  const request = isRecord(entry.request) ? entry.request : {};
+  const response = isRecord(entry.response) ? entry.response : {};
+  return {
+    id: typeof entry.id === 'number' && Number.isSafeInteger(entry.id) ? entry.id : index + 1,
+    at: typeof entry.at === 'number' ? new Date(entry.at).toISOString() : entry.at,
+    host: entry.host as LogHost,
+    path: entry.path,
+    encrypted: entry.encrypted,
+    request: {
+      headers: isRecord(request.headers) ? (request.headers as Record<string, string>) : {},
+      data: request.data ?? null,
+      userBaseInfo: request.userBaseInfo ?? null,
+    },
+    response: {
+      code: typeof response.code === 'number' ? response.code : 0,
+      message: typeof response.message === 'string' ? response.message : '',
+      data: response.data ?? null,
+    },
+    status: entry.status ?? 0,
+    ms: entry.ms ?? 0,
+    ...(entry.fault ? { fault: entry.fault } : {}),
+    ...(entry.kind ? { kind: entry.kind as NonNullable<LogEntry['kind']> } : {}),
+  };
+}
+
+/** The snapshot a body describes, or the reason it is not one (for a 400). */
+export function parseSnapshot(
+  body: unknown,
+): { ok: true; snapshot: WorldSnapshot } | { ok: false; error: string } {
+  const parsed = worldSnapshotSchema.safeParse(body);
+  if (parsed.success) return { ok: true, snapshot: parsed.data };
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
+    .join('; ');
+  return { ok: false, error: `Not a world snapshot (version 1): ${issues}` };
+}
+
+/**
+ * Restores a snapshot into a world. The domain state is checked first (SnapshotError, world
+ * unchanged); then clock, faults and log are taken over.
+ */
+export function restoreSnapshot(world: World, snapshot: WorldSnapshot): void {
+  world.domain.importState(snapshot.scenario, snapshot.state);
+  world.clock.restore(snapshot.clock);
+  world.faults.restore(snapshot.faults);
+  world.log.restore(snapshot.log.map(logEntryOf));
+}

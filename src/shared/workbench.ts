@@ -1,0 +1,223 @@
+/**
+ * The QA workbench contract of the mock server (DESIGN.md §6 "Worlds and admin access"): the
+ * world's clock, the fault lab and world snapshots, typed once for the server (mock-server/), the
+ * admin client (src/host/adminClient.ts) and the control panel. Every call acts on the world its
+ * request names (`x-sim-world` or `?world=`). Runs everywhere: no DOM, node or Electron imports.
+ */
+import { z } from './zod';
+
+/** Where the admin API is mounted; every path below is relative to the server's origin. */
+export const ADMIN_PREFIX = '/__admin';
+
+/** The admin paths of the workbench (plus the older ones it works with). */
+export const ADMIN_PATHS = {
+  /** GET → ClockState · PUT ClockCommand → ClockState · DELETE → real time, → ClockState. */
+  clock: `${ADMIN_PREFIX}/clock`,
+  /** GET → {faults: ArmedFault[]} · POST FaultSpec → 201 {fault: ArmedFault} · DELETE → {cleared}. */
+  faults: `${ADMIN_PREFIX}/faults`,
+  /** DELETE → {cleared: 0 | 1} (404 for an unknown id). */
+  fault: (id: string) => `${ADMIN_PREFIX}/faults/${encodeURIComponent(id)}`,
+  /** POST → {identityKey}: the world's server presents a new identity (a key rotation). */
+  rotateIdentity: `${ADMIN_PREFIX}/rotate-identity`,
+  /** GET → WorldSnapshot · PUT WorldSnapshot → {world, scenario} (400 when malformed). */
+  snapshot: (world: string) => `${ADMIN_PREFIX}/worlds/${encodeURIComponent(world)}/snapshot`,
+  /** GET ?limit=N → TrafficEntry[], newest last · DELETE clears. */
+  log: `${ADMIN_PREFIX}/log`,
+  worlds: `${ADMIN_PREFIX}/worlds`,
+  scenarios: `${ADMIN_PREFIX}/scenarios`,
+  scenario: `${ADMIN_PREFIX}/scenario`,
+  reset: `${ADMIN_PREFIX}/reset`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Clock
+
+/**
+ * A world's clock. The world's domain (due dates, overdue days, event windows, SMS countdowns,
+ * order numbers) and the transport's freshness window (4081) of that world's requests both read
+ * it, so a phone whose Date follows the world clock is accepted.
+ */
+export const clockStateSchema = z.object({
+  /** Simulated epoch ms at the moment of the answer. */
+  now: z.number(),
+  /** Simulated minus real, ms (0 on real time). */
+  offsetMs: z.number(),
+  /** false = frozen at `now`; true = runs at real speed from `now`. */
+  running: z.boolean(),
+});
+export type ClockState = z.infer<typeof clockStateSchema>;
+
+/** Epoch ms, or an ISO date (`2025-12-24` or `2025-12-24T10:00:00+08:00`). */
+export const clockInstantSchema = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .min(1)
+    .refine((s) => Number.isFinite(Date.parse(s)), 'not a date (ISO 8601 expected)'),
+]);
+
+/**
+ * A move of the clock: `at` first (jump to), then `advanceMs` (may be negative), then `running`
+ * (freeze at, or run from, the resulting simulated time). An empty command changes nothing.
+ */
+export const clockCommandSchema = z
+  .object({
+    at: clockInstantSchema.optional(),
+    advanceMs: z.number().finite().optional(),
+    running: z.boolean().optional(),
+  })
+  .strict();
+export type ClockCommand = z.infer<typeof clockCommandSchema>;
+
+/** Epoch ms of a clock instant (a validated one). */
+export function instantMs(at: number | string): number {
+  return typeof at === 'number' ? at : Date.parse(at);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Faults
+
+/**
+ * What an armed fault does to a matching call (every kind waits `delayMs` first when given):
+ * - `code`: answers `code` + `message` (+ `data`) instead of the domain (encrypted as usual);
+ * - `delay`: answers normally after `delayMs`;
+ * - `timeout`: holds the call past the client's 10 s timeout (DESIGN.md §5), then closes it;
+ * - `corrupt`: the answer's ciphertext is corrupted (encrypted endpoints);
+ * - `session-lost`: answers 4011 SESSION_NOT_FOUND and forgets that session (one re-handshake);
+ * - `replay`: answers 4091 REPLAY_OR_DUPLICATE;
+ * - `identity-change`: the world's server rotates its identity before the next handshake, as a
+ *   real key rotation would (the client's pinned identity refuses: 4012 / secure-connection dialog);
+ * - `handshake-refused`: a handshake answers non-200 with `message` (PRODUCT.md §8);
+ * - `drop`: the socket is destroyed without an answer (a network failure mid-request).
+ */
+export const FAULT_KINDS = [
+  'code',
+  'delay',
+  'timeout',
+  'corrupt',
+  'session-lost',
+  'replay',
+  'identity-change',
+  'handshake-refused',
+  'drop',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+export const faultKindSchema = z.enum(FAULT_KINDS);
+
+/** How long a `timeout` fault holds the call before closing it (past the client's 10 s). */
+export const FAULT_TIMEOUT_HOLD_MS = 15_000;
+
+const faultFields = {
+  /** Endpoint path without host prefix (e.g. `user/userInfo`), or `*` for every path. */
+  path: z.string().min(1).max(200),
+  /** Product code answered by a `code` fault (default 500); the code of `handshake-refused`. */
+  code: z.number().int().optional(),
+  message: z.string().max(500).optional(),
+  /** The answer's data with `code` (default null). */
+  data: z.unknown().optional(),
+  /** Wait before answering, ms (any kind; the point of `delay`). */
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  /** How many calls it applies to; absent = every call until cleared. */
+  times: z.number().int().positive().optional(),
+};
+
+/** A fault to arm (`POST /__admin/faults`). */
+export const faultSpecSchema = z.object({ ...faultFields, kind: faultKindSchema }).strict();
+export type FaultSpec = z.infer<typeof faultSpecSchema>;
+
+/** The body before kinds: `{path, code?, message?, delayMs?, times?, corrupt?, data?}`. */
+export const legacyFaultSchema = z
+  .object({ ...faultFields, corrupt: z.boolean().optional() })
+  .strict();
+export type LegacyFault = z.infer<typeof legacyFaultSchema>;
+
+/**
+ * The kind an old body meant: `corrupt: true` → corrupt (of the `code` answer when both are
+ * given); else a `code` → code; else a delay (0 when none: a fault that only counts).
+ */
+export function faultKindOf(legacy: LegacyFault): FaultKind {
+  if (legacy.corrupt) return 'corrupt';
+  if (legacy.code !== undefined) return 'code';
+  return 'delay';
+}
+
+/** What `POST /__admin/faults` accepts: a FaultSpec, or an old body normalised to one. */
+export const faultInputSchema = z.union([
+  faultSpecSchema,
+  legacyFaultSchema.transform((legacy): FaultSpec => {
+    const { corrupt: _corrupt, ...rest } = legacy;
+    return { ...rest, kind: faultKindOf(legacy) };
+  }),
+]);
+export type FaultInput = z.input<typeof faultInputSchema>;
+
+/** An armed fault: its spec, its id and the calls it still applies to (null = until cleared). */
+export const armedFaultSchema = faultSpecSchema.extend({
+  id: z.string().min(1).max(64),
+  remaining: z.number().int().nonnegative().nullable(),
+});
+export type ArmedFault = z.infer<typeof armedFaultSchema>;
+
+export const faultListSchema = z.object({ faults: z.array(armedFaultSchema) });
+
+/** How a traffic log entry marks the fault that shaped it. */
+export const faultMarkSchema = z
+  .object({ id: z.string(), kind: faultKindSchema, path: z.string().optional() })
+  .passthrough();
+export type FaultMark = z.infer<typeof faultMarkSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Traffic log and snapshots
+
+/**
+ * One traffic log entry as the workbench reads it (DESIGN.md §6 `GET /__admin/log`), lenient:
+ * `fault` marks an injected fault; `kind` is absent for an exchange, `fault-armed` /
+ * `fault-cleared` / `clock` / `identity-rotated` for a workbench event on the timeline.
+ */
+export const workbenchLogEntrySchema = z
+  .object({
+    id: z.union([z.string(), z.number()]),
+    at: z.union([z.string(), z.number()]),
+    host: z.string(),
+    path: z.string(),
+    encrypted: z.boolean(),
+    request: z.unknown().optional(),
+    response: z.unknown().optional(),
+    status: z.number().optional(),
+    ms: z.number().optional(),
+    fault: faultMarkSchema.optional(),
+    kind: z.string().optional(),
+  })
+  .passthrough();
+export type WorkbenchLogEntry = z.infer<typeof workbenchLogEntrySchema>;
+
+/** Largest snapshot body the server takes, bytes. */
+export const SNAPSHOT_BODY_LIMIT = '8mb';
+
+/**
+ * A whole world, to hand a bug to a colleague (`GET|PUT /__admin/worlds/:id/snapshot`): restoring
+ * it into any world (created if missing) and continuing behaves as the original world did —
+ * tokens, order numbers, drafts, faults, clock and log included.
+ */
+export const worldSnapshotSchema = z.object({
+  version: z.literal(1),
+  /** The world it was taken from. */
+  world: z.string(),
+  /** Real epoch ms when it was taken. */
+  takenAt: z.number(),
+  scenario: z.string().min(1),
+  /** The domain's serialised state (opaque to the panel; validated by the server on restore). */
+  state: z.unknown(),
+  faults: z.array(armedFaultSchema),
+  clock: clockStateSchema,
+  log: z.array(workbenchLogEntrySchema),
+});
+export type WorldSnapshot = z.infer<typeof worldSnapshotSchema>;
+
+/** What a restore answers. */
+export const restoreAnswerSchema = z.object({ world: z.string(), scenario: z.string() });
+export type RestoreAnswer = z.infer<typeof restoreAnswerSchema>;
+
+/** What a rotation answers: the new identity key (base64, 33 bytes). */
+export const rotateAnswerSchema = z.object({ identityKey: z.string() });
+export type RotateAnswer = z.infer<typeof rotateAnswerSchema>;
