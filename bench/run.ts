@@ -16,6 +16,7 @@ import { type Figure, formatTable, resultsJson, verdictOf } from './lib/report';
 import { benchServer } from './server';
 import { benchSoak } from './soak';
 import { benchStartup } from './startup';
+import { benchWorlds } from './worlds';
 
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   bundle: benchBundle,
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   server: benchServer,
   soak: benchSoak,
   attack: benchAttack,
+  worlds: benchWorlds,
 };
 
 /** Wall-clock budget of the whole run (the issue allows 10 minutes). */
