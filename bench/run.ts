@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (issue 8): bundle, startup, crypto (Node and Chromium), server load and soak, in
- * one go on one machine. Prints each figure beside its goal and writes bench/results.json.
+ * `npm run bench` (issue 8): bundle, startup, crypto (Node and Chromium), server load, soak, attack
+ * and worlds (team scale), in one go on one machine. Prints each figure beside its goal and writes
+ * bench/results.json.
  * `npm run bench -- --only crypto-node,server` runs some sections (names below). A section that
  * fails is reported as an error row; the others still run. Everything binds to 127.0.0.1 and stops
  * by itself; the exit status is 1 only when a section could not run at all.
