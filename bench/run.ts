@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (issue 8): bundle, startup, crypto (Node and Chromium), server load and soak, in
- * one go on one machine. Prints each figure beside its goal and writes bench/results.json.
+ * `npm run bench` (issue 8): bundle, startup, crypto (Node and Chromium), server load, soak, attack
+ * and worlds (team scale), in one go on one machine. Prints each figure beside its goal and writes
+ * bench/results.json.
  * `npm run bench -- --only crypto-node,server` runs some sections (names below). A section that
  * fails is reported as an error row; the others still run. Everything binds to 127.0.0.1 and stops
  * by itself; the exit status is 1 only when a section could not run at all.
@@ -16,6 +17,7 @@ import { type Figure, formatTable, resultsJson, verdictOf } from './lib/report';
 import { benchServer } from './server';
 import { benchSoak } from './soak';
 import { benchStartup } from './startup';
+import { benchWorlds } from './worlds';
 
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   bundle: benchBundle,
@@ -25,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   server: benchServer,
   soak: benchSoak,
   attack: benchAttack,
+  worlds: benchWorlds,
 };
 
 /** Wall-clock budget of the whole run (the issue allows 10 minutes). */

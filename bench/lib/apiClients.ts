@@ -1,6 +1,7 @@
 /** ApiClients for the load benches, each with its own device and session, counting handshakes. */
 import { handshakePathOf } from '../../src/shared/api/endpoints';
 import type { UserBaseInfo } from '../../src/shared/envelope';
+import { WORLD_HEADER } from '../../src/shared/simWorld';
 import { ApiClient } from '../../src/shared/transport/client';
 
 /** The scenario user of every fixture (DESIGN.md §6); the SMS code of every scenario. */
@@ -21,10 +22,20 @@ export interface Traffic {
 export interface BenchClient {
   client: ApiClient;
   token: { value: string };
+  /** The device id every request of this client carries (userBaseInfo). */
+  deviceId: string;
 }
 
-/** A client of the server at `origin` (no trailing slash); `traffic` counts its requests. */
-export function benchClient(origin: string, traffic: Traffic, index: number): BenchClient {
+/**
+ * A client of the server at `origin` (no trailing slash); `traffic` counts its requests. With
+ * `world`, every request carries `x-sim-world: world` (DESIGN.md §6), as the harness's phones do.
+ */
+export function benchClient(
+  origin: string,
+  traffic: Traffic,
+  index: number | string,
+  world?: string,
+): BenchClient {
   const token = { value: '' };
   const baseInfo: UserBaseInfo = {
     deviceId: `bench-${index}-${Math.random().toString(36).slice(2, 8)}-h5`,
@@ -36,7 +47,11 @@ export function benchClient(origin: string, traffic: Traffic, index: number): Be
     const url = String(input instanceof Request ? input.url : input);
     traffic.requests++;
     if (HANDSHAKE_PATHS.some((path) => url.endsWith(`/${path}`))) traffic.handshakes++;
-    return fetch(input, init);
+    if (world === undefined) return fetch(input, init);
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set(WORLD_HEADER, world);
+    return fetch(new Request(request, { headers }));
   };
   const client = new ApiClient({
     apiBase: { main: `${origin}/main/`, channel: `${origin}/channel/`, hk: `${origin}/hk/` },
@@ -44,12 +59,20 @@ export function benchClient(origin: string, traffic: Traffic, index: number): Be
     token: () => token.value,
     fetch: counting,
   });
-  return { client, token };
+  return { client, token, deviceId: baseInfo.deviceId };
 }
 
 /** Logs the scenario user in (encrypted; shakes hands first) and keeps the token. */
-export async function logIn(test: BenchClient): Promise<void> {
-  const answer = await test.client.call('login', { ...BENCH_USER });
+export function logIn(test: BenchClient): Promise<void> {
+  return logInAs(test, BENCH_USER);
+}
+
+/** Logs `user` in (another scenario's user: the `taiwan` one has its own number). */
+export async function logInAs(
+  test: BenchClient,
+  user: { areaCode: string; msisdn: string; code: string },
+): Promise<void> {
+  const answer = await test.client.call('login', { ...user } as typeof BENCH_USER);
   if (answer.code !== 200) throw new Error(`login failed: ${answer.code} ${answer.message}`);
   test.token.value = answer.data.tokenValue;
 }

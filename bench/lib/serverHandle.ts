@@ -11,6 +11,8 @@ type Command = Outgoing<ServerCommand>;
 /** A mock server running in a child process. */
 export interface ServerHandle {
   url: string;
+  /** Its admin token (`x-admin-token`), for `/__admin/*` calls. */
+  adminToken: string;
   restart(): Promise<void>;
   /** Heap in use after a full GC, and RSS, in bytes. */
   memory(): Promise<{ heapUsed: number; rss: number }>;
@@ -47,6 +49,7 @@ export async function startServerProcess(scenario: string): Promise<ServerHandle
     const started = await send({ cmd: 'start', dataDir, scenario });
     return {
       url: started.url as string,
+      adminToken: started.adminToken as string,
       restart: async () => void (await send({ cmd: 'restart' })),
       memory: async () =>
         (await send({ cmd: 'memory' })).memory as { heapUsed: number; rss: number },

@@ -17,6 +17,8 @@ export type ServerCommand =
 export interface ServerReply {
   id: number;
   url?: string;
+  /** The server's admin token (`x-admin-token`), in the reply to `start`. */
+  adminToken?: string;
   /** After a full GC: bytes of JS heap in use, and the resident set. */
   memory?: { heapUsed: number; rss: number };
   /** CPU time this process has used so far (user + system), in ms. */
@@ -54,7 +56,7 @@ async function handle(command: ServerCommand): Promise<ServerReply> {
       options = { dataDir: command.dataDir, scenario: command.scenario, port: 0 };
       server = await start(0);
       options.port = server.port;
-      return { id: command.id, url: server.url };
+      return { id: command.id, url: server.url, adminToken: server.adminToken };
     case 'restart':
       if (!server || !options) throw new Error('not started');
       await server.close();

@@ -35,12 +35,12 @@ afterAll(async () => {
 });
 
 /** Raw GET (no automatic decompression), so the test sees the bytes on the wire. */
-function get(route: string, encoding?: string) {
+function get(route: string, encoding?: string, extra: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
       const req = http.get(
         `${origin}${route}`,
-        { headers: encoding ? { 'accept-encoding': encoding } : {} },
+        { headers: { ...(encoding ? { 'accept-encoding': encoding } : {}), ...extra } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -69,6 +69,19 @@ describe('gzipAssets', () => {
     expect(gunzipSync(res.body).toString()).toBe(script);
     // Served again from memory: same bytes.
     expect((await get('/app.js', 'gzip')).body).toEqual(res.body);
+  });
+
+  it('answers a conditional request for an unchanged file with 304 and no body', async () => {
+    const first = await get('/app.js', 'gzip');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"gz-/);
+    const again = await get('/app.js', 'gzip', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect(again.headers['content-encoding']).toBeUndefined();
+    const since = first.headers['last-modified'] as string;
+    expect((await get('/app.js', 'gzip', { 'if-modified-since': since })).status).toBe(304);
+    expect((await get('/app.js', 'gzip', { 'if-none-match': '"other"' })).status).toBe(200);
   });
 
   it('leaves other requests to the next handler', async () => {

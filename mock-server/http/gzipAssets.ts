@@ -2,8 +2,11 @@
  * Gzip for the built SPA's text assets (`--web DIR`): what any production host or CDN does, and
  * without it a phone on a slow network downloads ~3× the bytes (issue 8: the boot chunk alone
  * went from ~550 kB to ~170 kB on the wire). Compressed once per file version, kept in memory.
- * Anything it does not handle falls through to express.static.
+ * Like express.static beside it, it answers a conditional request for an unchanged file with 304
+ * (an ETag of the compressed bytes, and Last-Modified), and sends the cache policy the caller
+ * gives for the path. Anything it does not handle falls through to express.static.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,14 +18,26 @@ const gzipAsync = promisify(gzip);
 /** Extensions worth compressing (fonts and images are compressed already). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.txt', '.map']);
 
+/** Whether a served file has a gzip variant (so its answer varies by Accept-Encoding). */
+export function isCompressible(filePath: string): boolean {
+  return COMPRESSIBLE.has(path.extname(filePath).toLowerCase());
+}
+
 /** Compressed bodies by absolute path, valid while size and mtime match. */
 interface Entry {
   mtimeMs: number;
   size: number;
   body: Buffer;
+  /** Strong ETag of the gzip variant (never equal to the identity variant's). */
+  etag: string;
 }
 
-export function gzipAssets(root: string): RequestHandler {
+export interface GzipAssetsOptions {
+  /** `Cache-Control` for a served path (e.g. `/assets/x.js`); none sends no such header. */
+  cacheControl?: (urlPath: string) => string;
+}
+
+export function gzipAssets(root: string, options: GzipAssetsOptions = {}): RequestHandler {
   const cache = new Map<string, Promise<Entry>>();
   const compressed = async (file: string, mtimeMs: number, size: number): Promise<Entry> => {
     const known = cache.get(file);
@@ -32,7 +47,12 @@ export function gzipAssets(root: string): RequestHandler {
     }
     const next = readFile(file)
       .then((raw) => gzipAsync(raw, { level: 9 }))
-      .then((body) => ({ mtimeMs, size, body }));
+      .then((body) => ({
+        mtimeMs,
+        size,
+        body,
+        etag: `"gz-${createHash('sha1').update(body).digest('base64url')}"`,
+      }));
     cache.set(file, next);
     next.catch(() => cache.delete(file));
     return next;
@@ -56,10 +76,19 @@ export function gzipAssets(root: string): RequestHandler {
       res.type(ext);
       res.set({
         'Content-Encoding': 'gzip',
-        'Content-Length': String(entry.body.byteLength),
-        Vary: 'Accept-Encoding',
+        ETag: entry.etag,
         'Last-Modified': info.mtime.toUTCString(),
       });
+      res.vary('Accept-Encoding');
+      if (options.cacheControl) res.set('Cache-Control', options.cacheControl(req.path));
+      // If-None-Match / If-Modified-Since against the headers just set (express's req.fresh).
+      if (req.fresh) {
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+        res.status(304).end();
+        return;
+      }
+      res.set('Content-Length', String(entry.body.byteLength));
       if (req.method === 'HEAD') res.end();
       else res.end(entry.body);
     } catch {

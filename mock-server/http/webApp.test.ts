@@ -1,11 +1,13 @@
 /** What `npm run mock -- --web DIR` sends with the app: security headers and cache policy. */
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../app';
 import { startServer } from './testHarness';
+import { IMMUTABLE, REVALIDATE, SHORT_CACHE } from './webApp';
 
 const INLINE = 'window.__base = "/";';
 let server: MockServer;
@@ -19,12 +21,36 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);');
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dir, 'icon-192.png'), 'not really a png');
   server = await startServer({ webDir: dir });
 });
 afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * A raw GET (node:http): fetch would turn a request with If-None-Match into a `no-store` one and
+ * add `Cache-Control: no-cache`, which no server may answer with 304.
+ */
+function get(route: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.get(`${server.url}${route}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('latin1'),
+          }),
+        );
+      });
+      req.on('error', reject);
+    },
+  );
+}
 
 describe('--web headers', () => {
   it.each(['/', '/index.html', '/bill/detail'])(
@@ -46,23 +72,72 @@ describe('--web headers', () => {
     },
   );
 
-  it('hashed assets are immutable for a year, gzipped or not', async () => {
-    for (const encoding of ['gzip', 'identity']) {
-      const res = await fetch(`${server.url}/assets/index-abc123.js`, {
-        headers: { 'accept-encoding': encoding },
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  it.each([
+    ['/', 'the page'],
+    ['/index.html', 'the page'],
+    ['/bill/detail', 'a history-fallback route'],
+    ['/app-config.json', 'the config'],
+  ])('%s (%s): no-cache with a validator, and 304 when unchanged', async (route) => {
+    const first = await get(route);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe(REVALIDATE);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await get(route, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe(REVALIDATE);
+    if (route !== '/app-config.json') {
+      // The page's Last-Modified is index.html's; the config is made per server (ETag only).
+      const modified = first.headers['last-modified'] as string;
+      expect(modified).toBeTruthy();
+      expect((await get(route, { 'if-modified-since': modified })).status).toBe(304);
     }
   });
 
-  it('app-config.json and unhashed files revalidate', async () => {
-    expect((await fetch(`${server.url}/app-config.json`)).headers.get('cache-control')).toBe(
-      'no-cache',
-    );
-    expect((await fetch(`${server.url}/favicon.svg`)).headers.get('cache-control')).toBe(
-      'no-cache',
-    );
+  it('hashed assets: immutable for a year, gzipped or not, each variant with its own ETag', async () => {
+    const etags = new Set<string>();
+    for (const encoding of ['gzip', 'identity']) {
+      const route = '/assets/index-abc123.js';
+      const res = await get(route, { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+      expect(res.headers['cache-control']).toBe(IMMUTABLE);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const etag = res.headers.etag as string;
+      expect(etag).toBeTruthy();
+      etags.add(etag);
+      const again = await get(route, { 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['cache-control']).toBe(IMMUTABLE);
+    }
+    expect(etags.size).toBe(2);
+  });
+
+  it.each([
+    ['/favicon.svg', 'gzip'],
+    ['/favicon.svg', 'identity'],
+    ['/icon-192.png', 'gzip'],
+  ])('unhashed %s (%s): a short cache, then 304 when unchanged', async (route, encoding) => {
+    const res = await get(route, { 'accept-encoding': encoding });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe(SHORT_CACHE);
+    expect(res.headers['last-modified']).toBeTruthy();
+    const etag = res.headers.etag as string;
+    const again = await get(route, { 'accept-encoding': encoding, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers['cache-control']).toBe(SHORT_CACHE);
+    const since = res.headers['last-modified'] as string;
+    expect(
+      (await get(route, { 'accept-encoding': encoding, 'if-modified-since': since })).status,
+    ).toBe(304);
+  });
+
+  it('a missing asset is a 404 nobody keeps', async () => {
+    const res = await get('/assets/index-gone999.js', { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control'] ?? '').not.toMatch(/immutable|max-age/);
   });
 });

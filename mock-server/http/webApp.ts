@@ -3,14 +3,15 @@
  * `GET /app-config.json` pointing the SPA at this server's own API prefixes and Sentry sink, so
  * app and API share one origin (DESIGN.md §2, §3).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import { inlineScriptHashes } from '../../src/main/inlineScripts';
 import { webCsp } from '../../src/shared/csp';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
-import { gzipAssets } from './gzipAssets';
+import { gzipAssets, isCompressible } from './gzipAssets';
 
 /** The app config for an origin. */
 export function appConfigFor(origin: string): AppConfig {
@@ -41,18 +42,33 @@ export function withRootBase(html: string): string {
   return doctype.test(html) ? html.replace(doctype, (tag) => `${tag}${base}`) : `${base}${html}`;
 }
 
+/** `Cache-Control` of hashed assets: their name changes whenever their bytes do. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unhashed files of the web root (favicon, icons): kept an hour, then revalidated. */
+export const SHORT_CACHE = 'public, max-age=3600';
+/** The page and the config: stored, but revalidated (ETag / Last-Modified → 304) on every use. */
+export const REVALIDATE = 'no-cache';
+
 /**
- * `origin()` is the server's configured origin: the app config never echoes the request's `Host`
- * (a DNS-rebound name would otherwise point the SPA, and its crash reports, at the attacker).
- */
-/**
- * How long a browser keeps what `--web` serves: hashed assets never change under their name, so
- * a year, immutable (a returning borrower loads none of them again); everything else — the
- * page, the config, unhashed files — is revalidated on every open. Deployers do the same on
- * their CDN (README "Deploying").
+ * How long a browser keeps a file `--web` serves: hashed assets never change under their name,
+ * so a year, immutable (a returning borrower loads none of them again); unhashed files of the
+ * web root an hour. index.html, the history fallback and app-config.json get REVALIDATE from
+ * their own routes. Only files actually served get these (a 404 of a missing asset must not be
+ * kept for a year). Deployers do the same on their CDN (README "Deploying").
  */
 export function cacheControlFor(urlPath: string): string {
-  return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_CACHE;
+}
+
+/** Adds `field` to the response's Vary (CORS may have put `Origin` there already). */
+function addVary(res: ServerResponse, field: string): void {
+  const prior = String(res.getHeader('Vary') ?? '');
+  const fields = prior
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (!fields.some((f) => f.toLowerCase() === field.toLowerCase())) fields.push(field);
+  res.setHeader('Vary', fields.join(', '));
 }
 
 /** Headers of every response of the served app (OWASP secure headers for a static SPA). */
@@ -73,17 +89,21 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
   const router = Router();
   router.get(`/${APP_CONFIG_FILE}`, (_req, res) => {
     secureHeaders(res);
-    res.set('Cache-Control', 'no-cache').json(appConfigFor(origin()));
+    // express.send adds a weak ETag of the body and answers a matching If-None-Match with 304.
+    res.set('Cache-Control', REVALIDATE).json(appConfigFor(origin()));
   });
   if (!webDir) return router;
   const root = path.resolve(webDir);
+  const indexFile = path.join(root, 'index.html');
   const sendIndex = (res: Response, next: (error: unknown) => void) => {
-    readFile(path.join(root, 'index.html'), 'utf8').then((html) => {
+    Promise.all([readFile(indexFile, 'utf8'), stat(indexFile)]).then(([html, info]) => {
       const page = withRootBase(html);
       secureHeaders(res);
+      // express.send adds the ETag and answers 304 when If-None-Match / If-Modified-Since match.
       res
         .type('html')
-        .set('Cache-Control', 'no-cache')
+        .set('Cache-Control', REVALIDATE)
+        .set('Last-Modified', info.mtime.toUTCString())
         .set(
           'Content-Security-Policy',
           webCsp({
@@ -96,16 +116,21 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
     }, next);
   };
   router.get(['/', '/index.html'], (_req, res, next) => sendIndex(res, next));
-  router.use((req, res, next) => {
+  router.use((_req, res, next) => {
     secureHeaders(res);
-    res.set('Cache-Control', cacheControlFor(req.path));
     next();
   });
-  router.use(gzipAssets(root));
+  router.use(gzipAssets(root, { cacheControl: cacheControlFor }));
   router.use(
     express.static(root, {
       index: false,
       cacheControl: false,
+      // ETag and Last-Modified stay on (conditional requests get 304).
+      setHeaders: (res, file) => {
+        const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+        res.setHeader('Cache-Control', cacheControlFor(urlPath));
+        if (isCompressible(file)) addVary(res, 'Accept-Encoding');
+      },
     }),
   );
   router.get('/{*rest}', (req, res, next) => {
