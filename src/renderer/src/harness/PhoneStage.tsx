@@ -47,8 +47,8 @@ export function PhoneStage({
   const iframeRef = useRef<HTMLIFrameElement | null>(null);
   /** The service-worker client id of the phone's current document. */
   const clientId = useRef<string | null>(null);
-  /** `blank`: prepare as about:blank even with a worker (its page came unprepared). */
-  const [remount, setRemount] = useState<{ count: number; path: string; blank?: boolean }>({
+  /** `misses`: pages that came without the worker's prepare script (see onLoad). */
+  const [remount, setRemount] = useState<{ count: number; path: string; misses?: number }>({
     count: 0,
     path,
   });
@@ -80,7 +80,9 @@ export function PhoneStage({
     iframeRef.current = iframe;
     let cancelled = false;
     const appUrl = new URL(remount.path.replace(/^\/+/, ''), appBase).href;
-    const viaWorker = worker !== null && !remount.blank;
+    // A worker that missed a page (stopped and not yet told of this harness) gets one more try,
+    // which says hello first; after that this phone is prepared as about:blank.
+    const viaWorker = worker !== null && (remount.misses ?? 0) < 2;
     const prepareOptions = () => ({
       host: profileHasBridge ? host : null,
       world,
@@ -101,8 +103,12 @@ export function PhoneStage({
       const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
       const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
       const next = href.startsWith(appBase) ? `/${href.slice(appBase.length)}` : '/';
-      if (viaWorker) console.warn('[harness] The phone page came without the worker; about:blank');
-      setRemount((r) => ({ count: r.count + 1, path: next, blank: r.blank || viaWorker }));
+      if (viaWorker) console.warn('[harness] A phone page came without the phone worker');
+      setRemount((r) => ({
+        count: r.count + 1,
+        path: next,
+        misses: (r.misses ?? 0) + (viaWorker ? 1 : 0),
+      }));
     };
     const timer = window.setInterval(track, 1000);
     let release = () => {};
