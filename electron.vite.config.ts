@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { phoneWorkerPlugin } from './scripts/phoneWorkerPlugin';
 
 /** The simulator: main, preload and the renderer (the SPA plus the harness control panel). */
 export default defineConfig({
@@ -21,7 +22,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [react()],
+    // The harness's phone service worker (out/renderer/phone-sw.js): the simulator only.
+    plugins: [react(), phoneWorkerPlugin(import.meta.dirname)],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       minify: true,

@@ -13,6 +13,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { createMockServer, type MockServer } from '../mock-server/app';
 import type { AppConfig } from '../src/shared/appConfig';
+import { phoneWorkerPlugin } from './phoneWorkerPlugin';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -64,7 +65,7 @@ export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> 
     configFile: false,
     root: resolve(root, 'src/renderer'),
     publicDir: resolve(root, 'src/renderer/public'),
-    plugins: [react(), appConfigPlugin(mock.url)],
+    plugins: [react(), appConfigPlugin(mock.url), phoneWorkerPlugin(root)],
     server: {
       host: '127.0.0.1',
       port,

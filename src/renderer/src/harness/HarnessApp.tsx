@@ -10,6 +10,7 @@ import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
 import { PhoneStage } from './PhoneStage';
+import type { PhoneWorker } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
 import { TrafficLog } from './TrafficLog';
 import { writeMatrixSpec } from './matrix';
@@ -23,6 +24,8 @@ export interface PhoneSetup {
   /** `?mock=`: another mock server's origin, used by the panel and the app alike. */
   mockOrigin?: string;
   appBase: string;
+  /** The phone service worker, or null where this origin cannot have one. */
+  worker: PhoneWorker | null;
   initialPath: string;
 }
 
@@ -68,6 +71,7 @@ export function HarnessApp({
       mockOrigin={phone.mockOrigin}
       snapshot={snapshot}
       appBase={phone.appBase}
+      worker={phone.worker}
       path={path}
       onPathChange={setPath}
       dispatch={run}

@@ -1,15 +1,19 @@
 /**
- * The phone: a device-sized frame holding the SPA in an iframe prepared by mountApp, with the
- * host's surfaces, pending sheets and closed/kicked-out screens over it.
+ * The phone: a device-sized frame holding the SPA in an iframe prepared before the app's first
+ * line (frameBridge.ts), with the host's surfaces, pending sheets and closed/kicked-out screens
+ * over it. With the phone service worker the frame loads the app for real and offline stops all
+ * of its traffic; without one it is prepared as about:blank and offline stops only what the
+ * page's own fetch, XHR and beacons send.
  */
 import { useEffect, useRef, useState } from 'react';
 import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
 import type { PanelAction } from '../../../host/panelApi';
 import type { HostSnapshot } from '../../../host/types';
-import { type FrameControl, isPrepared, mountApp } from './frameBridge';
+import { type FrameControl, isPrepared, mountApp, prepareFrameWindow } from './frameBridge';
 import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
+import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
 
 interface Props {
@@ -19,6 +23,8 @@ interface Props {
   snapshot: HostSnapshot;
   /** Origin + base of the SPA, e.g. http://127.0.0.1:4010/ */
   appBase: string;
+  /** The phone service worker; null where the page cannot have one (about:blank phones). */
+  worker: PhoneWorker | null;
   path: string;
   onPathChange(path: string): void;
   dispatch(action: PanelAction): void;
@@ -30,6 +36,7 @@ export function PhoneStage({
   mockOrigin,
   snapshot,
   appBase,
+  worker,
   path,
   onPathChange,
   dispatch,
@@ -37,7 +44,14 @@ export function PhoneStage({
   const preset = DEVICE_PRESETS[snapshot.settings.device];
   const holder = useRef<HTMLDivElement>(null);
   const control = useRef<FrameControl | null>(null);
-  const [remount, setRemount] = useState<{ count: number; path: string }>({ count: 0, path });
+  const iframeRef = useRef<HTMLIFrameElement | null>(null);
+  /** The service-worker client id of the phone's current document. */
+  const clientId = useRef<string | null>(null);
+  /** `misses`: pages that came without the worker's prepare script (see onLoad). */
+  const [remount, setRemount] = useState<{ count: number; path: string; misses?: number }>({
+    count: 0,
+    path,
+  });
   const [mountError, setMountError] = useState<string | null>(null);
   const [scale, setScale] = useState(1);
   const showApp = snapshot.view.kind === 'app';
@@ -63,53 +77,86 @@ export function PhoneStage({
     iframe.title = 'Direct Loan app';
     iframe.className = 'sim-phone__app';
     box.replaceChildren(iframe);
+    iframeRef.current = iframe;
     let cancelled = false;
     const appUrl = new URL(remount.path.replace(/^\/+/, ''), appBase).href;
-    const onLoad = () => {
-      // A full navigation inside the app (reload, location change) made a fresh window without
-      // the bridge: open that URL again in a new frame, prepared like the first time.
-      if (isPrepared(iframe)) return;
-      // The URL the new document was loaded with, before the unbridged SPA redirected anywhere.
-      const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
-      const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
-      const next = href.startsWith(appBase) ? `/${href.slice(appBase.length)}` : '/';
-      setRemount((r) => ({ count: r.count + 1, path: next }));
-    };
-    mountApp(iframe, appUrl, {
+    // A worker that missed a page (stopped and not yet told of this harness) gets one more try,
+    // which says hello first; after that this phone is prepared as about:blank.
+    const viaWorker = worker !== null && (remount.misses ?? 0) < 2;
+    const prepareOptions = () => ({
       host: profileHasBridge ? host : null,
       world,
       profile: snapshot.settings.profile,
       ...(mockOrigin ? { mockOrigin } : {}),
       insets: appInsets(preset),
       online: onlineRef.current,
-      fetchHtml: async () => {
-        const answer = await fetch(new URL('index.html', appBase), { cache: 'no-store' });
-        if (!answer.ok) throw new Error(`The app's index.html answered ${answer.status}`);
-        return answer.text();
-      },
-    })
-      .then((frameControl) => {
+    });
+    const track = () => {
+      const href = iframe.contentWindow?.location.href;
+      if (href?.startsWith(appBase)) onPathChange(`/${href.slice(appBase.length)}`);
+    };
+    const onLoad = () => {
+      // A document nobody prepared (a full navigation in an about:blank phone; with the worker,
+      // a page it did not answer): open that URL again in a new frame, prepared.
+      if (isPrepared(iframe)) return;
+      // The URL the new document was loaded with, before the unbridged SPA redirected anywhere.
+      const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
+      const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
+      const next = href.startsWith(appBase) ? `/${href.slice(appBase.length)}` : '/';
+      if (viaWorker) console.warn('[harness] A phone page came without the phone worker');
+      setRemount((r) => ({
+        count: r.count + 1,
+        path: next,
+        misses: (r.misses ?? 0) + (viaWorker ? 1 : 0),
+      }));
+    };
+    const timer = window.setInterval(track, 1000);
+    let release = () => {};
+    if (viaWorker) {
+      // Every document of the phone (first load, reload, location change) asks this page to be
+      // prepared from the worker's prepare script, first thing in its <head>.
+      release = acceptPhoneFrame(iframe, (frame, id) => {
         if (cancelled) return;
-        control.current = frameControl;
-        setMountError(null);
-        iframe.addEventListener('load', onLoad);
-        const frameWindow = iframe.contentWindow;
-        const track = () => {
-          const href = frameWindow?.location.href;
-          if (href?.startsWith(appBase)) onPathChange(`/${href.slice(appBase.length)}`);
-        };
-        frameWindow?.addEventListener('popstate', track);
-        const timer = window.setInterval(track, 1000);
-        iframe.addEventListener('sim-unmount', () => window.clearInterval(timer));
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setMountError(error instanceof Error ? error.message : String(error));
+        clientId.current = id;
+        worker.tell({ clientId: id, online: onlineRef.current });
+        control.current = prepareFrameWindow(
+          frame as Parameters<typeof prepareFrameWindow>[0],
+          prepareOptions(),
+        );
+        frame.addEventListener('popstate', track);
       });
+      iframe.addEventListener('load', onLoad);
+      void worker.hello().then(() => {
+        if (!cancelled) iframe.src = appUrl;
+      });
+    } else {
+      mountApp(iframe, appUrl, {
+        ...prepareOptions(),
+        fetchHtml: async () => {
+          const answer = await fetch(new URL('index.html', appBase), { cache: 'no-store' });
+          if (!answer.ok) throw new Error(`The app's index.html answered ${answer.status}`);
+          return answer.text();
+        },
+      })
+        .then((frameControl) => {
+          if (cancelled) return;
+          control.current = frameControl;
+          setMountError(null);
+          iframe.addEventListener('load', onLoad);
+          iframe.contentWindow?.addEventListener('popstate', track);
+        })
+        .catch((error: unknown) => {
+          if (!cancelled) setMountError(error instanceof Error ? error.message : String(error));
+        });
+    }
     return () => {
       cancelled = true;
-      iframe.dispatchEvent(new Event('sim-unmount'));
+      release();
+      window.clearInterval(timer);
       iframe.removeEventListener('load', onLoad);
       control.current = null;
+      clientId.current = null;
+      iframeRef.current = null;
       iframe.remove();
     };
   }, [
@@ -124,7 +171,12 @@ export function PhoneStage({
 
   useEffect(() => {
     control.current?.setOnline(online);
-  }, [online]);
+    if (worker && clientId.current) worker.tell({ clientId: clientId.current, online });
+    // Back online, a phone left on the "no connection" page loads the app again, as a webview's
+    // app does when the network returns.
+    const iframe = iframeRef.current;
+    if (online && iframe && showsNoConnection(iframe)) iframe.contentWindow?.location.reload();
+  }, [online, worker]);
 
   useEffect(() => {
     control.current?.setInsets(appInsets(preset));
@@ -201,9 +253,9 @@ export function PhoneStage({
       <p className="sim-stage__caption sim-stage__caption--note">
         In the browser the phone has the page's pixel ratio and mouse input; the Electron simulator
         emulates {preset.dpr}× pixels, touch and the webview user agent.
-        {online
+        {online || worker
           ? null
-          : ' Offline here fails the app’s requests, not its script chunks and pictures; Electron blocks those too.'}
+          : ' Without a service worker (this origin is not secure) offline fails the app’s requests, not its script chunks and pictures; open the harness on localhost, or use Electron.'}
       </p>
     </section>
   );

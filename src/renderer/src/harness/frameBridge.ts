@@ -1,10 +1,14 @@
 /**
  * Puts the SPA into the phone frame the way a native webview does: `window.nativeBridge` and the
- * network state exist before the SPA's first line runs. The iframe starts as about:blank (same
- * origin as the harness); we fetch the SPA's index.html, open the frame's document, move its URL
- * to the app URL (history.replaceState, so routing and relative URLs behave as in a real load),
- * install the bridge, then write the HTML. A later full navigation inside the frame (reload,
- * location change) is caught on `load` and bootstrapped again.
+ * network state exist before the SPA's first line runs. prepareFrameWindow installs all of it in
+ * a frame window; it is called at the start of every document of the phone:
+ * - with the phone service worker (phoneWorker/), the frame navigates to the app for real and the
+ *   worker's prepare script, first in <head>, calls the harness page (PhoneStage) synchronously;
+ * - without one (an insecure origin), mountApp prepares an about:blank frame: it fetches the
+ *   SPA's index.html, opens the frame's document, moves its URL to the app URL
+ *   (history.replaceState, so routing and relative URLs behave as in a real load), prepares the
+ *   window, then writes the HTML. A later full navigation inside the frame (reload, location
+ *   change) is caught on `load` and bootstrapped again.
  */
 
 import type { SafeAreaInsets } from '../../../host/devices';
@@ -59,7 +63,8 @@ export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBri
   return Object.freeze(bridge);
 }
 
-export interface MountOptions {
+/** What a phone window is prepared with. */
+export interface PrepareOptions {
   /** null in the web profile: no bridge at all. */
   host: HostCore | null;
   /** The phone's world: every request of the app carries it. */
@@ -71,11 +76,41 @@ export interface MountOptions {
   /** The device's safe-area insets. */
   insets: SafeAreaInsets;
   online: boolean;
+}
+
+/**
+ * Prepares a phone window before the SPA's first script: the bridge, the storage namespace, the
+ * network patch and the insets (once its document has an element to carry them).
+ */
+export function prepareFrameWindow(frame: FrameWindow, options: PrepareOptions): FrameControl {
+  if (options.host) {
+    Object.defineProperty(frame, 'nativeBridge', {
+      value: createFrameBridge(options.host, frame),
+      enumerable: true,
+    });
+  }
+  installStorageNamespace(frame, storagePrefix(options.world, options.profile));
+  const network = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
+  const control: FrameControl = {
+    setOnline: (online) => network.setOnline(online),
+    setInsets: (insets) => {
+      if (frame.document.documentElement) applyInsets(frame.document, insets);
+    },
+  };
+  control.setInsets(options.insets);
+  frame[INSTALLED] = control;
+  return control;
+}
+
+export interface MountOptions extends PrepareOptions {
   /** Fetches the SPA's HTML (index.html of the app base). */
   fetchHtml(): Promise<string>;
 }
 
-/** Bootstraps `appUrl` into the (freshly attached) iframe; resolves the frame's control. */
+/**
+ * Without a phone service worker: bootstraps `appUrl` into the (freshly attached) about:blank
+ * iframe; resolves the frame's control.
+ */
 export async function mountApp(
   iframe: HTMLIFrameElement,
   appUrl: string,
@@ -87,26 +122,14 @@ export async function mountApp(
   if (!frame || !doc) throw new Error('The phone frame is not attached');
   doc.open();
   frame.history.replaceState(null, '', appUrl);
-  if (options.host) {
-    Object.defineProperty(frame, 'nativeBridge', {
-      value: createFrameBridge(options.host, frame),
-      enumerable: true,
-    });
-  }
-  installStorageNamespace(frame, storagePrefix(options.world, options.profile));
-  const network = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
-  const control: FrameControl = {
-    setOnline: (online) => network.setOnline(online),
-    setInsets: (insets) => applyInsets(doc, insets),
-  };
-  frame[INSTALLED] = control;
+  const control = prepareFrameWindow(frame, options);
   doc.write(html);
-  applyInsets(doc, options.insets);
+  control.setInsets(options.insets);
   doc.close();
   return control;
 }
 
-/** True when the frame's current document was prepared by mountApp (not a fresh navigation). */
+/** True when the frame's current document was prepared (not a fresh, unprepared navigation). */
 export function isPrepared(iframe: HTMLIFrameElement): boolean {
   try {
     return Boolean((iframe.contentWindow as FrameWindow | null)?.[INSTALLED]);

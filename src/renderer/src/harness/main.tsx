@@ -15,6 +15,7 @@ import { AdminTokenMissing } from './AdminTokenMissing';
 import { MatrixPage } from './MatrixPage';
 import { readMatrixSpec } from './matrix';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
+import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
 
 const DEVICE_ID_KEY = 'directLoanSimulator.deviceId';
@@ -158,6 +159,9 @@ function start(container: HTMLElement): void {
   const api = inPagePanelApi(host, admin);
   // Tests and QA scripts drive the host from the page (e.g. answer requests in bulk).
   (window as { simulatorHost?: HostCore }).simulatorHost = host;
+  const appBase = new URL('./', window.location.href).href;
+  // The phone service worker is registered (and active) before the first phone loads a page.
+  const phoneWorker = startPhoneWorker(appBase);
   void (async () => {
     await host.start();
     // A scenario in the URL means "reproduce this state": a new tab (a new world) selects it; a
@@ -169,7 +173,8 @@ function start(container: HTMLElement): void {
       host,
       world,
       ...(state.mock ? { mockOrigin: new URL(state.mock).origin } : {}),
-      appBase: new URL('./', window.location.href).href,
+      appBase,
+      worker: await phoneWorker,
       initialPath: state.path,
     };
     root.render(
