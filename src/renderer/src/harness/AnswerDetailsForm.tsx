@@ -37,7 +37,7 @@ export function AnswerDetailsForm({ details, invalid, onChange }: Props) {
   return (
     <details className="sim-sheet__details">
       <summary>Answer details</summary>
-      <label>
+      <label className="sim-sheet__field">
         OK returns data (JSON)
         <textarea
           rows={2}
@@ -48,7 +48,7 @@ export function AnswerDetailsForm({ details, invalid, onChange }: Props) {
         />
       </label>
       {invalid ? <p className="sim-sheet__error">Not JSON: OK is off until it parses.</p> : null}
-      <label>
+      <label className="sim-sheet__field">
         Fail message
         <input
           value={details.message}
@@ -57,7 +57,7 @@ export function AnswerDetailsForm({ details, invalid, onChange }: Props) {
           onChange={(e) => onChange({ ...details, message: e.target.value })}
         />
       </label>
-      <label>
+      <label className="sim-sheet__field">
         Answer after (ms)
         <input
           type="number"
