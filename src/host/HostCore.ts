@@ -13,6 +13,7 @@ import { DEFAULT_ACCOUNTS } from './accounts';
 import type { AdminClient, ScenarioList } from './adminClient';
 import { defaultSettings } from './defaults';
 import { handlers } from './handlers';
+import type { PhoneClock } from './phoneClock';
 import type { Decision, Handler, HandlerContext } from './handlers/context';
 import {
   type CallLogEntry,
@@ -76,6 +77,7 @@ export class HostCore {
       accounts: options.accounts ?? DEFAULT_ACCOUNTS,
       appGeneration: 0,
       error: null,
+      clock: null,
     };
   }
 
@@ -189,6 +191,39 @@ export class HostCore {
   }
 
   /**
+   * Replaces the phone's world (a repro bundle's import): `change` restores the server side and
+   * names the scenario, settings and call log the host takes; the app reloads in them. Throws
+   * what `change` threw, after the page is answered again.
+   */
+  async replaceWorld(
+    change: () => Promise<{
+      scenario: string;
+      settings: HostSettings;
+      calls: readonly CallLogEntry[];
+    }>,
+  ): Promise<void> {
+    let failure: unknown = null;
+    await this.replaceApp(async () => {
+      try {
+        const next = await change();
+        this.update({
+          scenario: next.scenario,
+          settings: next.settings,
+          calls: next.calls.slice(-this.maxCalls),
+          surfaces: [],
+          view: { kind: 'app' },
+        });
+        if (next.settings.signedIn) await this.signIn();
+        else this.signOut();
+      } catch (error) {
+        failure = error ?? new Error('The world could not be replaced');
+        throw failure;
+      }
+    });
+    if (failure) throw failure;
+  }
+
+  /**
    * Changes server state under the running page, then reloads it. The page is retired first, so
    * nothing it does against the changing server reaches the host; when the change fails, the page
    * stays and is answered again.
@@ -228,6 +263,11 @@ export class HostCore {
 
   dismissSurface(id: string): void {
     this.update({ surfaces: this.snapshot.surfaces.filter((s) => s.id !== id) });
+  }
+
+  /** The phone's Date follows its world's clock (set from the workbench; null = real time). */
+  setPhoneClock(clock: PhoneClock | null): void {
+    this.update({ clock });
   }
 
   clearCalls(): void {

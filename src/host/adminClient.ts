@@ -19,6 +19,7 @@ import {
   clockStateSchema,
   type FaultInput,
   faultListSchema,
+  faultMarkSchema,
   type RestoreAnswer,
   restoreAnswerSchema,
   rotateAnswerSchema,
@@ -55,6 +56,10 @@ export const trafficEntrySchema = z.object({
     .optional(),
   status: z.number().optional(),
   ms: z.number().optional(),
+  /** The injected fault that shaped this exchange (the fault lab). */
+  fault: faultMarkSchema.optional(),
+  /** A workbench event on the world's timeline (fault armed, clock moved…), not an exchange. */
+  kind: z.string().optional(),
 });
 export type TrafficEntry = z.infer<typeof trafficEntrySchema>;
 const trafficAnswerSchema = z.union([

@@ -9,6 +9,7 @@ import type { ScenarioList, TrafficEntry } from './adminClient';
 import type { HostCore } from './HostCore';
 import { missingCase } from './handlers/context';
 import { DEVICE_IDS, HOST_PROFILES, type HostSnapshot, INTERACTIVE_METHODS } from './types';
+import type { WorkbenchCall, WorkbenchResult } from './workbench';
 
 const autoAnswerSchema = z.enum(['ask', 'ok', 'cancel', 'fail']);
 
@@ -52,6 +53,10 @@ export const panelActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clearCalls') }),
   /** Electron only: opens the app window's DevTools (the harness ignores it). */
   z.object({ type: z.literal('openDevTools') }),
+  /** Electron only (menu): exports a repro bundle to a file the developer picks. */
+  z.object({ type: z.literal('saveBundle') }),
+  /** Electron only (menu): imports a repro bundle from a file the developer picks. */
+  z.object({ type: z.literal('openBundle') }),
 ]);
 export type PanelAction = z.infer<typeof panelActionSchema>;
 
@@ -65,6 +70,8 @@ export interface PanelApi {
   scenarios(): Promise<ScenarioList>;
   /** The mock server's decrypted traffic log, newest last. */
   traffic(limit: number): Promise<TrafficEntry[]>;
+  /** The QA workbench of the phone's world: faults, clock, repro bundles. */
+  workbench<C extends WorkbenchCall>(call: C): Promise<WorkbenchResult<C['op']>>;
   /** Where the panel runs: the harness also shows the phone frame. */
   readonly runtime: 'harness' | 'electron';
 }
@@ -76,6 +83,7 @@ export interface SimulatorPanelBridge {
   dispatch(action: PanelAction): Promise<PanelResult>;
   scenarios(): Promise<ScenarioList>;
   traffic(limit: number): Promise<TrafficEntry[]>;
+  workbench(call: WorkbenchCall): Promise<WorkbenchResult>;
 }
 
 export { PANEL_IPC } from './panelChannels';
@@ -103,6 +111,8 @@ export async function applyPanelAction(host: HostCore, action: PanelAction): Pro
     case 'clearCalls':
       return host.clearCalls();
     case 'openDevTools':
+    case 'saveBundle':
+    case 'openBundle':
       return;
     default:
       return missingCase(action);

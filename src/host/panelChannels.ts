@@ -6,6 +6,8 @@ export const PANEL_IPC = {
   dispatch: 'panel:dispatch',
   scenarios: 'panel:scenarios',
   traffic: 'panel:traffic',
+  /** A workbench call (faults, clock, repro bundles), parsed in main. */
+  workbench: 'panel:workbench',
   /** main → panel: a new host snapshot. */
   changed: 'panel:changed',
 } as const;

@@ -1,6 +1,22 @@
 /** Test doubles for the host core (used by host, main and harness tests). */
 import type { HostAction } from '../shared/simWorld';
-import type { AdminClient, ProductAnswerOf, ScenarioList, TrafficEntry } from './adminClient';
+import {
+  type ArmedFault,
+  type ClockCommand,
+  type ClockState,
+  type FaultInput,
+  faultInputSchema,
+  instantMs,
+  type RestoreAnswer,
+  type WorldSnapshot,
+} from '../shared/workbench';
+import type {
+  AdminClient,
+  ProductAnswerOf,
+  ScenarioList,
+  TrafficEntry,
+  WorkbenchAdminClient,
+} from './adminClient';
 
 /** An in-memory admin API that records what the host asked for. */
 export class FakeAdminClient implements AdminClient {
@@ -53,5 +69,86 @@ export class FakeAdminClient implements AdminClient {
         data: method === 'loanApply' ? { orderNo } : null,
       }
     );
+  }
+}
+
+/** An in-memory workbench of one world: clock, faults and snapshots, recording each call. */
+export class FakeWorkbenchClient implements WorkbenchAdminClient {
+  readonly requests: string[] = [];
+  clockState: ClockState = { now: Date.now(), offsetMs: 0, running: true };
+  armed: ArmedFault[] = [];
+  restored: WorldSnapshot[] = [];
+  scenario = 'can-borrow';
+  failWith: Error | null = null;
+  private ids = 0;
+
+  private check(what: string): void {
+    this.requests.push(what);
+    if (this.failWith) throw this.failWith;
+  }
+  async clock(): Promise<ClockState> {
+    this.check('clock');
+    return this.clockState;
+  }
+  async setClock(command: ClockCommand): Promise<ClockState> {
+    this.check('set-clock');
+    const real = Date.now();
+    let now = command.at === undefined ? real + this.clockState.offsetMs : instantMs(command.at);
+    now += command.advanceMs ?? 0;
+    const running = command.running ?? this.clockState.running;
+    this.clockState = { now, offsetMs: now - real, running };
+    return this.clockState;
+  }
+  async resetClock(): Promise<ClockState> {
+    this.check('reset-clock');
+    this.clockState = { now: Date.now(), offsetMs: 0, running: true };
+    return this.clockState;
+  }
+  async faults(): Promise<ArmedFault[]> {
+    this.check('faults');
+    return this.armed;
+  }
+  async addFault(spec: FaultInput): Promise<ArmedFault> {
+    this.check('add-fault');
+    const parsed = faultInputSchema.parse(spec);
+    this.ids += 1;
+    const fault = { ...parsed, id: `f${this.ids}`, remaining: parsed.times ?? null };
+    this.armed = [...this.armed, fault];
+    return fault;
+  }
+  async clearFault(id: string): Promise<void> {
+    this.check(`clear-fault ${id}`);
+    this.armed = this.armed.filter((f) => f.id !== id);
+  }
+  async clearFaults(): Promise<number> {
+    this.check('clear-faults');
+    const cleared = this.armed.length;
+    this.armed = [];
+    return cleared;
+  }
+  async rotateIdentity(): Promise<string> {
+    this.check('rotate-identity');
+    return 'BASE64KEY';
+  }
+  async snapshot(world?: string): Promise<WorldSnapshot> {
+    this.check(`snapshot ${world ?? ''}`);
+    return {
+      version: 1,
+      world: world ?? 'w-test',
+      takenAt: Date.now(),
+      scenario: this.scenario,
+      state: { orders: 3 },
+      faults: this.armed,
+      clock: this.clockState,
+      log: [],
+    };
+  }
+  async restore(snapshot: WorldSnapshot, world?: string): Promise<RestoreAnswer> {
+    this.check(`restore ${world ?? ''}`);
+    this.restored.push(snapshot);
+    this.scenario = snapshot.scenario;
+    this.armed = snapshot.faults;
+    this.clockState = snapshot.clock;
+    return { world: world ?? 'w-test', scenario: snapshot.scenario };
   }
 }

@@ -3,6 +3,7 @@
  * Pure TS: no Electron, DOM or node imports.
  */
 import type { BridgeEvent, BridgeMethod, BridgeResult } from '../shared/bridge';
+import type { PhoneClock } from './phoneClock';
 
 /** Who hosts the SPA: the lender app, the FastPay wallet, or nobody (plain web, no bridge). */
 export const HOST_PROFILES = ['lender', 'fastpay', 'web'] as const;
@@ -103,6 +104,8 @@ export interface HostSnapshot {
   appGeneration: number;
   /** Last error of a host operation (admin API down, unknown scenario), for the panel. */
   error: string | null;
+  /** The phone's Date: its world's clock (null = real time). */
+  clock: PhoneClock | null;
 }
 
 /** Host → web event as delivered to the page. */

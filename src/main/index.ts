@@ -112,6 +112,28 @@ async function main(): Promise<void> {
     appUrl: `${baseUrl}/`,
     panelUrl: `${baseUrl}/harness.html?runtime=electron`,
     allowedOrigins,
+    workbenchClient: admin,
+    files: {
+      async save(suggestedName, text) {
+        const choice = await dialog.showSaveDialog({
+          title: 'Export repro bundle',
+          defaultPath: join(app.getPath('downloads'), suggestedName),
+          filters: [{ name: 'Repro bundle', extensions: ['json'] }],
+        });
+        if (choice.canceled || !choice.filePath) return false;
+        await writeFile(choice.filePath, text);
+        return true;
+      },
+      async open() {
+        const choice = await dialog.showOpenDialog({
+          title: 'Import repro bundle',
+          properties: ['openFile'],
+          filters: [{ name: 'Repro bundle', extensions: ['json'] }],
+        });
+        const file = choice.canceled ? undefined : choice.filePaths[0];
+        return file ? readFile(file, 'utf8') : null;
+      },
+    },
   });
   const frameOf = (window: BrowserWindow | null) =>
     window && !window.isDestroyed() ? window.webContents.mainFrame : null;
@@ -126,6 +148,7 @@ async function main(): Promise<void> {
     allowedOrigins,
     apply: (action) => simulator.apply(action),
     traffic: (limit) => admin.log(limit),
+    workbench: (call) => simulator.workbench.run(call),
   });
   simulator.start();
   console.log(`Direct Loan simulator: mock server at ${server.url}`);

@@ -17,6 +17,7 @@ function setup() {
   const host = new HostCore({ admin: new FakeAdminClient(), deviceId: 'D' });
   const bridge = bridgeCallHandler({ host, appFrame: () => appFrame, allowedOrigins: [origin] });
   const applied: unknown[] = [];
+  const ran: unknown[] = [];
   const panel = panelHandlers({
     host,
     panelFrame: () => panelFrame,
@@ -26,8 +27,12 @@ function setup() {
       if (action.type === 'reset') throw new Error('mock server down');
     },
     traffic: async (limit) => [{ limit }],
+    workbench: async (call) => {
+      ran.push(call);
+      return { ok: true, value: null };
+    },
   });
-  return { host, bridge, panel, applied };
+  return { host, bridge, panel, applied, ran };
 }
 
 describe('bridge IPC', () => {
@@ -134,5 +139,23 @@ describe('panel IPC', () => {
     const { panel } = setup();
     expect(await panel[PANEL_IPC.traffic]!(from(panelFrame), 50)).toEqual([{ limit: 50 }]);
     expect(await panel[PANEL_IPC.traffic]!(from(panelFrame), 1e9)).toEqual([]);
+  });
+
+  it('runs workbench calls from the panel only, parsed', async () => {
+    const { panel, ran } = setup();
+    const workbench = panel[PANEL_IPC.workbench]!;
+    const fault = { op: 'addFault', spec: { kind: 'timeout', path: 'loan/loanInfo', times: 1 } };
+    expect(await workbench(from(panelFrame), fault)).toEqual({ ok: true, value: null });
+    expect(await workbench(from(appFrame), { op: 'clearFaults' })).toEqual({
+      ok: false,
+      error: 'Refused: not from the panel window',
+    });
+    expect(
+      await workbench(from(panelFrame), { op: 'addFault', spec: { kind: 'rm -rf' } }),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Bad workbench call'),
+    });
+    expect(ran).toEqual([fault]);
   });
 });

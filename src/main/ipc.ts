@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type BridgeResult, IPC } from '../shared/bridge';
 import type { HostCore } from '../host/HostCore';
 import { type PanelAction, type PanelResult, PANEL_IPC, panelActionSchema } from '../host/panelApi';
+import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '../host/workbench';
 import { isAllowedUrl } from './security';
 
 /** `ipcRenderer.invoke(IPC.bridgeCall, method, params?, generation?)`. */
@@ -80,6 +81,8 @@ export interface PanelIpcOptions {
   /** Runs a parsed action (host actions plus the Electron-only ones such as DevTools). */
   apply(action: PanelAction): Promise<void>;
   traffic(limit: number): Promise<unknown[]>;
+  /** Runs a parsed workbench call (never throws: errors come back in the result). */
+  workbench(call: WorkbenchCall): Promise<WorkbenchResult>;
 }
 
 type Invoke = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>;
@@ -112,6 +115,13 @@ export function panelHandlers(options: PanelIpcOptions): Record<string, Invoke> 
       } catch {
         return { current: null, scenarios: [] };
       }
+    },
+    [PANEL_IPC.workbench]: async (event, raw): Promise<WorkbenchResult> => {
+      if (refuse(event)) return { ok: false, error: 'Refused: not from the panel window' };
+      const parsed = workbenchCallSchema.safeParse(raw);
+      if (!parsed.success)
+        return { ok: false, error: `Bad workbench call: ${parsed.error.message}` };
+      return options.workbench(parsed.data);
     },
     [PANEL_IPC.traffic]: async (event, raw) => {
       const limit = trafficLimitSchema.safeParse(raw);

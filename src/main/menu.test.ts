@@ -38,6 +38,8 @@ describe('simulator menu', () => {
     click(find(hostMenu, 'Offline'));
     click(find(sub(find(hostMenu, 'App version')), '2.7.0'));
     click(find(hostMenu, 'App DevTools'));
+    click(find(hostMenu, 'Export repro bundle…'));
+    click(find(hostMenu, 'Import repro bundle…'));
     click(find(sub(find(menu, 'Device')), 'Tablet (820×1180)'));
     expect(actions).toEqual([
       { type: 'updateSettings', patch: { profile: 'fastpay' } },
@@ -46,6 +48,8 @@ describe('simulator menu', () => {
       { type: 'updateSettings', patch: { online: false } },
       { type: 'updateSettings', patch: { version: '2.7.0' } },
       { type: 'openDevTools' },
+      { type: 'saveBundle' },
+      { type: 'openBundle' },
       { type: 'updateSettings', patch: { device: 'tablet' } },
     ]);
     expect(find(sub(find(menu, 'Scenario')), 'repaying — Repaying')).toBeTruthy();

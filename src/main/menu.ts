@@ -100,6 +100,17 @@ export function buildMenuTemplate(
           accelerator: 'F12',
           click: () => run({ type: 'openDevTools' }),
         },
+        { type: 'separator' as const },
+        {
+          label: 'Export repro bundle…',
+          accelerator: 'CmdOrCtrl+Shift+E',
+          click: () => run({ type: 'saveBundle' }),
+        },
+        {
+          label: 'Import repro bundle…',
+          accelerator: 'CmdOrCtrl+Shift+O',
+          click: () => run({ type: 'openBundle' }),
+        },
       ],
     },
     { role: 'editMenu' as const },

@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from '../host/HostCore';
 import { PANEL_IPC } from '../host/panelApi';
-import { FakeAdminClient } from '../host/testing';
+import { FakeAdminClient, FakeWorkbenchClient } from '../host/testing';
 import { IPC } from '../shared/bridge';
 import { Simulator, showExternalUrl } from './simulator';
 
@@ -17,6 +17,7 @@ class FakeWindow {
   size: [number, number];
   devTools = 0;
   readonly protocolCommands: [string, unknown][] = [];
+  localStorage: Record<string, string> = { 'dl.user': '{"token":"T"}' };
   readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   readonly contentsHandlers = new Map<string, ((...args: unknown[]) => void)[]>();
   readonly webContents = {
@@ -28,8 +29,14 @@ class FakeWindow {
       },
       sendCommand: async (method: string, params?: unknown) => {
         this.protocolCommands.push([method, params]);
+        if (method === 'Page.addScriptToEvaluateOnNewDocument') {
+          return { identifier: `script-${this.protocolCommands.length}` };
+        }
+        return undefined;
       },
     },
+    getURL: () => this.loaded.at(-1) ?? '',
+    executeJavaScript: async () => JSON.stringify(this.localStorage),
     send: (channel: string, message: unknown) => {
       if (this.destroyed) throw new Error('Object has been destroyed');
       this.sent.push([channel, message]);
@@ -86,6 +93,18 @@ class FakeWindow {
 async function setup() {
   FakeWindow.all = [];
   const host = new HostCore({ admin: new FakeAdminClient() });
+  const workbenchClient = new FakeWorkbenchClient();
+  const files = { saved: [] as [string, string][], toOpen: null as string | null } as {
+    saved: [string, string][];
+    toOpen: string | null;
+    save(name: string, text: string): Promise<boolean>;
+    open(): Promise<string | null>;
+  };
+  files.save = async (name, text) => {
+    files.saved.push([name, text]);
+    return true;
+  };
+  files.open = async () => files.toOpen;
   const menus: unknown[] = [];
   const simulator = new Simulator({
     BrowserWindow: FakeWindow as never,
@@ -99,12 +118,14 @@ async function setup() {
     appUrl: 'app://simulator/',
     panelUrl: 'app://simulator/harness.html?runtime=electron',
     allowedOrigins: ['app://simulator'],
+    workbenchClient,
+    files,
   });
   simulator.start();
   await Promise.resolve();
   const app = () => simulator.appWindow as unknown as FakeWindow;
   const panel = simulator.panelWindow as unknown as FakeWindow;
-  return { host, simulator, app, panel, menus };
+  return { host, simulator, app, panel, menus, workbenchClient, files };
 }
 
 const argsOf = (w: FakeWindow) => w.options.webPreferences?.additionalArguments;
@@ -276,5 +297,63 @@ describe('links the phone does not open in the app', () => {
     const host = new HostCore({ admin: new FakeAdminClient() });
     showExternalUrl(host, url);
     expect(host.getSnapshot().surfaces.at(-1)).toMatchObject({ method, detail });
+  });
+
+  it('the app window’s Date follows the world clock: before each document and in the live page', async () => {
+    const { simulator, app } = await setup();
+    const christmas = Date.UTC(2025, 11, 24, 2);
+    await simulator.workbench.run({ op: 'setClock', command: { at: christmas, running: false } });
+    await vi.waitFor(() =>
+      expect(app().protocolCommands.map(([method]) => method)).toEqual(
+        expect.arrayContaining(['Page.addScriptToEvaluateOnNewDocument', 'Runtime.evaluate']),
+      ),
+    );
+    const script = app().protocolCommands.find(
+      ([method]) => method === 'Page.addScriptToEvaluateOnNewDocument',
+    )?.[1] as { source: string };
+    // The script the page runs gives it the world's frozen time.
+    const page = { Date };
+    new Function('window', script.source)(page);
+    expect(page.Date.now()).toBe(christmas);
+    await simulator.workbench.run({ op: 'resetClock' });
+    await vi.waitFor(() =>
+      expect(app().protocolCommands.map(([method]) => method)).toContain(
+        'Page.removeScriptToEvaluateOnNewDocument',
+      ),
+    );
+  });
+
+  it('exports a repro bundle through the menu and imports one into the phone', async () => {
+    const { simulator, app, files, workbenchClient, host } = await setup();
+    app().loaded.push('app://simulator/bill');
+    await simulator.apply({ type: 'saveBundle' });
+    expect(files.saved).toHaveLength(1);
+    const [name, text] = files.saved[0]!;
+    expect(name).toMatch(/^direct-loan-repro-lender-can-borrow-.*\.json$/);
+    expect(JSON.parse(text)).toMatchObject({
+      runtime: 'electron',
+      path: '/bill',
+      appStorage: { 'dl.user': '{"token":"T"}' },
+    });
+
+    files.toOpen = text.replace('"device": "iphone"', '"device": "tablet"');
+    workbenchClient.scenario = 'new-user';
+    await simulator.apply({ type: 'openBundle' });
+    expect(workbenchClient.restored).toHaveLength(1);
+    expect(host.getSnapshot()).toMatchObject({
+      scenario: 'can-borrow',
+      settings: { device: 'tablet' },
+    });
+    // The app's storage runs first in the next page, and the bundle's route opens.
+    await vi.waitFor(() => expect(app().loaded.at(-1)).toBe('app://simulator/bill'));
+    const sources = app()
+      .protocolCommands.filter(([method]) => method === 'Page.addScriptToEvaluateOnNewDocument')
+      .map(([, params]) => (params as { source: string }).source);
+    expect(sources.some((source) => source.includes('localStorage.setItem'))).toBe(true);
+
+    files.toOpen = '{"format":"something else"}';
+    await expect(simulator.apply({ type: 'openBundle' })).rejects.toThrow(/Not a repro bundle/);
+    files.toOpen = null;
+    await expect(simulator.apply({ type: 'openBundle' })).resolves.toBeUndefined();
   });
 });

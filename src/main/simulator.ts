@@ -12,7 +12,11 @@ import type { ScenarioList } from '../host/adminClient';
 import { appInsets, DEVICE_PRESETS, type DevicePreset } from '../host/devices';
 import type { HostCore } from '../host/HostCore';
 import { applyPanelAction, type PanelAction, PANEL_IPC } from '../host/panelApi';
+import type { WorkbenchAdminClient } from '../host/adminClient';
+import { type PhoneClock, phoneClockScript } from '../host/phoneClock';
+import { bundleFileName, parseReproBundle } from '../host/reproBundle';
 import type { HostSnapshot } from '../host/types';
+import { type PhoneAccess, Workbench } from '../host/workbench';
 import { IPC } from '../shared/bridge';
 import { PROFILE_ARG, ROLE_ARG } from '../preload/roles';
 import { buildMenuTemplate } from './menu';
@@ -32,6 +36,26 @@ export interface SimulatorOptions {
   /** URL of the panel (harness.html in panel-only mode). */
   panelUrl: string;
   allowedOrigins: readonly string[];
+  /** The workbench API of the phone's world (faults, clock, snapshots). */
+  workbenchClient: WorkbenchAdminClient;
+  /** Native file dialogs for repro bundles (the menu's Export and Import). */
+  files: BundleFiles;
+}
+
+/** Where a repro bundle is saved to or read from (native dialogs in Electron). */
+export interface BundleFiles {
+  /** Answers false when the developer cancelled. */
+  save(suggestedName: string, text: string): Promise<boolean>;
+  /** The chosen file's text, or null when cancelled. */
+  open(): Promise<string | null>;
+}
+
+/** The app's localStorage as JSON, read in the page's main world. */
+const READ_STORAGE = 'JSON.stringify(Object.assign({}, window.localStorage))';
+
+/** A document-start script that gives the app its localStorage back (a bundle's import). */
+function writeStorageScript(entries: Record<string, string>): string {
+  return `(function (entries) { try { localStorage.clear(); for (var key in entries) localStorage.setItem(key, entries[key]); } catch (error) { console.error('Could not restore the app storage', error); } })(${JSON.stringify(entries)});`;
 }
 
 export class Simulator {
@@ -41,9 +65,20 @@ export class Simulator {
   private scenarios: ScenarioList = { current: null, scenarios: [] };
   /** A panel update is due: many host changes in one tick send one snapshot. */
   private panelUpdate = false;
+  /** The app storage a bundle's import gives the next app page of that profile. */
+  private stagedStorage: { profile: string; entries: Record<string, string> } | null = null;
+  /** The DevTools-protocol id of the phone clock script in the current app window. */
+  private clockScriptId: string | null = null;
+  readonly workbench: Workbench;
 
   constructor(private readonly options: SimulatorOptions) {
     this.previous = options.host.getSnapshot();
+    this.workbench = new Workbench(
+      options.host,
+      options.workbenchClient,
+      this.phoneAccess(),
+      'electron',
+    );
   }
 
   start(): void {
@@ -53,6 +88,7 @@ export class Simulator {
     host.subscribe(() => this.follow(host.getSnapshot()));
     host.onEvent((message) => this.liveApp()?.webContents.send(IPC.bridgeEvent, message));
     void this.refreshScenarios();
+    void this.workbench.start();
   }
 
   /** Runs a panel or menu action: host actions plus the Electron-only ones. */
@@ -61,10 +97,58 @@ export class Simulator {
       this.ensureAppWindow().webContents.openDevTools({ mode: 'detach' });
       return;
     }
+    if (action.type === 'saveBundle') return this.saveBundle();
+    if (action.type === 'openBundle') return this.openBundle();
     // A closed phone window comes back with the actions that show the app.
     if (action.type === 'reopen' || action.type === 'reload') this.ensureAppWindow();
     await applyPanelAction(this.options.host, action);
     if (action.type === 'selectScenario' || action.type === 'reset') await this.refreshScenarios();
+  }
+
+  /** Menu → Export repro bundle…: the workbench's bundle, saved where the developer says. */
+  private async saveBundle(): Promise<void> {
+    const result = await this.workbench.run({ op: 'exportBundle' });
+    if (!result.ok) throw new Error(`Could not export the repro bundle: ${result.error}`);
+    await this.options.files.save(
+      bundleFileName(result.value),
+      JSON.stringify(result.value, null, 2),
+    );
+  }
+
+  /** Menu → Import repro bundle…: a bundle file replaces this phone's world and app state. */
+  private async openBundle(): Promise<void> {
+    const text = await this.options.files.open();
+    if (text === null) return;
+    const result = await this.workbench.run({ op: 'importBundle', bundle: parseReproBundle(text) });
+    if (!result.ok) throw new Error(`Could not import the repro bundle: ${result.error}`);
+  }
+
+  /** The phone's route and storage, for repro bundles. */
+  private phoneAccess(): PhoneAccess {
+    const { appUrl } = this.options;
+    return {
+      path: () => {
+        const url = this.liveApp()?.webContents.getURL() ?? '';
+        return url.startsWith(appUrl) ? `/${url.slice(appUrl.length)}` : '/';
+      },
+      readStorage: async () => {
+        const app = this.liveApp();
+        if (!app) return {};
+        const text: unknown = await app.webContents.executeJavaScript(READ_STORAGE, true);
+        const entries: Record<string, string> = {};
+        if (typeof text !== 'string') return entries;
+        for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>)) {
+          if (typeof value === 'string') entries[key] = value;
+        }
+        return entries;
+      },
+      writeStorage: async (profile, entries) => {
+        this.stagedStorage = { profile, entries };
+      },
+      open: (path) => {
+        this.loadApp(this.ensureAppWindow(), new URL(path.replace(/^\/+/, ''), appUrl).href);
+      },
+    };
   }
 
   private async refreshScenarios(): Promise<void> {
@@ -124,7 +208,7 @@ export class Simulator {
       old?.destroy();
     } else if (next.appGeneration !== before.appGeneration) {
       const app = this.liveApp();
-      if (app) this.load(app, this.options.appUrl);
+      if (app) this.loadApp(app, this.options.appUrl);
     }
     const app = this.liveApp();
     if (app && next.settings.device !== before.settings.device) {
@@ -134,6 +218,7 @@ export class Simulator {
     } else if (app && next.settings.online !== before.settings.online) {
       void emulateOffline(app.webContents, !next.settings.online);
     }
+    if (app && next.clock !== before.clock) void this.applyClock(app, next.clock, true);
     if (app && next.view.kind !== before.view.kind) {
       if (next.view.kind === 'app') app.show();
       else app.hide();
@@ -167,21 +252,72 @@ export class Simulator {
     });
     // DevTools take the debugger over while open: emulate again when they close.
     window.webContents.on('devtools-closed', () => {
-      const now = this.options.host.getSnapshot().settings;
-      void emulateDevice(window.webContents, DEVICE_PRESETS[now.device], now.online);
+      const now = this.options.host.getSnapshot();
+      void emulateDevice(
+        window.webContents,
+        DEVICE_PRESETS[now.settings.device],
+        now.settings.online,
+      );
+      if (now.clock) void this.applyClock(window, now.clock, false);
     });
     void emulateDevice(window.webContents, preset, settings.online);
-    this.load(window, this.options.appUrl);
+    this.clockScriptId = null;
+    this.loadApp(window, this.options.appUrl);
     return window;
   }
 
-  /** loadURL, whose rejection (an aborted load, a server gone) is reported, never unhandled. */
-  private load(window: BrowserWindow, url: string): void {
-    window.loadURL(url).catch((error: unknown) => {
+  /**
+   * Loads an app page with what must run before its first script: the phone clock and, once
+   * after a bundle's import, the app's storage (kept until a load of that profile succeeds).
+   */
+  private loadApp(window: BrowserWindow, url: string): void {
+    const { clock, settings } = this.options.host.getSnapshot();
+    const staged = this.stagedStorage?.profile === settings.profile ? this.stagedStorage : null;
+    if (!clock && !staged) {
+      this.load(window, url);
+      return;
+    }
+    void (async () => {
+      if (clock && !this.clockScriptId) await this.applyClock(window, clock, false);
+      const storageScript = staged
+        ? await addStartScript(window.webContents, writeStorageScript(staged.entries))
+        : null;
       if (window.isDestroyed()) return;
-      const message = error instanceof Error ? error.message : String(error);
-      console.warn(`Could not load ${url}:`, message);
-    });
+      const loaded = await this.load(window, url);
+      if (storageScript) {
+        await removeStartScript(window.webContents, storageScript);
+        if (loaded && this.stagedStorage === staged) this.stagedStorage = null;
+      }
+    })();
+  }
+
+  /** The app window's Date follows the phone clock, from the next document on (and now). */
+  private async applyClock(
+    window: BrowserWindow,
+    clock: PhoneClock | null,
+    live: boolean,
+  ): Promise<void> {
+    const contents = window.webContents;
+    if (this.clockScriptId) await removeStartScript(contents, this.clockScriptId);
+    this.clockScriptId = clock ? await addStartScript(contents, phoneClockScript(clock)) : null;
+    if (live) await evaluateInPage(contents, phoneClockScript(clock));
+  }
+
+  /**
+   * loadURL, whose rejection (an aborted load, a server gone) is reported, never unhandled;
+   * answers whether the page loaded.
+   */
+  private load(window: BrowserWindow, url: string): Promise<boolean> {
+    return window.loadURL(url).then(
+      () => true,
+      (error: unknown) => {
+        if (!window.isDestroyed()) {
+          const message = error instanceof Error ? error.message : String(error);
+          console.warn(`Could not load ${url}:`, message);
+        }
+        return false;
+      },
+    );
   }
 
   private createPanelWindow(): BrowserWindow {
@@ -238,6 +374,39 @@ async function attached(contents: Protocol): Promise<WebContents['debugger']> {
   const { debugger: protocol } = contents;
   if (!protocol.isAttached()) protocol.attach('1.3');
   return protocol;
+}
+
+/** Runs `source` first in every new document of the page until removed; answers its id. */
+async function addStartScript(contents: Protocol, source: string): Promise<string | null> {
+  try {
+    const protocol = await attached(contents);
+    await protocol.sendCommand('Page.enable');
+    const answer = (await protocol.sendCommand('Page.addScriptToEvaluateOnNewDocument', {
+      source,
+    })) as { identifier?: string } | undefined;
+    return answer?.identifier ?? null;
+  } catch (error) {
+    console.warn('Could not add a start script to the app window:', error);
+    return null;
+  }
+}
+
+async function removeStartScript(contents: Protocol, identifier: string): Promise<void> {
+  try {
+    const protocol = await attached(contents);
+    await protocol.sendCommand('Page.removeScriptToEvaluateOnNewDocument', { identifier });
+  } catch {
+    // The window or its debugger is gone: so is the script.
+  }
+}
+
+async function evaluateInPage(contents: Protocol, expression: string): Promise<void> {
+  try {
+    const protocol = await attached(contents);
+    await protocol.sendCommand('Runtime.evaluate', { expression });
+  } catch (error) {
+    console.warn('Could not run a script in the app window:', error);
+  }
 }
 
 /**

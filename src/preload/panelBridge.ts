@@ -22,5 +22,6 @@ export function createPanelBridge(
     dispatch: (action) => ipc.invoke(PANEL_IPC.dispatch, action),
     scenarios: () => ipc.invoke(PANEL_IPC.scenarios),
     traffic: (limit) => ipc.invoke(PANEL_IPC.traffic, limit),
+    workbench: (call) => ipc.invoke(PANEL_IPC.workbench, call),
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * A repro bundle: one JSON file that hands a bug to a colleague. It holds the host's settings
+ * (profile, device, version, auto-answers…), the app's route and its own storage, the whole world
+ * of the phone on the mock server (scenario, server state, armed faults, clock, traffic log) and
+ * the bridge call log. Importing it in another harness tab or Electron window lands in the same
+ * state, ready to repeat the steps.
+ */
+import { z } from '../shared/zod';
+import { bridgeResultSchema } from '../shared/bridge';
+import { worldSnapshotSchema } from '../shared/workbench';
+import { settingsPatchSchema } from './panelApi';
+
+export const REPRO_FORMAT = 'direct-loan-repro';
+
+const callLogEntrySchema = z.object({
+  id: z.string().max(64),
+  at: z.number(),
+  method: z.string().max(100),
+  params: z.unknown().optional(),
+  result: bridgeResultSchema.optional(),
+  durationMs: z.number().optional(),
+});
+
+export const reproBundleSchema = z.object({
+  format: z.literal(REPRO_FORMAT),
+  version: z.literal(1),
+  /** Real epoch ms when it was exported. */
+  createdAt: z.number(),
+  /** Where it was exported: the browser harness or the Electron simulator. */
+  runtime: z.enum(['harness', 'electron']),
+  settings: settingsPatchSchema,
+  /** The app's route when exported (path, query and hash of the SPA). */
+  path: z.string().startsWith('/').max(2000),
+  /** The app's own localStorage in that profile (its token, drafts, kept state). */
+  appStorage: z.record(z.string().max(200), z.string().max(200_000)),
+  world: worldSnapshotSchema,
+  calls: z.array(callLogEntrySchema).max(1000),
+});
+export type ReproBundle = z.infer<typeof reproBundleSchema>;
+
+/** A suggested file name: profile, scenario and time, safe on every file system. */
+export function bundleFileName(bundle: ReproBundle): string {
+  const stamp = new Date(bundle.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const scenario = bundle.world.scenario.replace(/[^A-Za-z0-9_-]/g, '_');
+  return `direct-loan-repro-${bundle.settings.profile ?? 'app'}-${scenario}-${stamp}.json`;
+}
+
+/** Parses a bundle file's text; the error says what is wrong with it. */
+export function parseReproBundle(text: string): ReproBundle {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error('Not a repro bundle: the file is not JSON');
+  }
+  const parsed = reproBundleSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new Error(`Not a repro bundle${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
