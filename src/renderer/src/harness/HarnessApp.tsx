@@ -10,9 +10,11 @@ import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
 import { PhoneStage } from './PhoneStage';
+import type { HarnessPhone } from './harnessPhone';
 import type { PhoneWorker } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
 import { TrafficLog } from './TrafficLog';
+import { WorkbenchPanel } from './WorkbenchPanel';
 import { writeMatrixSpec } from './matrix';
 import { useDispatch, useSnapshot } from './usePanel';
 import { writeUrlState } from './urlState';
@@ -27,6 +29,8 @@ export interface PhoneSetup {
   /** The phone service worker, or null where this origin cannot have one. */
   worker: PhoneWorker | null;
   initialPath: string;
+  /** Route and storage of the phone, for the workbench's repro bundles. */
+  access: HarnessPhone;
 }
 
 export function HarnessApp({
@@ -43,6 +47,11 @@ export function HarnessApp({
   const { dispatch, error } = useDispatch(api);
   const [tab, setTab] = useState<'calls' | 'traffic'>('calls');
   const [path, setPath] = useState(phone?.initialPath ?? '/');
+  /** A route the workbench opens in the phone (a repro bundle's). */
+  const [opening, setOpening] = useState<{ path: string } | null>(null);
+
+  useEffect(() => phone?.access.onOpen((next) => setOpening({ path: next })), [phone]);
+  useEffect(() => phone?.access.setPath(path), [phone, path]);
   const [copied, setCopied] = useState(false);
 
   // Keep the address bar reproducing the state, so a copied link opens the same setup.
@@ -73,6 +82,7 @@ export function HarnessApp({
       appBase={phone.appBase}
       worker={phone.worker}
       path={path}
+      opening={opening}
       onPathChange={setPath}
       dispatch={run}
     />
@@ -125,6 +135,7 @@ export function HarnessApp({
         {stage}
         <aside className="sim-panel" aria-label="Control panel">
           <Controls api={api} snapshot={snapshot} dispatch={run} />
+          <WorkbenchPanel api={api} clock={snapshot.clock} />
           {phone ? null : (
             <div className="sim-native">
               <HostScreen view={snapshot.view} onReopen={() => run({ type: 'reopen' })} />

@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
+import type { PhoneClock } from '../../../host/phoneClock';
 import type { PanelAction } from '../../../host/panelApi';
 import type { HostSnapshot } from '../../../host/types';
 import { type FrameControl, isPrepared, mountApp, prepareFrameWindow } from './frameBridge';
@@ -15,6 +16,21 @@ import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
 import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
+
+/**
+ * The status bar's time: the usual 9:41 on real time; the world's date and time while the phone
+ * follows a world clock, so a screenshot says when it was taken in the world.
+ */
+function statusTime(clock: PhoneClock | null): string {
+  if (!clock) return '9:41';
+  const at = new Date(clock.frozenAt ?? Date.now() + clock.offsetMs);
+  return at.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
 
 interface Props {
   host: HostCore;
@@ -26,6 +42,8 @@ interface Props {
   /** The phone service worker; null where the page cannot have one (about:blank phones). */
   worker: PhoneWorker | null;
   path: string;
+  /** A route to load in a fresh phone page (a repro bundle's); a new object loads it again. */
+  opening?: { path: string } | null;
   onPathChange(path: string): void;
   dispatch(action: PanelAction): void;
 }
@@ -38,6 +56,7 @@ export function PhoneStage({
   appBase,
   worker,
   path,
+  opening,
   onPathChange,
   dispatch,
 }: Props) {
@@ -58,6 +77,8 @@ export function PhoneStage({
   const online = snapshot.settings.online;
   const onlineRef = useRef(online);
   onlineRef.current = online;
+  const clockRef = useRef(snapshot.clock);
+  clockRef.current = snapshot.clock;
   const profileHasBridge = snapshot.settings.profile !== 'web';
 
   // Fit tall devices (the tablet) into the window; the app keeps its CSS viewport size.
@@ -90,6 +111,7 @@ export function PhoneStage({
       ...(mockOrigin ? { mockOrigin } : {}),
       insets: appInsets(preset),
       online: onlineRef.current,
+      clock: clockRef.current,
     });
     const track = () => {
       const href = iframe.contentWindow?.location.href;
@@ -182,6 +204,14 @@ export function PhoneStage({
     control.current?.setInsets(appInsets(preset));
   }, [preset]);
 
+  useEffect(() => {
+    if (opening) setRemount((r) => ({ count: r.count + 1, path: opening.path }));
+  }, [opening]);
+
+  useEffect(() => {
+    control.current?.setClock(snapshot.clock);
+  }, [snapshot.clock]);
+
   const { insets } = preset;
   const notched = insets.top > 40;
   return (
@@ -201,7 +231,9 @@ export function PhoneStage({
             style={{ height: insets.top }}
           >
             {notched ? <span className="sim-phone__notch" /> : null}
-            <span className="sim-phone__time">9:41</span>
+            <span className="sim-phone__time" title="The phone's clock">
+              {statusTime(snapshot.clock)}
+            </span>
             <span className="sim-phone__net">{online ? '5G ▮▮▮' : 'Offline'}</span>
           </div>
           {/* Edge to edge (a notched iPhone) the app fills the screen under the status bar and home

@@ -71,7 +71,7 @@ export function TrafficLog({ api, active }: { api: PanelApi; active: boolean }) 
             return (
               <Fragment key={key}>
                 <tr
-                  className="sim-clickable"
+                  className={`sim-clickable${entry.fault ? ' sim-row--fault' : ''}`}
                   onClick={() => setOpen(open === key ? null : key)}
                   data-path={entry.path}
                 >
@@ -85,6 +85,15 @@ export function TrafficLog({ api, active }: { api: PanelApi; active: boolean }) 
                       {entry.encrypted ? 'E2E' : 'plain'}
                     </span>{' '}
                     <code>{entry.path}</code>
+                    {entry.fault ? (
+                      <span
+                        className="sim-tag sim-tag--fault"
+                        title={`Injected by the fault lab: ${String(entry.fault.effect ?? entry.fault.kind)}`}
+                      >
+                        fault: {entry.fault.kind}
+                      </span>
+                    ) : null}
+                    {entry.kind ? <span className="sim-tag">{entry.kind}</span> : null}
                   </td>
                   <td className="sim-mono">{code === undefined ? entry.status : String(code)}</td>
                   <td className="sim-mono">{entry.ms ?? ''}</td>

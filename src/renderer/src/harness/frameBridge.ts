@@ -13,6 +13,7 @@
 
 import type { SafeAreaInsets } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
+import { installPhoneClock, type PhoneClock } from '../../../host/phoneClock';
 import type { NativeBridge } from '../../../shared/bridge';
 import { installPhoneNetwork, installStorageNamespace, storagePrefix } from './phoneRealm';
 
@@ -26,6 +27,8 @@ export interface FrameControl {
   setOnline(online: boolean): void;
   /** The device's safe-area insets, as a host without env() support provides them. */
   setInsets(insets: SafeAreaInsets): void;
+  /** The phone's Date follows its world's clock (null = real time). */
+  setClock(clock: PhoneClock | null): void;
 }
 
 /**
@@ -76,6 +79,8 @@ export interface PrepareOptions {
   /** The device's safe-area insets. */
   insets: SafeAreaInsets;
   online: boolean;
+  /** The world's clock the phone's Date follows (null = real time). */
+  clock: PhoneClock | null;
 }
 
 /**
@@ -96,7 +101,9 @@ export function prepareFrameWindow(frame: FrameWindow, options: PrepareOptions):
     setInsets: (insets) => {
       if (frame.document.documentElement) applyInsets(frame.document, insets);
     },
+    setClock: (clock) => installPhoneClock(frame, clock),
   };
+  control.setClock(options.clock);
   control.setInsets(options.insets);
   frame[INSTALLED] = control;
   return control;

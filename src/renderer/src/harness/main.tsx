@@ -8,12 +8,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAdminClient } from '../../../host/adminClient';
 import { HostCore } from '../../../host/HostCore';
+import type { PhoneClock } from '../../../host/phoneClock';
 import type { SimulatorPanelBridge } from '../../../host/panelApi';
 import { isWorldId, newWorldId } from '../../../shared/simWorld';
 import { HarnessApp, type PhoneSetup } from './HarnessApp';
 import { AdminTokenMissing } from './AdminTokenMissing';
 import { MatrixPage } from './MatrixPage';
 import { readMatrixSpec } from './matrix';
+import { Workbench } from '../../../host/workbench';
+import { HarnessPhone } from './harnessPhone';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
 import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
@@ -81,6 +84,13 @@ export function adminToken(): string | null {
 
 export function rememberAdminToken(token: string): void {
   window.sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
+}
+
+/** Two phone clocks name the same time (a running offset within a minute). */
+function sameClock(a: PhoneClock | null, b: PhoneClock): boolean {
+  if (!a || (a.frozenAt === null) !== (b.frozenAt === null)) return false;
+  if (a.frozenAt !== null) return a.frozenAt === b.frozenAt;
+  return Math.abs(a.offsetMs - b.offsetMs) < 60_000;
 }
 
 function start(container: HTMLElement): void {
@@ -156,7 +166,9 @@ function start(container: HTMLElement): void {
     { world, adminToken: token },
   );
   const host = new HostCore({ admin, settings: state.settings, deviceId: hostDeviceId() });
-  const api = inPagePanelApi(host, admin);
+  const phoneAccess = new HarnessPhone(host, world, state.path);
+  const workbench = new Workbench(host, admin, phoneAccess, 'harness');
+  const api = inPagePanelApi(host, admin, workbench);
   // Tests and QA scripts drive the host from the page (e.g. answer requests in bulk).
   (window as { simulatorHost?: HostCore }).simulatorHost = host;
   const appBase = new URL('./', window.location.href).href;
@@ -164,10 +176,22 @@ function start(container: HTMLElement): void {
   const phoneWorker = startPhoneWorker(appBase);
   void (async () => {
     await host.start();
+    await workbench.start();
     // A scenario in the URL means "reproduce this state": a new tab (a new world) selects it; a
     // reload finds its world on that scenario already and keeps it as it was.
     if (state.scenario && host.getSnapshot().scenario !== state.scenario) {
       await host.selectScenario(state.scenario);
+    }
+    // The same for the world's clock: set it unless the world already keeps that time.
+    const wanted = state.clock;
+    if (wanted && !sameClock(host.getSnapshot().clock, wanted)) {
+      await workbench.run({
+        op: 'setClock',
+        command:
+          wanted.frozenAt === null
+            ? { at: Date.now() + wanted.offsetMs, running: true }
+            : { at: wanted.frozenAt, running: false },
+      });
     }
     const phone: PhoneSetup = {
       host,
@@ -176,6 +200,7 @@ function start(container: HTMLElement): void {
       appBase,
       worker: await phoneWorker,
       initialPath: state.path,
+      access: phoneAccess,
     };
     root.render(
       <StrictMode>

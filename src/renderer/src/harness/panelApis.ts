@@ -5,8 +5,9 @@
 import type { AdminClient } from '../../../host/adminClient';
 import type { HostCore } from '../../../host/HostCore';
 import { applyPanelAction, type PanelApi, type SimulatorPanelBridge } from '../../../host/panelApi';
+import type { Workbench, WorkbenchCall, WorkbenchResult } from '../../../host/workbench';
 
-export function inPagePanelApi(host: HostCore, admin: AdminClient): PanelApi {
+export function inPagePanelApi(host: HostCore, admin: AdminClient, workbench: Workbench): PanelApi {
   return {
     runtime: 'harness',
     watch(listener) {
@@ -24,6 +25,7 @@ export function inPagePanelApi(host: HostCore, admin: AdminClient): PanelApi {
     },
     scenarios: () => host.listScenarios(),
     traffic: (limit) => admin.log(limit),
+    workbench: (call) => workbench.run(call),
   };
 }
 
@@ -44,5 +46,8 @@ export function electronPanelApi(bridge: SimulatorPanelBridge): PanelApi {
     dispatch: (action) => bridge.dispatch(action),
     scenarios: () => bridge.scenarios(),
     traffic: (limit) => bridge.traffic(limit),
+    // Main parsed the call with the same schema and answers its op's result.
+    workbench: <C extends WorkbenchCall>(call: C) =>
+      bridge.workbench(call) as Promise<WorkbenchResult<C['op']>>,
   };
 }

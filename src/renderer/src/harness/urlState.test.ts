@@ -45,4 +45,19 @@ describe('harness URL state', () => {
     });
     expect(state).toMatchObject({ scenario: 'repaying', path: '/bill', mock: 'http://m' });
   });
+
+  it('carries the world clock: frozen at an instant, or running ahead of real time', async () => {
+    const host = new HostCore({ admin: new FakeAdminClient() });
+    const christmas = Date.UTC(2025, 11, 24, 2);
+    host.setPhoneClock({ offsetMs: 123, frozenAt: christmas });
+    const frozen = writeUrlState('', host.getSnapshot(), '/');
+    expect(new URLSearchParams(frozen).get('clock')).toBe('2025-12-24T02:00:00.000Z');
+    expect(readUrlState(frozen).clock).toMatchObject({ frozenAt: christmas });
+    host.setPhoneClock({ offsetMs: 10 * 86_400_000, frozenAt: null });
+    const running = writeUrlState(frozen, host.getSnapshot(), '/');
+    expect(readUrlState(running).clock).toEqual({ offsetMs: 864_000_000, frozenAt: null });
+    host.setPhoneClock(null);
+    expect(readUrlState(writeUrlState(running, host.getSnapshot(), '/')).clock).toBeNull();
+    expect(readUrlState('?clock=soon').clock).toBeNull();
+  });
 });

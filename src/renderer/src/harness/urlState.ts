@@ -1,8 +1,11 @@
 /**
  * Harness URL parameters: `?profile=lender&scenario=repaying&device=iphone&system=ios&version=2.9.0
- * &user=9171234567&path=/bill` reproduce a state; the panel keeps them in sync so "Copy link" shares it.
+ * &user=9171234567&path=/bill&clock=2025-12-24T02:00:00.000Z` reproduce a state; the panel keeps
+ * them in sync so "Copy link" shares it. `clock` is the world's time: an ISO instant (frozen there)
+ * or a signed offset in ms from real time (running), e.g. `clock=%2B864000000` for ten days ahead.
  */
 import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
+import type { PhoneClock } from '../../../host/phoneClock';
 import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '../../../host/types';
 
 export interface UrlState {
@@ -12,6 +15,22 @@ export interface UrlState {
   path: string;
   /** Admin API origin override (default: this page's origin). */
   mock: string | null;
+  /** The world's clock to set (null: leave the world's clock as it is). */
+  clock: PhoneClock | null;
+}
+
+/** The `clock` parameter of a phone clock. */
+export function clockParam(clock: PhoneClock): string {
+  if (clock.frozenAt !== null) return new Date(clock.frozenAt).toISOString();
+  return `${clock.offsetMs >= 0 ? '+' : '-'}${Math.abs(Math.round(clock.offsetMs))}`;
+}
+
+/** The phone clock a `clock` parameter names, or null when it names none. */
+export function readClockParam(value: string | null): PhoneClock | null {
+  if (!value) return null;
+  if (/^[+-]\d{1,15}$/.test(value)) return { offsetMs: Number(value), frozenAt: null };
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? { offsetMs: at - Date.now(), frozenAt: at } : null;
 }
 
 export function readUrlState(search: string): UrlState {
@@ -39,6 +58,7 @@ export function readUrlState(search: string): UrlState {
     scenario: params.get('scenario'),
     path: path?.startsWith('/') ? path : '/',
     mock: params.get('mock'),
+    clock: readClockParam(params.get('clock')),
   };
 }
 
@@ -59,5 +79,7 @@ export function writeUrlState(search: string, snapshot: HostSnapshot, path: stri
   else params.delete('user');
   if (path && path !== '/') params.set('path', path);
   else params.delete('path');
+  if (snapshot.clock) params.set('clock', clockParam(snapshot.clock));
+  else params.delete('clock');
   return `?${params.toString()}`;
 }

@@ -1,0 +1,428 @@
+/**
+ * The QA workbench in the panel (harness and Electron alike), acting on the phone's world: the
+ * world's clock (which the phone's Date follows), the fault lab, and repro bundles.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PanelApi } from '../../../host/panelApi';
+import type { PhoneClock } from '../../../host/phoneClock';
+import { bundleFileName, parseReproBundle } from '../../../host/reproBundle';
+import type { WorkbenchCall, WorkbenchResult } from '../../../host/workbench';
+import { endpoints } from '../../../shared/api/endpoints';
+import {
+  type ArmedFault,
+  type ClockCommand,
+  FAULT_KINDS,
+  type FaultKind,
+  type FaultSpec,
+} from '../../../shared/workbench';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const FAULT_POLL_MS = 2000;
+
+export const FAULT_LABELS: Record<FaultKind, string> = {
+  code: 'Product code (with message)',
+  delay: 'Latency',
+  timeout: 'Timeout (no answer within 10 s)',
+  corrupt: 'Corrupt ciphertext',
+  'session-lost': '4011 server lost the session',
+  replay: '4091 replay',
+  'identity-change': '4012 server identity changed',
+  'handshake-refused': 'Handshake refused (with message)',
+  drop: 'Connection dropped mid-request',
+};
+
+const API_PATHS = [...new Set(Object.values(endpoints).map((e) => e.path))].sort();
+
+/** Runs one workbench call; its error lands in the section's own message line. */
+function useWorkbench(api: PanelApi) {
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(
+    async <C extends WorkbenchCall>(call: C): Promise<WorkbenchResult<C['op']>> => {
+      const result = await api.workbench(call);
+      setError(result.ok ? null : result.error);
+      return result;
+    },
+    [api],
+  );
+  return { run, error, setError };
+}
+
+export function WorkbenchPanel({ api, clock }: { api: PanelApi; clock: PhoneClock | null }) {
+  return (
+    <div className="sim-workbench">
+      <ClockSection api={api} clock={clock} />
+      <FaultLab api={api} />
+      <BundleSection api={api} />
+    </div>
+  );
+}
+
+/** `datetime-local` value (local time, minutes) of epoch ms. */
+function localInputValue(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+function describeClock(clock: PhoneClock | null, now: number): string {
+  if (!clock) return 'Real time';
+  const at = clock.frozenAt ?? now + clock.offsetMs;
+  const when = new Date(at).toLocaleString(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  });
+  return clock.frozenAt === null ? `${when} (running)` : `${when} (frozen)`;
+}
+
+function ClockSection({ api, clock }: { api: PanelApi; clock: PhoneClock | null }) {
+  const { run, error } = useWorkbench(api);
+  const [now, setNow] = useState(() => Date.now());
+  const [target, setTarget] = useState(() => localInputValue(Date.now()));
+  useEffect(() => {
+    if (!clock || clock.frozenAt !== null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [clock]);
+  const set = (command: ClockCommand) => void run({ op: 'setClock', command });
+  const frozen = clock?.frozenAt != null;
+  return (
+    <details className="sim-field sim-field--wide" open={clock !== null}>
+      <summary>Clock · {describeClock(clock, now)}</summary>
+      <p className="sim-muted">
+        The world’s “now”: due dates, overdue days, event windows and order expiry on the server,
+        and the app’s Date in the phone.
+      </p>
+      <div className="sim-row">
+        <input
+          type="datetime-local"
+          aria-label="Jump to"
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+        />
+        <button
+          className="sim-btn"
+          disabled={!target || Number.isNaN(new Date(target).getTime())}
+          onClick={() => set({ at: new Date(target).getTime() })}
+        >
+          Jump
+        </button>
+      </div>
+      <div className="sim-row">
+        {[
+          ['+1 h', HOUR],
+          ['+1 day', DAY],
+          ['+7 days', 7 * DAY],
+          ['−1 day', -DAY],
+        ].map(([label, ms]) => (
+          <button key={label} className="sim-btn" onClick={() => set({ advanceMs: Number(ms) })}>
+            {label}
+          </button>
+        ))}
+        <button className="sim-btn" onClick={() => set({ running: frozen })}>
+          {frozen ? 'Run' : 'Freeze'}
+        </button>
+        <button
+          className="sim-btn"
+          disabled={clock === null}
+          onClick={() => void run({ op: 'resetClock' })}
+        >
+          Real time
+        </button>
+      </div>
+      {error ? <p className="sim-error">{error}</p> : null}
+    </details>
+  );
+}
+
+interface FaultForm {
+  kind: FaultKind;
+  path: string;
+  code: string;
+  message: string;
+  delayMs: string;
+  /** '' = until cleared. */
+  times: string;
+}
+
+const EMPTY_FORM: FaultForm = {
+  kind: 'code',
+  path: '*',
+  code: '9000004',
+  message: '',
+  delayMs: '',
+  times: '1',
+};
+
+/** The FaultSpec of the form, or the reason it is not one. */
+export function faultSpecOf(form: FaultForm): FaultSpec | string {
+  const path = form.path.trim();
+  if (!path) return 'Name a path, or * for every path';
+  const spec: FaultSpec = { kind: form.kind, path };
+  const withCode = form.kind === 'code' || form.kind === 'handshake-refused';
+  if (withCode && form.code.trim()) {
+    const code = Number(form.code);
+    if (!Number.isInteger(code)) return 'The code is a whole number';
+    spec.code = code;
+  }
+  if (withCode && form.message.trim()) spec.message = form.message.trim();
+  if (form.delayMs.trim()) {
+    const delay = Number(form.delayMs);
+    if (!Number.isInteger(delay) || delay < 0 || delay > 120_000) {
+      return 'The delay is 0–120000 ms';
+    }
+    spec.delayMs = delay;
+  } else if (form.kind === 'delay') {
+    return 'Latency needs a delay in ms';
+  }
+  if (form.times.trim()) {
+    const times = Number(form.times);
+    if (!Number.isInteger(times) || times < 1)
+      return 'Calls: 1 or more, or empty for until cleared';
+    spec.times = times;
+  }
+  return spec;
+}
+
+function FaultLab({ api }: { api: PanelApi }) {
+  const { run, error, setError } = useWorkbench(api);
+  const [faults, setFaults] = useState<ArmedFault[]>([]);
+  const [form, setForm] = useState<FaultForm>(EMPTY_FORM);
+  const [open, setOpen] = useState(false);
+  const refresh = useCallback(async () => {
+    const result = await run({ op: 'faults' });
+    if (result.ok) setFaults(result.value);
+  }, [run]);
+  useEffect(() => {
+    if (!open) return;
+    void refresh();
+    // Remaining counts fall as the app's calls meet the faults.
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, FAULT_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [open, refresh]);
+
+  const spec = faultSpecOf(form);
+  const arm = async () => {
+    if (typeof spec === 'string') return setError(spec);
+    const result = await run({ op: 'addFault', spec });
+    if (result.ok) await refresh();
+  };
+  const edit = (patch: Partial<FaultForm>) => setForm((f) => ({ ...f, ...patch }));
+  const withCode = form.kind === 'code' || form.kind === 'handshake-refused';
+  return (
+    <details
+      className="sim-field sim-field--wide"
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
+      <summary>Fault lab{faults.length ? ` · ${faults.length} armed` : ''}</summary>
+      <div className="sim-faults__form">
+        <label className="sim-faults__field sim-faults__field--wide">
+          Fault
+          <select
+            aria-label="Fault kind"
+            value={form.kind}
+            onChange={(e) => edit({ kind: e.target.value as FaultKind })}
+          >
+            {FAULT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {FAULT_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="sim-faults__field">
+          Path
+          <input
+            aria-label="Fault path"
+            list="sim-api-paths"
+            value={form.path}
+            onChange={(e) => edit({ path: e.target.value })}
+          />
+          <datalist id="sim-api-paths">
+            <option value="*">every path</option>
+            {API_PATHS.map((path) => (
+              <option key={path} value={path} />
+            ))}
+          </datalist>
+        </label>
+        {withCode ? (
+          <>
+            <label className="sim-faults__field">
+              Code
+              <input
+                aria-label="Fault code"
+                inputMode="numeric"
+                value={form.code}
+                onChange={(e) => edit({ code: e.target.value })}
+              />
+            </label>
+            <label className="sim-faults__field">
+              Message
+              <input
+                aria-label="Fault message"
+                maxLength={500}
+                value={form.message}
+                onChange={(e) => edit({ message: e.target.value })}
+              />
+            </label>
+          </>
+        ) : null}
+        <label className="sim-faults__field">
+          Delay (ms)
+          <input
+            aria-label="Fault delay"
+            inputMode="numeric"
+            placeholder={form.kind === 'delay' ? 'e.g. 3000' : 'none'}
+            value={form.delayMs}
+            onChange={(e) => edit({ delayMs: e.target.value })}
+          />
+        </label>
+        <label className="sim-faults__field">
+          Calls
+          <input
+            aria-label="Fault calls"
+            inputMode="numeric"
+            placeholder="until cleared"
+            value={form.times}
+            onChange={(e) => edit({ times: e.target.value })}
+          />
+        </label>
+      </div>
+      <div className="sim-row">
+        <button className="sim-btn sim-btn--primary" onClick={() => void arm()}>
+          Arm fault
+        </button>
+        <button
+          className="sim-btn"
+          disabled={!faults.length}
+          onClick={async () => {
+            await run({ op: 'clearFaults' });
+            await refresh();
+          }}
+        >
+          Clear all
+        </button>
+        <button
+          className="sim-btn"
+          title="The server presents a new identity from the next handshake, as a key rotation"
+          onClick={() => void run({ op: 'rotateIdentity' })}
+        >
+          Rotate server identity
+        </button>
+      </div>
+      {error ? <p className="sim-error">{error}</p> : null}
+      {faults.length ? (
+        <table className="sim-table" aria-label="Armed faults">
+          <thead>
+            <tr>
+              <th>Fault</th>
+              <th>Path</th>
+              <th>Left</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {faults.map((fault) => (
+              <tr key={fault.id}>
+                <td>
+                  {FAULT_LABELS[fault.kind]}
+                  {fault.code !== undefined ? ` ${fault.code}` : ''}
+                  {fault.delayMs ? ` after ${fault.delayMs} ms` : ''}
+                </td>
+                <td>
+                  <code>{fault.path}</code>
+                </td>
+                <td>{fault.remaining ?? '∞'}</td>
+                <td>
+                  <button
+                    className="sim-btn"
+                    aria-label={`Clear fault ${fault.id}`}
+                    onClick={async () => {
+                      await run({ op: 'clearFault', id: fault.id });
+                      await refresh();
+                    }}
+                  >
+                    Clear
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="sim-muted">No fault armed: the world answers as its scenario says.</p>
+      )}
+    </details>
+  );
+}
+
+function BundleSection({ api }: { api: PanelApi }) {
+  const { run, error, setError } = useWorkbench(api);
+  const [status, setStatus] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const exportBundle = async () => {
+    const result = await run({ op: 'exportBundle' });
+    if (!result.ok) return;
+    const blob = new Blob([JSON.stringify(result.value, null, 2)], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = bundleFileName(result.value);
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    setStatus(`Exported ${link.download}`);
+  };
+  const importFile = async (file: File) => {
+    setStatus(null);
+    let bundle: ReturnType<typeof parseReproBundle>;
+    try {
+      bundle = parseReproBundle(await file.text());
+    } catch (e) {
+      return setError(e instanceof Error ? e.message : String(e));
+    }
+    const result = await run({ op: 'importBundle', bundle });
+    if (result.ok) {
+      setStatus(`Imported ${file.name}: ${bundle.world.scenario}, ${bundle.path}`);
+    }
+  };
+  return (
+    <details className="sim-field sim-field--wide">
+      <summary>Repro bundle</summary>
+      <p className="sim-muted">
+        One file with the settings, the app’s route and storage, the world (scenario, server state,
+        faults, clock, traffic) and the bridge calls. Import it in another harness tab or the
+        Electron simulator to land in the same state.
+      </p>
+      <div className="sim-row">
+        <button className="sim-btn" onClick={() => void exportBundle()}>
+          Export repro bundle
+        </button>
+        <button className="sim-btn" onClick={() => fileInput.current?.click()}>
+          Import repro bundle…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          aria-label="Repro bundle file"
+          hidden
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+      </div>
+      {status ? (
+        <p className="sim-muted" role="status">
+          {status}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="sim-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </details>
+  );
+}
