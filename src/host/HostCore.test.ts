@@ -212,4 +212,34 @@ describe('HostCore', () => {
     expect(new Set(snapshots).size).toBe(snapshots.length);
     expect(snapshots[0]?.surfaces).toEqual([]);
   });
+
+  it('keeps the timeline’s host side: events with their listeners, settings, scenarios, reloads, app errors', async () => {
+    const { host } = makeHost();
+    await host.start();
+    const off = host.onEvent(() => undefined, 'pageResume');
+    host.onEvent(() => undefined, 'kycSuccess');
+    host.sendEvent('pageResume');
+    off();
+    host.sendEvent('pageResume');
+    await host.updateSettings({ online: false, version: '2.9.0' });
+    await host.selectScenario('repaying');
+    await host.call('getBaseInfo', undefined, { appGeneration: 1 });
+    host.noteAppError('Uncaught TypeError: x is undefined');
+    const notes = host.getSnapshot().notes.map((n) => [n.kind, n.generation, n.text]);
+    expect(notes).toEqual([
+      ['event', 0, 'pageResume → 1 page listener'],
+      ['event', 0, 'pageResume → 0 page listeners'],
+      ['settings', 0, 'online: false'],
+      ['scenario', 0, "Scenario repaying (the world's server state starts again)"],
+      ['reload', 1, 'App page 1 loaded'],
+      ['app-error', 1, 'Uncaught TypeError: x is undefined'],
+    ]);
+    expect(host.getSnapshot().calls.at(-1)).toMatchObject({ method: 'getBaseInfo', generation: 1 });
+    // A forwarder for every event (Electron's) means the page decides who hears it.
+    host.onEvent(() => undefined);
+    host.sendEvent('loanSuccess');
+    expect(host.getSnapshot().notes.at(-1)?.text).toBe('loanSuccess → sent to the page');
+    host.clearTimeline();
+    expect(host.getSnapshot()).toMatchObject({ calls: [], notes: [] });
+  });
 });

@@ -19,6 +19,8 @@ import {
   type CallLogEntry,
   type CallOrigin,
   type HostEventMessage,
+  type HostNote,
+  type HostNoteKind,
   type HostSettings,
   type HostSnapshot,
   type HostView,
@@ -45,7 +47,11 @@ const MAX_SURFACES = 20;
 export class HostCore {
   private snapshot: HostSnapshot;
   private readonly listeners = new Set<() => void>();
-  private readonly eventListeners = new Set<(message: HostEventMessage) => void>();
+  /** Host → web listeners; `event` when the listener is the page's own for one event. */
+  private readonly eventListeners = new Map<
+    (message: HostEventMessage) => void,
+    BridgeEvent | string | null
+  >();
   private readonly waiting = new Map<string, (decision: Decision) => void>();
   private readonly admin: AdminClient;
   private readonly clock: () => number;
@@ -74,6 +80,7 @@ export class HostCore {
       surfaces: [],
       pending: [],
       calls: [],
+      notes: [],
       accounts: options.accounts ?? DEFAULT_ACCOUNTS,
       appGeneration: 0,
       error: null,
@@ -89,9 +96,12 @@ export class HostCore {
     return () => this.listeners.delete(listener);
   };
 
-  /** Host → web events; returns the unsubscribe function. */
-  onEvent(listener: (message: HostEventMessage) => void): () => void {
-    this.eventListeners.add(listener);
+  /**
+   * Host → web events; returns the unsubscribe function. `event` names the one event a page's
+   * listener is for (the harness bridge), so the timeline can say how many listeners heard it.
+   */
+  onEvent(listener: (message: HostEventMessage) => void, event?: string): () => void {
+    this.eventListeners.set(listener, event ?? null);
     return () => this.eventListeners.delete(listener);
   }
 
@@ -112,6 +122,7 @@ export class HostCore {
     const entry: CallLogEntry = {
       id: this.newId(),
       at: this.clock(),
+      generation: origin?.appGeneration ?? this.snapshot.appGeneration,
       method: String(method),
       params,
     };
@@ -154,6 +165,13 @@ export class HostCore {
       autoAnswer: { ...before.autoAnswer, ...patch.autoAnswer },
     };
     this.update({ settings });
+    const changed = Object.entries(patch).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof HostSettings]),
+    );
+    if (changed.length) {
+      const text = changed.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
+      this.note('settings', text);
+    }
     for (const request of this.snapshot.pending) {
       const auto = settings.autoAnswer[request.method];
       if (auto !== 'ask') this.answer(request.id, { answer: auto });
@@ -176,6 +194,7 @@ export class HostCore {
   async selectScenario(name: string): Promise<void> {
     await this.replaceApp(async () => {
       await this.admin.selectScenario(name);
+      this.note('scenario', `Scenario ${name} (the world's server state starts again)`);
       this.update({ scenario: name });
       if (this.snapshot.settings.signedIn) await this.signIn();
     });
@@ -185,6 +204,7 @@ export class HostCore {
   async reset(): Promise<void> {
     await this.replaceApp(async () => {
       await this.admin.reset();
+      this.note('reset', `Reset scenario ${this.snapshot.scenario ?? ''}`.trim());
       this.update({ surfaces: [], view: { kind: 'app' } });
       if (this.snapshot.settings.signedIn) await this.signIn();
     });
@@ -200,6 +220,7 @@ export class HostCore {
       scenario: string;
       settings: HostSettings;
       calls: readonly CallLogEntry[];
+      notes: readonly HostNote[];
     }>,
   ): Promise<void> {
     let failure: unknown = null;
@@ -210,6 +231,7 @@ export class HostCore {
           scenario: next.scenario,
           settings: next.settings,
           calls: next.calls.slice(-this.maxCalls),
+          notes: next.notes.slice(-this.maxCalls),
           surfaces: [],
           view: { kind: 'app' },
         });
@@ -241,13 +263,37 @@ export class HostCore {
 
   /** Sends a host → web event (kycSuccess, loanSuccess, pageResume). */
   sendEvent(event: BridgeEvent, payload: unknown = null): void {
-    for (const listener of this.eventListeners) listener({ event, payload });
+    const named = [...this.eventListeners.values()];
+    const heard = named.filter((name) => name === event).length;
+    const forwarded = named.includes(null);
+    const to = forwarded ? 'sent to the page' : `${heard} page listener${heard === 1 ? '' : 's'}`;
+    this.note('event', `${event} → ${to}`, payload);
+    for (const listener of [...this.eventListeners.keys()]) listener({ event, payload });
   }
 
   /** Reloads the app: pending requests are cancelled because the page that asked is gone. */
   reload(): void {
     for (const id of [...this.waiting.keys()]) this.answer(id, { answer: 'cancel' });
     this.update({ view: { kind: 'app' }, appGeneration: this.snapshot.appGeneration + 1 });
+    this.note('reload', `App page ${this.snapshot.appGeneration} loaded`);
+  }
+
+  /** An error the app's page reported (console error, uncaught error, unhandled rejection). */
+  noteAppError(text: string, generation?: number): void {
+    this.note('app-error', text.slice(0, 2000), undefined, generation);
+  }
+
+  /** Adds a row to the timeline's host notes. */
+  private note(kind: HostNoteKind, text: string, detail?: unknown, generation?: number): void {
+    const note: HostNote = {
+      id: this.newId(),
+      at: this.clock(),
+      kind,
+      generation: generation ?? this.snapshot.appGeneration,
+      text,
+      ...(detail === undefined || detail === null ? {} : { detail }),
+    };
+    this.update({ notes: [...this.snapshot.notes, note].slice(-this.maxCalls) });
   }
 
   /** "Reopen" on the closed or kicked-out screen: the native user signs in again, a fresh app. */
@@ -272,6 +318,11 @@ export class HostCore {
 
   clearCalls(): void {
     this.update({ calls: [] });
+  }
+
+  /** Clears the timeline's host side: the call log and the notes. */
+  clearTimeline(): void {
+    this.update({ calls: [], notes: [] });
   }
 
   /** The call log as pretty JSON (for the panel's export). */

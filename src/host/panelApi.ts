@@ -51,6 +51,8 @@ export const panelActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sendEvent'), event: z.enum(BRIDGE_EVENTS) }),
   z.object({ type: z.literal('dismissSurface'), id: z.string() }),
   z.object({ type: z.literal('clearCalls') }),
+  /** Clears the timeline's host side (calls and notes); the server's log is the world's own. */
+  z.object({ type: z.literal('clearTimeline') }),
   /** Electron only: opens the app window's DevTools (the harness ignores it). */
   z.object({ type: z.literal('openDevTools') }),
   /** Electron only (menu): exports a repro bundle to a file the developer picks. */
@@ -110,6 +112,8 @@ export async function applyPanelAction(host: HostCore, action: PanelAction): Pro
       return host.dismissSurface(action.id);
     case 'clearCalls':
       return host.clearCalls();
+    case 'clearTimeline':
+      return host.clearTimeline();
     case 'openDevTools':
     case 'saveBundle':
     case 'openBundle':

@@ -15,10 +15,20 @@ export const REPRO_FORMAT = 'direct-loan-repro';
 const callLogEntrySchema = z.object({
   id: z.string().max(64),
   at: z.number(),
+  generation: z.number().int().optional(),
   method: z.string().max(100),
   params: z.unknown().optional(),
   result: bridgeResultSchema.optional(),
   durationMs: z.number().optional(),
+});
+
+const hostNoteSchema = z.object({
+  id: z.string().max(64),
+  at: z.number(),
+  kind: z.enum(['event', 'reload', 'scenario', 'reset', 'settings', 'app-error']),
+  generation: z.number().int(),
+  text: z.string().max(2000),
+  detail: z.unknown().optional(),
 });
 
 export const reproBundleSchema = z.object({
@@ -35,6 +45,8 @@ export const reproBundleSchema = z.object({
   appStorage: z.record(z.string().max(200), z.string().max(200_000)),
   world: worldSnapshotSchema,
   calls: z.array(callLogEntrySchema).max(1000),
+  /** The host's side of the timeline: events sent, reloads, scenario and settings changes, errors. */
+  notes: z.array(hostNoteSchema).max(1000).default([]),
 });
 export type ReproBundle = z.infer<typeof reproBundleSchema>;
 

@@ -81,11 +81,29 @@ export interface CallLogEntry {
   id: string;
   /** Epoch ms when the call arrived. */
   at: number;
+  /** The app page (appGeneration) that made the call, when known. */
+  generation?: number;
   method: string;
   params: unknown;
   /** Undefined while the call is pending. */
   result?: BridgeResult;
   durationMs?: number;
+}
+
+/** What a host note records (the timeline's rows that are not bridge calls or API exchanges). */
+export type HostNoteKind = 'event' | 'reload' | 'scenario' | 'reset' | 'settings' | 'app-error';
+
+/** Something the host saw or did besides answering a call, for the panel's timeline. */
+export interface HostNote {
+  id: string;
+  /** Epoch ms. */
+  at: number;
+  kind: HostNoteKind;
+  /** The app page (appGeneration) it belongs to. */
+  generation: number;
+  /** One line, e.g. "pageResume → 1 listener", "Scenario repaying", "TypeError: …". */
+  text: string;
+  detail?: unknown;
 }
 
 /** A snapshot of the whole host, handed to the panel (immutable; replaced on every change). */
@@ -99,6 +117,8 @@ export interface HostSnapshot {
   surfaces: readonly NativeSurface[];
   pending: readonly PendingRequest[];
   calls: readonly CallLogEntry[];
+  /** Host events sent, reloads, scenario and settings changes, the app's errors (newest last). */
+  notes: readonly HostNote[];
   accounts: readonly PayeeAccount[];
   /** Bumped whenever the app must reload (profile, scenario, reset, reopen). */
   appGeneration: number;

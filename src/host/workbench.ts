@@ -135,6 +135,7 @@ export class Workbench {
       appStorage: await this.phone.readStorage(),
       world: await this.client.snapshot(),
       calls: [...snapshot.calls],
+      notes: [...snapshot.notes],
     };
   }
 
@@ -148,7 +149,7 @@ export class Workbench {
       const restored = await this.client.restore(bundle.world);
       await this.phone.writeStorage(settings.profile, bundle.appStorage);
       const calls = bundle.calls.map((call) => ({ ...call, params: call.params }));
-      return { scenario: restored.scenario, settings, calls };
+      return { scenario: restored.scenario, settings, calls, notes: bundle.notes };
     });
     this.follow(await this.client.clock());
     this.phone.open(bundle.path);

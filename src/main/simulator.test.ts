@@ -4,7 +4,7 @@ import { HostCore } from '../host/HostCore';
 import { PANEL_IPC } from '../host/panelApi';
 import { FakeAdminClient, FakeWorkbenchClient } from '../host/testing';
 import { IPC } from '../shared/bridge';
-import { Simulator, showExternalUrl } from './simulator';
+import { consoleErrorOf, Simulator, showExternalUrl } from './simulator';
 
 vi.mock('electron', () => ({}));
 
@@ -355,5 +355,27 @@ describe('links the phone does not open in the app', () => {
     await expect(simulator.apply({ type: 'openBundle' })).rejects.toThrow(/Not a repro bundle/);
     files.toOpen = null;
     await expect(simulator.apply({ type: 'openBundle' })).resolves.toBeUndefined();
+  });
+
+  it('puts the app window’s console errors and a gone renderer on the timeline', async () => {
+    const { host, app } = await setup();
+    const emit = (name: string, ...args: unknown[]) => {
+      for (const handler of app().contentsHandlers.get(name) ?? []) handler(...args);
+    };
+    emit('console-message', { level: 'error', message: 'App init failed: boom' });
+    emit('console-message', { level: 'info', message: 'hello' });
+    emit('console-message', {}, 3, 'old style error');
+    emit('render-process-gone', {}, { reason: 'crashed' });
+    expect(
+      host
+        .getSnapshot()
+        .notes.filter((n) => n.kind === 'app-error')
+        .map((n) => n.text),
+    ).toEqual([
+      'console.error: App init failed: boom',
+      'console.error: old style error',
+      "The app's renderer process is gone (crashed)",
+    ]);
+    expect(consoleErrorOf([{ level: 'warning', message: 'x' }])).toBeNull();
   });
 });

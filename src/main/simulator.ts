@@ -250,6 +250,14 @@ export class Simulator {
     window.on('closed', () => {
       if (this.appWindow === window) this.appWindow = null;
     });
+    // The app's errors reach the timeline, as they would a webview's remote console.
+    window.webContents.on('console-message', (...args: unknown[]) => {
+      const text = consoleErrorOf(args);
+      if (text) this.options.host.noteAppError(text);
+    });
+    window.webContents.on('render-process-gone', (_event, details) => {
+      this.options.host.noteAppError(`The app's renderer process is gone (${details.reason})`);
+    });
     // DevTools take the debugger over while open: emulate again when they close.
     window.webContents.on('devtools-closed', () => {
       const now = this.options.host.getSnapshot();
@@ -344,6 +352,20 @@ export class Simulator {
       showExternalUrl(this.options.host, url),
     );
   }
+}
+
+/**
+ * The text of a console error from a `console-message` event: Electron passes one details object
+ * (`level: 'error'`) in current versions and `(event, level 3, message)` in older ones.
+ */
+export function consoleErrorOf(args: readonly unknown[]): string | null {
+  const [first, level, message] = args;
+  const details = first as { level?: unknown; message?: unknown } | null;
+  if (details && typeof details === 'object' && details.level === 'error') {
+    return `console.error: ${String(details.message)}`;
+  }
+  if (level === 3 && typeof message === 'string') return `console.error: ${message}`;
+  return null;
 }
 
 /**

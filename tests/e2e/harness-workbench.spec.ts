@@ -162,3 +162,77 @@ test('a repro bundle exported from one phone lands another phone in the same sta
   await expect(other.getByRole('alert').filter({ hasText: 'Not a repro bundle' })).toBeVisible();
   await expect(otherApp.getByText('Amount to Pay')).toBeVisible();
 });
+
+test('one timeline: bridge calls, events, reloads, faults, API exchanges and the app’s errors, tagged by page', async ({
+  page,
+  context,
+  app,
+  openHarness,
+  callBridge,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openHarness('profile=lender&scenario=can-borrow');
+  await expect(app.getByTestId('home-amount')).toBeVisible();
+  await page.getByRole('button', { name: 'pageResume' }).click();
+  await openSection(page, /^Fault lab/);
+  await page.getByLabel('Fault path').fill('loan/loanInfo');
+  await page.getByLabel('Fault code').fill('9000017');
+  await page.getByLabel('Fault message').fill('busy');
+  await page.getByRole('button', { name: 'Arm fault' }).click();
+  await expect(page.getByRole('table', { name: 'Armed faults' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reload app' }).click();
+  await expect(app.getByText('Not updated: these figures are from your last visit.')).toBeVisible();
+  const frame = await appFrame(page);
+  await frame.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('boom from the test');
+    });
+    void Promise.reject(new Error('rejected in the test'));
+  });
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  const row = (text: string | RegExp) => timeline.getByRole('listitem').filter({ hasText: text });
+  await expect(row(/pageResume → \d+ page listener/)).toHaveCount(1);
+  // The tab's new world took the link's scenario (page 1); Reload app made page 2.
+  await expect(row("Scenario can-borrow (the world's server state starts again)")).toHaveCount(1);
+  await expect(row('App page 2 loaded')).toHaveCount(1);
+  await expect(row('fault-armed')).toHaveCount(1);
+  await expect(row('getBaseInfo').first()).toContainText('p1');
+  await expect(row('getBaseInfo').last()).toContainText('p2');
+  await expect(row('main/loan/loanInfo').filter({ hasText: 'fault: code' })).toContainText('p2');
+  await expect(row('Uncaught Error: boom from the test')).toHaveCount(1);
+  await expect(row('Unhandled rejection: Error: rejected in the test')).toHaveCount(1);
+
+  await page.getByLabel('Errors only').check();
+  await expect(row('getBaseInfo')).toHaveCount(0);
+  await expect(row('boom from the test')).toHaveCount(1);
+  await expect(row('main/loan/loanInfo')).toHaveCount(1);
+  await page.getByLabel('Errors only').uncheck();
+
+  // The filter searches bodies too: the borrower's number is in user/userInfo's answer.
+  await page.getByLabel('Filter the timeline').fill('loan/loanInfo');
+  const exchange = row('fault: code');
+  await exchange.getByRole('button').first().click();
+  await expect(exchange.locator('pre')).toContainText('"code": 9000017');
+  await exchange.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain('/main/loan/loanInfo');
+  expect(curl).toMatch(/x-sim-world: w-/);
+
+  // Thousands of rows stay fast: only the visible ones are in the page.
+  await page.getByLabel('Filter the timeline').fill('');
+  await frame.evaluate(async () => {
+    const bridge = (globalThis as { nativeBridge?: { call(m: string): Promise<unknown> } })
+      .nativeBridge;
+    for (let i = 0; i < 600; i += 1) await bridge?.call('getBaseInfo');
+  });
+  await expect(page.getByText(/^\d{3,} rows$/)).toBeVisible();
+  const shown = await timeline.getByRole('listitem').count();
+  expect(shown).toBeLessThan(80);
+  await expect(row('getBaseInfo').last()).toBeVisible();
+  void callBridge;
+
+  await page.getByRole('button', { name: 'Clear' }).last().click();
+  await expect(page.getByText('Nothing on the timeline yet.')).toBeVisible();
+});

@@ -13,6 +13,7 @@ import { PhoneStage } from './PhoneStage';
 import type { HarnessPhone } from './harnessPhone';
 import type { PhoneWorker } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
+import { Timeline } from './Timeline';
 import { TrafficLog } from './TrafficLog';
 import { WorkbenchPanel } from './WorkbenchPanel';
 import { writeMatrixSpec } from './matrix';
@@ -45,7 +46,7 @@ export function HarnessApp({
 }) {
   const snapshot = useSnapshot(api);
   const { dispatch, error } = useDispatch(api);
-  const [tab, setTab] = useState<'calls' | 'traffic'>('calls');
+  const [tab, setTab] = useState<'calls' | 'traffic' | 'timeline'>('calls');
   const [path, setPath] = useState(phone?.initialPath ?? '/');
   /** A route the workbench opens in the phone (a repro bundle's). */
   const [opening, setOpening] = useState<{ path: string } | null>(null);
@@ -157,11 +158,28 @@ export function HarnessApp({
             <button role="tab" aria-selected={tab === 'traffic'} onClick={() => setTab('traffic')}>
               API traffic
             </button>
+            <button
+              role="tab"
+              aria-selected={tab === 'timeline'}
+              onClick={() => setTab('timeline')}
+            >
+              Timeline
+            </button>
           </div>
           {tab === 'calls' ? <CallLog calls={snapshot.calls} dispatch={run} /> : null}
           <div hidden={tab !== 'traffic'}>
             <TrafficLog api={api} active={tab === 'traffic'} />
           </div>
+          {tab === 'timeline' ? (
+            <Timeline
+              api={api}
+              calls={snapshot.calls}
+              notes={snapshot.notes}
+              active
+              server={phone ? (phone.mockOrigin ?? window.location.origin) : null}
+              world={phone?.world ?? null}
+            />
+          ) : null}
         </aside>
       </div>
     </div>

@@ -100,6 +100,7 @@ export function PhoneStage({
     box.replaceChildren(iframe);
     iframeRef.current = iframe;
     let cancelled = false;
+    const generation = snapshot.appGeneration;
     const appUrl = new URL(remount.path.replace(/^\/+/, ''), appBase).href;
     // A worker that missed a page (stopped and not yet told of this harness) gets one more try,
     // which says hello first; after that this phone is prepared as about:blank.
@@ -112,6 +113,7 @@ export function PhoneStage({
       insets: appInsets(preset),
       online: onlineRef.current,
       clock: clockRef.current,
+      onAppError: (text: string) => host.noteAppError(text, generation),
     });
     const track = () => {
       const href = iframe.contentWindow?.location.href;

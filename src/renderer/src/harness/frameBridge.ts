@@ -60,7 +60,7 @@ export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBri
       if (typeof listener !== 'function') return () => undefined;
       return host.onEvent((message) => {
         if (message.event === event) listener(frame.structuredClone(message.payload));
-      });
+      }, event);
     },
   };
   return Object.freeze(bridge);
@@ -81,6 +81,36 @@ export interface PrepareOptions {
   online: boolean;
   /** The world's clock the phone's Date follows (null = real time). */
   clock: PhoneClock | null;
+  /** Hears the page's console errors, uncaught errors and unhandled rejections. */
+  onAppError?(text: string): void;
+}
+
+/** A short text of whatever the page threw, logged or rejected with. */
+function describeError(value: unknown): string {
+  if (value && typeof value === 'object' && 'message' in value) {
+    const { name, message } = value as { name?: unknown; message?: unknown };
+    return `${typeof name === 'string' ? `${name}: ` : ''}${String(message)}`;
+  }
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Reports the page's errors as a webview's console would show them, without changing them. */
+function watchAppErrors(frame: FrameWindow, report: (text: string) => void): void {
+  frame.addEventListener('error', (event) => {
+    report(`Uncaught ${describeError(event.error ?? event.message)}`);
+  });
+  frame.addEventListener('unhandledrejection', (event) => {
+    report(`Unhandled rejection: ${describeError(event.reason)}`);
+  });
+  const original = frame.console.error.bind(frame.console);
+  frame.console.error = (...args: unknown[]) => {
+    report(`console.error: ${args.map(describeError).join(' ')}`);
+    original(...args);
+  };
 }
 
 /**
@@ -95,6 +125,7 @@ export function prepareFrameWindow(frame: FrameWindow, options: PrepareOptions):
     });
   }
   installStorageNamespace(frame, storagePrefix(options.world, options.profile));
+  if (options.onAppError) watchAppErrors(frame, options.onAppError);
   const network = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
   const control: FrameControl = {
     setOnline: (online) => network.setOnline(online),

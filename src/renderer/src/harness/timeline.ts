@@ -1,0 +1,174 @@
+/**
+ * One chronological timeline per phone: the host's bridge calls and notes (events sent, reloads,
+ * scenario and settings changes, the app's errors) merged with the world's decrypted API traffic
+ * and workbench events (faults armed, clock moves). Pure, so the merge, the page tags, the error
+ * marks, the filter and the curl text read off the tests.
+ */
+import type { TrafficEntry } from '../../../host/adminClient';
+import type { CallLogEntry, HostNote } from '../../../host/types';
+
+export type TimelineKind = 'bridge' | 'api' | 'workbench' | HostNote['kind'];
+
+export interface TimelineRow {
+  key: string;
+  /** Epoch ms. */
+  at: number;
+  kind: TimelineKind;
+  /** The app page it belongs to (appGeneration); null when not known. */
+  generation: number | null;
+  title: string;
+  /** A short result: a bridge resultCode, an API code, a fault mark. */
+  outcome: string;
+  error: boolean;
+  /** What an expanded row shows. */
+  detail: unknown;
+  /** Lower-case text the filter searches: title, params, results and bodies. */
+  haystack: string;
+  /** The API exchange it shows, for Copy as curl. */
+  exchange?: TrafficEntry;
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+}
+
+function epoch(at: number | string): number {
+  return typeof at === 'number' ? at : Date.parse(at);
+}
+
+function callRow(call: CallLogEntry): TimelineRow {
+  const result = call.result;
+  const outcome = result ? `resultCode ${result.resultCode}` : 'pending';
+  return {
+    key: `call:${call.id}`,
+    at: call.at,
+    kind: 'bridge',
+    generation: call.generation ?? null,
+    title: call.method,
+    outcome,
+    error: result?.resultCode === 3,
+    detail: { params: call.params, result: call.result, durationMs: call.durationMs },
+    haystack: `${call.method} ${json(call.params)} ${json(result)}`.toLowerCase(),
+  };
+}
+
+function noteRow(note: HostNote): TimelineRow {
+  return {
+    key: `note:${note.id}`,
+    at: note.at,
+    kind: note.kind,
+    generation: note.generation,
+    title: note.text,
+    outcome: '',
+    error: note.kind === 'app-error',
+    detail: note.detail,
+    haystack: `${note.kind} ${note.text} ${json(note.detail)}`.toLowerCase(),
+  };
+}
+
+function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow {
+  const code = entry.response?.code;
+  const status = entry.status ?? 0;
+  const workbench = entry.host === 'workbench' || Boolean(entry.kind);
+  const fault = entry.fault ? `fault: ${entry.fault.kind}` : '';
+  const answered = code === undefined ? `HTTP ${status}` : `code ${String(code)}`;
+  return {
+    key: `api:${String(entry.id)}`,
+    at: epoch(entry.at),
+    kind: workbench ? 'workbench' : 'api',
+    generation: workbench ? null : generation,
+    title: workbench ? `${entry.kind ?? 'workbench'} ${entry.path}` : `${entry.host}/${entry.path}`,
+    outcome: workbench ? '' : [answered, fault].filter(Boolean).join(' · '),
+    error:
+      !workbench &&
+      (Boolean(entry.fault) ||
+        status >= 400 ||
+        status === 0 ||
+        (code !== undefined && code !== 200)),
+    detail: {
+      request: entry.request,
+      response: entry.response,
+      status,
+      ms: entry.ms,
+      fault: entry.fault,
+    },
+    haystack:
+      `${entry.host} ${entry.path} ${json(entry.request?.data)} ${json(entry.response)} ${fault}`.toLowerCase(),
+    ...(workbench ? {} : { exchange: entry }),
+  };
+}
+
+/** The app page loaded at `at`: the last reload note at or before it. */
+function generationAt(reloads: readonly HostNote[], at: number): number | null {
+  let generation: number | null = null;
+  for (const note of reloads) {
+    if (note.at > at) break;
+    generation = note.generation;
+  }
+  return generation;
+}
+
+export interface TimelineView {
+  /** Rows at or after this epoch ms only (Clear). */
+  since: number;
+  /** Text searched across titles, params, results and bodies. */
+  filter: string;
+  errorsOnly: boolean;
+}
+
+/** The merged rows, oldest first. */
+export function buildTimeline(
+  calls: readonly CallLogEntry[],
+  notes: readonly HostNote[],
+  traffic: readonly TrafficEntry[],
+  view: TimelineView,
+): TimelineRow[] {
+  const reloads = notes.filter((n) => n.kind === 'reload');
+  const rows = [
+    ...calls.map(callRow),
+    ...notes.map(noteRow),
+    ...traffic.map((entry) => trafficRow(entry, generationAt(reloads, epoch(entry.at)))),
+  ];
+  const needle = view.filter.trim().toLowerCase();
+  return rows
+    .filter((row) => row.at >= view.since)
+    .filter((row) => !view.errorsOnly || row.error)
+    .filter(
+      (row) => !needle || row.haystack.includes(needle) || row.title.toLowerCase().includes(needle),
+    )
+    .sort((a, b) => a.at - b.at);
+}
+
+/** A shell word in single quotes. */
+function quote(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * One exchange as a curl command against the mock server, in the phone's world. An encrypted
+ * exchange is shown with its decrypted body: on the wire it is a Signal envelope (DESIGN.md §5),
+ * so the command says so instead of pretending to replay it.
+ */
+export function curlOf(entry: TrafficEntry, server: string, world: string | null): string {
+  const body = {
+    data: entry.request?.data ?? null,
+    userBaseInfo: entry.request?.userBaseInfo ?? null,
+  };
+  const lines = [
+    ...(entry.encrypted
+      ? [
+          '# End-to-end encrypted on the wire (DESIGN.md §5): this is the decrypted request; the',
+          '# server takes it only inside a Signal envelope, so replay it through the app.',
+        ]
+      : []),
+    `curl -X POST ${quote(`${server.replace(/\/+$/, '')}/${entry.host}/${entry.path}`)} \\`,
+    `  -H 'content-type: application/json' \\`,
+    ...(world ? [`  -H ${quote(`x-sim-world: ${world}`)} \\`] : []),
+    `  --data-raw ${quote(JSON.stringify(body))}`,
+  ];
+  return lines.join('\n');
+}
