@@ -216,7 +216,11 @@ test('one timeline: bridge calls, events, reloads, faults, API exchanges and the
   await exchange.getByRole('button').first().click();
   await expect(exchange.locator('pre')).toContainText('"code": 9000017');
   await exchange.getByRole('button', { name: 'Copy as curl' }).click();
-  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  const curl = await page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
   expect(curl).toContain('/main/loan/loanInfo');
   expect(curl).toMatch(/x-sim-world: w-/);
 
