@@ -11,6 +11,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import type { MockServer } from '../../mock-server/app';
+import type { FaultKind } from '../../src/shared/workbench';
 
 /**
  * The mock server imports JSON fixtures without import attributes, which Playwright's ESM loader
@@ -44,6 +45,8 @@ export interface MockAdmin {
   sessionToken(msisdn?: string): Promise<string>;
   fault(fault: {
     path: string;
+    /** A fault kind of src/shared/workbench.ts (default from the other fields, as before kinds). */
+    kind?: FaultKind;
     code?: number;
     message?: string;
     delayMs?: number;

@@ -29,9 +29,11 @@ import { ApiError } from './apiError';
 import { randomId } from './ids';
 import type { AxiosInstance } from 'axios';
 import { createHostHttp, type HttpAnswer, postJson } from './http';
-import { createClientIdentity, prepareClientSession } from './clientSession';
+import { createClientIdentity, prepareClientSession, resumeClientSession } from './clientSession';
 import type { LocalIdentity } from './codec';
 import { decryptJson, encryptJson } from './codec';
+import type { SessionCache } from './sessionCache';
+import type { SignalStore } from './store';
 
 export { ApiError, type ApiErrorKind } from './apiError';
 
@@ -46,12 +48,20 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Default API_TIMEOUT_MS (10 s). */
   timeoutMs?: number;
+  /**
+   * Where sessions outlive the page (the SPA: IndexedDB): a warm start goes on with the saved
+   * session instead of shaking hands again (DESIGN.md §5).
+   */
+  sessionCache?: SessionCache;
 }
 
 interface Session {
   sid: string;
   deviceId: string;
   cipher: SessionCipher;
+  store: SignalStore;
+  /** Resumed from the cache: the server may no longer know it, or be further on. */
+  resumed: boolean;
 }
 
 /** Calls the endpoints of src/shared/api/endpoints.ts. */
@@ -69,6 +79,10 @@ export class ApiClient {
   private clockOffset = 0;
   /** Sessions made because the deviceId changed: not renewed again for the same reason. */
   private readonly renewing = new WeakSet<Promise<Session>>();
+  /** Hosts whose saved session this page has tried: a page resumes once, later sessions are new. */
+  private readonly resumeTried = new Set<ApiHost>();
+  /** Per host, the cache writes in order (a save never overtakes a later drop). */
+  private readonly cacheWrites = new Map<ApiHost, Promise<void>>();
 
   constructor(options: ApiClientOptions) {
     this.options = options;
@@ -106,7 +120,29 @@ export class ApiClient {
 
   /** Forgets all sessions (e.g. after the server lost them); next call re-handshakes. */
   resetSessions(): void {
+    for (const host of this.sessions.keys()) this.writeCache(host, null);
     this.sessions.clear();
+  }
+
+  /** Saves (or, with null, drops) a host's session in the cache, after the earlier writes. */
+  private writeCache(host: ApiHost, session: Session | null): void {
+    const cache = this.options.sessionCache;
+    if (!cache) return;
+    const previous = this.cacheWrites.get(host) ?? Promise.resolve();
+    const next = previous
+      .then(() =>
+        session
+          ? cache.save(host, {
+              sid: session.sid,
+              deviceId: session.deviceId,
+              store: session.store.snapshot(),
+              savedAt: Date.now(),
+            })
+          : cache.drop(host),
+      )
+      // A cache that fails (private mode, quota) costs a handshake next time, nothing more.
+      .catch(() => undefined);
+    this.cacheWrites.set(host, next);
   }
 
   private headers(): Record<string, string> {
@@ -190,6 +226,16 @@ export class ApiClient {
         this.forget(host, pending);
         return this.encryptedCall(host, path, data, true);
       }
+      if (
+        session.resumed &&
+        !retried &&
+        (code === ProtocolError.BAD_ENVELOPE || code === ProtocolError.REPLAY_OR_DUPLICATE)
+      ) {
+        // A resumed session the server cannot follow (its state moved on, or a save was lost
+        // when the page closed): the call never ran, so shake hands again and retry once.
+        this.forget(host, pending);
+        return this.encryptedCall(host, path, data, true);
+      }
       const serverTime = error.success ? error.data.serverTime : undefined;
       if (code === ProtocolError.STALE_REQUEST && serverTime !== undefined && !retried) {
         // Our clock is off (or the request was held up): the call never ran. Retry once, with a
@@ -209,6 +255,7 @@ export class ApiClient {
         await decryptJson(session.cipher, envelopeAnswer.type, envelopeAnswer.body),
       );
       if (plain.rid !== rid) throw new Error(`answer rid ${plain.rid} is not request rid ${rid}`);
+      this.writeCache(host, session);
       return { code: plain.code, message: plain.message, data: plain.data };
     } catch (cause) {
       this.forget(host, pending);
@@ -219,11 +266,11 @@ export class ApiClient {
     }
   }
 
-  /** The host's session, handshaking once for concurrent callers. */
+  /** The host's session, resumed or handshaking once for concurrent callers. */
   private session(host: ApiHost): Promise<Session> {
     let pending = this.sessions.get(host);
     if (!pending) {
-      pending = this.handshake(host);
+      pending = this.openSession(host);
       this.sessions.set(host, pending);
       pending.catch(() => this.forget(host, pending!));
     }
@@ -231,7 +278,23 @@ export class ApiClient {
   }
 
   private forget(host: ApiHost, pending: Promise<Session>): void {
-    if (this.sessions.get(host) === pending) this.sessions.delete(host);
+    if (this.sessions.get(host) !== pending) return;
+    this.sessions.delete(host);
+    this.writeCache(host, null);
+  }
+
+  /** The cached session of this device, when there is one that still opens; else a handshake. */
+  private async openSession(host: ApiHost): Promise<Session> {
+    const cache = this.resumeTried.has(host) ? undefined : this.options.sessionCache;
+    this.resumeTried.add(host);
+    const saved = await cache?.load(host).catch(() => null);
+    if (saved && saved.deviceId === this.options.baseInfo().deviceId) {
+      const channel = await resumeClientSession(saved.sid, saved.store).catch(() => null);
+      if (channel) return { sid: saved.sid, deviceId: saved.deviceId, ...channel, resumed: true };
+    }
+    const session = await this.handshake(host);
+    this.writeCache(host, session);
+    return session;
   }
 
   private async handshake(host: ApiHost): Promise<Session> {
@@ -274,8 +337,8 @@ export class ApiClient {
         cause: answer.error,
       });
     }
-    const cipher = await guardSecure(path, () => local.connect(answer.data));
-    return { sid: answer.data.sid, deviceId: answer.data.deviceId, cipher };
+    const channel = await guardSecure(path, () => local.open(answer.data));
+    return { sid: answer.data.sid, deviceId: answer.data.deviceId, ...channel, resumed: false };
   }
 }
 

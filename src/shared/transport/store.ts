@@ -12,7 +12,7 @@ import type {
   KeyPairType,
   StorageType,
 } from '@privacyresearch/libsignal-protocol-typescript';
-import { equalBytes } from './bytes';
+import { equalBytes, fromBase64, toBase64 } from './bytes';
 
 /** The peer presented an identity key other than the one pinned at handshake. */
 export class IdentityMismatchError extends Error {
@@ -69,6 +69,18 @@ export interface SignalStoreOptions {
   pinnedIdentity?: ArrayBuffer;
 }
 
+/**
+ * What a client's store holds once its session is set up, as JSON (keys in base64): enough to
+ * go on with the session after a reload. Prekeys are not kept: the client starts every session,
+ * so nobody ever sends it a PreKey message.
+ */
+export interface StoreSnapshot {
+  registrationId: number;
+  identity: { pubKey: string; privKey: string };
+  pinned: string | null;
+  sessions: Record<string, string>;
+}
+
 /** One peer's store: our identity, our prekeys, the peer's pinned identity and its session. */
 export class SignalStore implements StorageType {
   private readonly identityKeyPair: KeyPairType;
@@ -84,6 +96,35 @@ export class SignalStore implements StorageType {
     this.identityKeyPair = options.identityKeyPair;
     this.registrationId = options.registrationId;
     this.pinned = options.pinnedIdentity;
+  }
+
+  /** The store as JSON, for a persisted session (StoreSnapshot). */
+  snapshot(): StoreSnapshot {
+    return {
+      registrationId: this.registrationId,
+      identity: {
+        pubKey: toBase64(this.identityKeyPair.pubKey),
+        privKey: toBase64(this.identityKeyPair.privKey),
+      },
+      pinned: this.pinned ? toBase64(this.pinned) : null,
+      sessions: Object.fromEntries(this.sessions),
+    };
+  }
+
+  /** A store going on from a snapshot. */
+  static restore(snapshot: StoreSnapshot): SignalStore {
+    const store = new SignalStore({
+      identityKeyPair: {
+        pubKey: fromBase64(snapshot.identity.pubKey),
+        privKey: fromBase64(snapshot.identity.privKey),
+      },
+      registrationId: snapshot.registrationId,
+      ...(snapshot.pinned ? { pinnedIdentity: fromBase64(snapshot.pinned) } : {}),
+    });
+    for (const [address, record] of Object.entries(snapshot.sessions)) {
+      store.sessions.set(address, record);
+    }
+    return store;
   }
 
   /** Pins the peer identity (once); a different key later is an IdentityMismatchError. */

@@ -1,5 +1,6 @@
 /**
- * The real ApiTransport: the shared encrypted client (which loads the Signal library lazily).
+ * The real ApiTransport: the shared encrypted client (which loads the Signal library lazily),
+ * with its sessions kept in IndexedDB so a warm start needs no handshake.
  * The client, the endpoint table and their zod schemas load on first use, not at boot (issue 8):
  * boot only needs this small wrapper.
  */
@@ -25,9 +26,16 @@ export function createApiTransport(
     loading ??= Promise.all([
       import('../../../shared/transport/client'),
       import('../../../shared/api/endpoints'),
-    ]).then(([{ ApiClient }, { endpoints }]) => {
+      import('./signalSessions'),
+    ]).then(([{ ApiClient }, { endpoints }, { indexedDbSessionCache }]) => {
+      const sessionCache = indexedDbSessionCache();
       loaded = {
-        client: new ApiClient({ apiBase: config.apiBase, baseInfo, token }),
+        client: new ApiClient({
+          apiBase: config.apiBase,
+          baseInfo,
+          token,
+          ...(sessionCache ? { sessionCache } : {}),
+        }),
         pathOf: (name) => endpoints[name].path,
       };
       return loaded;
