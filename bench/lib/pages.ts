@@ -13,8 +13,10 @@ import { createMockServer, type MockServer } from '../../mock-server/app';
 /** The mock server with the built SPA, and admin shortcuts. */
 export interface SpaServer {
   server: MockServer;
-  /** A fresh can-borrow state and the token the lender app would hold. */
+  /** A fresh can-borrow state (and an empty log) and the token the lender app would hold. */
   lenderToken(): Promise<string>;
+  /** The API paths the default world's log holds, oldest first (one per exchange). */
+  loggedPaths(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,12 @@ export async function startSpaServer(webDir: string): Promise<SpaServer> {
     server,
     async lenderToken() {
       await admin('PUT', 'scenario', { name: 'can-borrow' });
+      await admin('DELETE', 'log');
       return ((await admin('POST', 'session-token', {})) as { tokenValue: string }).tokenValue;
+    },
+    async loggedPaths() {
+      const entries = (await admin('GET', 'log?limit=500')) as { host: string; path: string }[];
+      return entries.filter((e) => e.host !== 'workbench').map((e) => e.path);
     },
     async close() {
       await server.close();
