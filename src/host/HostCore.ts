@@ -320,6 +320,17 @@ export class HostCore {
     this.update({ calls: [] });
   }
 
+  /**
+   * Takes back the logs a reloaded panel kept (the harness's F5 keeps the phone's world, and
+   * with it what the tester has seen so far); newer rows stay after them.
+   */
+  restoreLogs(calls: readonly CallLogEntry[], notes: readonly HostNote[]): void {
+    this.update({
+      calls: [...calls, ...this.snapshot.calls].slice(-this.maxCalls),
+      notes: [...notes, ...this.snapshot.notes].slice(-this.maxCalls),
+    });
+  }
+
   /** Clears the timeline's host side: the call log and the notes. */
   clearTimeline(): void {
     this.update({ calls: [], notes: [] });

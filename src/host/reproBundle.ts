@@ -12,7 +12,7 @@ import { settingsPatchSchema } from './panelApi';
 
 export const REPRO_FORMAT = 'direct-loan-repro';
 
-const callLogEntrySchema = z.object({
+export const callLogEntrySchema = z.object({
   id: z.string().max(64),
   at: z.number(),
   generation: z.number().int().optional(),
@@ -22,7 +22,7 @@ const callLogEntrySchema = z.object({
   durationMs: z.number().optional(),
 });
 
-const hostNoteSchema = z.object({
+export const hostNoteSchema = z.object({
   id: z.string().max(64),
   at: z.number(),
   kind: z.enum(['event', 'reload', 'scenario', 'reset', 'settings', 'app-error']),

@@ -97,11 +97,20 @@ test('a reload keeps the world: F5 neither resets the server state nor changes w
   expect(
     (await callBridge('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' })).resultCode,
   ).toBe(0);
+  // Panel state the URL does not carry: an auto-answer, and the call log so far.
+  await page.locator('summary', { hasText: 'Auto-answer interactive requests' }).click();
+  await page.getByLabel('Auto-answer pickAccount').selectOption('cancel');
+  const calls = page.getByRole('table', { name: 'Bridge calls' });
+  await expect(calls.locator('tr', { hasText: 'loanApply' })).toHaveCount(1);
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('can-borrow');
   expect(await worldOf()).toBe(world);
   await expect(app.getByText('Loan Releasing')).toBeVisible();
+  await expect(calls.locator('tr', { hasText: 'loanApply' })).toHaveCount(1);
+  await page.locator('summary', { hasText: 'Auto-answer interactive requests' }).click();
+  await expect(page.getByLabel('Auto-answer pickAccount')).toHaveValue('cancel');
+  expect((await callBridge('pickAccount', {})).resultCode).toBe(2);
 
   // Only choosing the scenario again (or Reset scenario) starts it afresh.
   await page.getByRole('button', { name: 'Reset scenario' }).click();

@@ -17,6 +17,7 @@ import { MatrixPage } from './MatrixPage';
 import { readMatrixSpec } from './matrix';
 import { Workbench } from '../../../host/workbench';
 import { HarnessPhone } from './harnessPhone';
+import { keepHost, readKeptHost } from './keptHost';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
 import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
@@ -33,6 +34,15 @@ function hostDeviceId(): string {
     return fresh;
   } catch {
     return `SIM-${Math.random().toString(36).slice(2)}`;
+  }
+}
+
+/** The tab's sessionStorage, or null where the browser refuses it (some private modes). */
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
   }
 }
 
@@ -165,7 +175,16 @@ function start(container: HTMLElement): void {
     (input, init) => window.fetch(input, init),
     { world, adminToken: token },
   );
-  const host = new HostCore({ admin, settings: state.settings, deviceId: hostDeviceId() });
+  // F5 keeps the panel too: the settings (auto-answers included) and the logs of this world.
+  const storage = tabStorage();
+  const kept = storage ? readKeptHost(storage, world) : null;
+  const host = new HostCore({
+    admin,
+    settings: { ...kept?.settings, ...state.settings },
+    deviceId: hostDeviceId(),
+  });
+  if (kept) host.restoreLogs(kept.calls, kept.notes);
+  if (storage) keepHost(storage, world, host);
   const phoneAccess = new HarnessPhone(host, world, state.path);
   const workbench = new Workbench(host, admin, phoneAccess, 'harness');
   const api = inPagePanelApi(host, admin, workbench);
