@@ -13,8 +13,8 @@ import { HOME_WITH_DATA, injectLender, startSpaServer, whenReady } from './lib/p
 import type { Figure } from './lib/report';
 import { builtSpa, type ChunkInfo, moduleOwner } from './lib/spa';
 
-export const BOOT_PATH_GOAL_KB = 150;
-export const HOME_GOAL_KB = 300;
+export const BOOT_PATH_GOAL_KB = 130;
+export const HOME_GOAL_KB = 230;
 const TOP_CHUNKS = 6;
 
 /** Asset URLs (relative to index.html) that index.html makes the browser fetch before boot. */

@@ -21,8 +21,8 @@ import { median } from './lib/stats';
 
 export const RUNS = 5;
 export const FCP_GOAL_MS = 1000;
-export const LOGIN_GOAL_MS = 2000;
-export const HOME_GOAL_MS = 3000;
+export const LOGIN_GOAL_MS = 1700;
+export const HOME_GOAL_MS = 2300;
 /** The second open of Home in the same browser profile (performance, second round). */
 export const WARM_HOME_GOAL_MS = 900;
 export const WARM_REQUESTS_GOAL = 8;
