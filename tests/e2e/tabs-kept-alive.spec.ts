@@ -48,3 +48,49 @@ test('a cold Home asks each call once; tabs shown again ask nothing and keep the
   await page.waitForTimeout(500);
   expect(await callCounts(admin)).toEqual({ ...home, 'repay/repayPlan': 1 });
 });
+
+test('a document read from Bill comes back to the same Bill: rows, open Details and scroll', async ({
+  page,
+  admin,
+  injectBridge,
+}) => {
+  await page.setViewportSize({ width: 390, height: 480 });
+  await admin.scenario('many-bills');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await page.goto('/bill?type=2');
+  const rows = page.locator('.loan-row');
+  await expect(rows.first()).toBeVisible();
+  const orderNo = await rows.last().getAttribute('data-order-no');
+  const row = page.locator(`.loan-row[data-order-no="${orderNo}"]`);
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(row.getByRole('navigation', { name: 'Loan documents' })).toBeVisible();
+  await row.getByRole('link', { name: 'Loan Agreement' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(
+    () => (globalThis as unknown as { scrollY: number }).scrollY,
+  );
+  expect(scrolled).toBeGreaterThan(0);
+  const firstPages = async () =>
+    (await admin.log()).filter(
+      (e) => e.path === 'loan/loanList' && (e.request.data as { pageNum?: number })?.pageNum === 1,
+    ).length;
+  const before = await firstPages();
+
+  // Clicked in place (a Playwright click would scroll the link again first).
+  await row
+    .getByRole('link', { name: 'Loan Agreement' })
+    .evaluate((link) => (link as unknown as { click(): void }).click());
+  await expect(page).toHaveURL(/\/doc\/loan_agreement\?orderNo=/);
+  // A page opened on top starts at its top.
+  expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/bill\?type=2$/);
+  await expect(row.getByRole('button', { name: 'Details' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(row.getByRole('navigation', { name: 'Loan documents' })).toBeVisible();
+  const back = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+  expect(Math.abs(back - scrolled)).toBeLessThan(4);
+  // The list was not loaded again from its first page.
+  expect(await firstPages()).toBe(before);
+});

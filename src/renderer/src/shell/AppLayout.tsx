@@ -4,19 +4,30 @@
  * (the profile stays on the left). A page init closes any open dialog (PRODUCT.md §2).
  */
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { accessOf } from '../rules/access';
 import { tabOf } from '../router/tabs';
 import { useStores } from '../stores/StoresContext';
 import { KeepAliveTabs } from './KeepAliveTabs';
+import { useKeptScroll } from './keptScroll';
 import { LoadingPage } from './LoadingPage';
 import { PageSkeleton } from './PageSkeleton';
 import { TabBar } from './TabBar';
 
+/** Tabs are kept alive, so is their scroll; a route page opens at its top. */
+const keepsScroll = (view: string) => !view.startsWith('/');
+
 export const AppLayout = observer(function AppLayout() {
   const { session, user, services } = useStores();
   const { pathname } = useLocation();
+  const tab = tabOf(pathname);
+  const profileDetail = pathname.startsWith('/profile/');
+  const tabsKey = tab?.key ?? (profileDetail ? 'profile' : undefined);
+  /** The last tab shown: it stays mounted (hidden) under route pages, as a native tab host's. */
+  const lastTab = useRef(tabsKey);
+  if (tabsKey) lastTab.current = tabsKey;
+  useKeptScroll(tab?.key ?? pathname, keepsScroll);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every new page closes dialogs
   useEffect(() => {
@@ -33,14 +44,15 @@ export const AppLayout = observer(function AppLayout() {
   // instead of a tab that would fetch its chunks on Login's path (issue 8).
   if (!session.appInited || mustLogin) return <LoadingPage />;
 
-  const tab = tabOf(pathname);
-  const profileDetail = pathname.startsWith('/profile/');
-  const tabsKey = tab?.key ?? (profileDetail ? 'profile' : undefined);
+  const shownTab = tabsKey ?? lastTab.current;
   return (
     <div className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
-      {tabsKey && (
-        <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`}>
-          <KeepAliveTabs active={tabsKey} />
+      {shownTab && (
+        <div
+          className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`}
+          hidden={!tabsKey}
+        >
+          <KeepAliveTabs active={shownTab} />
         </div>
       )}
       {!tab && (

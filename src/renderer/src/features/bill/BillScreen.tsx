@@ -80,7 +80,12 @@ const BillList = observer(function BillList({ tab }: { tab: BillTab }) {
   return (
     <ul className="bill-list" aria-label={tab === 2 ? 'My Loan' : 'Loan Settled'}>
       {list.items.map((loan) => (
-        <LoanRow key={loan.orderNo} loan={loan} />
+        <LoanRow
+          key={loan.orderNo}
+          loan={loan}
+          open={bill.isExpanded(loan.orderNo)}
+          onToggle={() => bill.toggleExpanded(loan.orderNo)}
+        />
       ))}
     </ul>
   );

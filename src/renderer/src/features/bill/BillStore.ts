@@ -36,6 +36,8 @@ export class BillStore {
   readonly settledLoans: PagedList<LoanItem>;
   /** Ticked plan rows (periodIds), in the order they were ticked. */
   selected: string[] = [];
+  /** Loans whose Details are open (orderNos): kept while the borrower reads a document. */
+  expanded: string[] = [];
   /** Plan rows already shown once: only new rows get preselected, a refresh keeps choices. */
   private readonly seenPeriods = new Set<string>();
 
@@ -63,6 +65,14 @@ export class BillStore {
 
   setTab(tab: BillTab): void {
     this.tab = tab;
+  }
+
+  isExpanded(orderNo: string): boolean {
+    return this.expanded.includes(orderNo);
+  }
+
+  toggleExpanded(orderNo: string): void {
+    this.expanded = toggleId(this.expanded, orderNo);
   }
 
   listOf(tab: BillTab): PagedList<PlanItem> | PagedList<LoanItem> {

@@ -2,14 +2,19 @@
  * One loan row (My Loan, Loan Settled): order number, loan amount, repayable or repaid amount,
  * and an expandable Details section with every installment and the loan documents.
  */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LoanItem } from '../../../../shared/api/entities';
 import { formatDate, formatPeso } from '../../lib/format';
 import { documentLinkOf, LOAN_DOCUMENTS, periodTypeLabel, showsDocuments } from './billRules';
 
-export function LoanRow({ loan }: { loan: LoanItem }) {
-  const [open, setOpen] = useState(false);
+interface Props {
+  loan: LoanItem;
+  /** Whether Details are open: kept in the Bill store, so reading a document keeps them open. */
+  open: boolean;
+  onToggle(): void;
+}
+
+export function LoanRow({ loan, open, onToggle }: Props) {
   const settled = loan.type === 4;
   const detailsId = `loan-details-${loan.orderNo}`;
   return (
@@ -35,7 +40,7 @@ export function LoanRow({ loan }: { loan: LoanItem }) {
         className="loan-row__toggle"
         aria-expanded={open}
         aria-controls={detailsId}
-        onClick={() => setOpen(!open)}
+        onClick={onToggle}
       >
         Details
       </button>
