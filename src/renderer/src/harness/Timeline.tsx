@@ -9,9 +9,8 @@ import type { TrafficEntry } from '../../../host/adminClient';
 import type { PanelApi } from '../../../host/panelApi';
 import type { CallLogEntry, HostNote } from '../../../host/types';
 import { buildTimeline, curlOf, type TimelineKind } from './timeline';
-import { clockTime } from './usePanel';
+import { clockTime, usePolledTraffic } from './usePanel';
 
-const POLL_MS = 1500;
 /** The world's log keeps 500 exchanges; the timeline shows them all. */
 const TRAFFIC_LIMIT = 500;
 
@@ -38,8 +37,7 @@ interface Props {
 }
 
 export function Timeline({ api, calls, notes, active, server, world }: Props) {
-  const [traffic, setTraffic] = useState<TrafficEntry[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { entries: traffic, error } = usePolledTraffic(api, active, TRAFFIC_LIMIT);
   const [filter, setFilter] = useState('');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [since, setSince] = useState(0);
@@ -47,29 +45,6 @@ export function Timeline({ api, calls, notes, active, server, world }: Props) {
   const [copied, setCopied] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
-
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    const poll = async () => {
-      if (document.visibilityState === 'hidden') return;
-      try {
-        const next = await api.traffic(TRAFFIC_LIMIT);
-        if (!stopped) {
-          setTraffic(next);
-          setError(null);
-        }
-      } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
-      }
-    };
-    void poll();
-    const timer = window.setInterval(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, [api, active]);
 
   const rows = useMemo(
     () => buildTimeline(calls, notes, traffic, { since, filter, errorsOnly }),

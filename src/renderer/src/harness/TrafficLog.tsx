@@ -1,40 +1,14 @@
 /** The mock server's decrypted traffic (`/__admin/log`), polled while visible. */
-import { Fragment, useEffect, useState } from 'react';
-import type { TrafficEntry } from '../../../host/adminClient';
+import { Fragment, useState } from 'react';
 import type { PanelApi } from '../../../host/panelApi';
-import { clockTime, compact } from './usePanel';
+import { clockTime, compact, usePolledTraffic } from './usePanel';
 
-const POLL_MS = 1500;
 const LIMIT = 200;
 
 export function TrafficLog({ api, active }: { api: PanelApi; active: boolean }) {
-  const [entries, setEntries] = useState<TrafficEntry[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { entries, error } = usePolledTraffic(api, active, LIMIT);
   const [filter, setFilter] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    const poll = async () => {
-      if (document.visibilityState === 'hidden') return;
-      try {
-        const next = await api.traffic(LIMIT);
-        if (!stopped) {
-          setEntries(next);
-          setError(null);
-        }
-      } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
-      }
-    };
-    void poll();
-    const timer = window.setInterval(poll, POLL_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, [api, active]);
 
   const needle = filter.trim().toLowerCase();
   const shown = entries

@@ -2,7 +2,7 @@
  * The QA workbench in the panel (harness and Electron alike), acting on the phone's world: the
  * world's clock (which the phone's Date follows), the fault lab, and repro bundles.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
 import type { PanelApi } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import { bundleFileName, parseReproBundle } from '../../../host/reproBundle';
@@ -183,6 +183,34 @@ export function faultSpecOf(form: FaultForm): FaultSpec | string {
   return spec;
 }
 
+/** One text field of the fault form, named `Fault <name>` for assistive technology and tests. */
+function FaultField({
+  label,
+  name = label.toLowerCase(),
+  field,
+  form,
+  edit,
+  ...input
+}: {
+  label: string;
+  name?: string;
+  field: 'code' | 'message' | 'delayMs' | 'times';
+  form: FaultForm;
+  edit(patch: Partial<FaultForm>): void;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'inputMode' | 'maxLength' | 'placeholder'>) {
+  return (
+    <label className="sim-faults__field">
+      {label}
+      <input
+        aria-label={`Fault ${name}`}
+        value={form[field]}
+        onChange={(e) => edit({ [field]: e.target.value })}
+        {...input}
+      />
+    </label>
+  );
+}
+
 function FaultLab({ api }: { api: PanelApi }) {
   const { run, error, setError } = useWorkbench(api);
   const [faults, setFaults] = useState<ArmedFault[]>([]);
@@ -248,46 +276,27 @@ function FaultLab({ api }: { api: PanelApi }) {
         </label>
         {withCode ? (
           <>
-            <label className="sim-faults__field">
-              Code
-              <input
-                aria-label="Fault code"
-                inputMode="numeric"
-                value={form.code}
-                onChange={(e) => edit({ code: e.target.value })}
-              />
-            </label>
-            <label className="sim-faults__field">
-              Message
-              <input
-                aria-label="Fault message"
-                maxLength={500}
-                value={form.message}
-                onChange={(e) => edit({ message: e.target.value })}
-              />
-            </label>
+            <FaultField label="Code" field="code" form={form} edit={edit} inputMode="numeric" />
+            <FaultField label="Message" field="message" form={form} edit={edit} maxLength={500} />
           </>
         ) : null}
-        <label className="sim-faults__field">
-          Delay (ms)
-          <input
-            aria-label="Fault delay"
-            inputMode="numeric"
-            placeholder={form.kind === 'delay' ? 'e.g. 3000' : 'none'}
-            value={form.delayMs}
-            onChange={(e) => edit({ delayMs: e.target.value })}
-          />
-        </label>
-        <label className="sim-faults__field">
-          Calls
-          <input
-            aria-label="Fault calls"
-            inputMode="numeric"
-            placeholder="until cleared"
-            value={form.times}
-            onChange={(e) => edit({ times: e.target.value })}
-          />
-        </label>
+        <FaultField
+          label="Delay (ms)"
+          name="delay"
+          field="delayMs"
+          form={form}
+          edit={edit}
+          inputMode="numeric"
+          placeholder={form.kind === 'delay' ? 'e.g. 3000' : 'none'}
+        />
+        <FaultField
+          label="Calls"
+          field="times"
+          form={form}
+          edit={edit}
+          inputMode="numeric"
+          placeholder="until cleared"
+        />
       </div>
       <div className="sim-row">
         <button className="sim-btn sim-btn--primary" onClick={() => void arm()}>

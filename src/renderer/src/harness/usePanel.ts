@@ -1,5 +1,6 @@
 /** React bindings of the PanelApi: the current host snapshot and a dispatch that reports errors. */
 import { useCallback, useEffect, useState } from 'react';
+import type { TrafficEntry } from '../../../host/adminClient';
 import type { PanelAction, PanelApi } from '../../../host/panelApi';
 import type { HostSnapshot } from '../../../host/types';
 
@@ -39,4 +40,36 @@ export function compact(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** How often the panel reads the world's traffic log while it is shown. */
+export const TRAFFIC_POLL_MS = 1500;
+
+/** The world's decrypted traffic, newest last, polled while `active` and the page is visible. */
+export function usePolledTraffic(api: PanelApi, active: boolean, limit: number) {
+  const [entries, setEntries] = useState<TrafficEntry[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    const poll = async () => {
+      if (document.visibilityState === 'hidden') return;
+      try {
+        const next = await api.traffic(limit);
+        if (!stopped) {
+          setEntries(next);
+          setError(null);
+        }
+      } catch (e) {
+        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+      }
+    };
+    void poll();
+    const timer = window.setInterval(poll, TRAFFIC_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [api, active, limit]);
+  return { entries, error };
 }
