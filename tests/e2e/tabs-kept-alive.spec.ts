@@ -80,8 +80,10 @@ test('a document read from Bill comes back to the same Bill: rows, open Details 
     .getByRole('link', { name: 'Loan Agreement' })
     .evaluate((link) => (link as unknown as { click(): void }).click());
   await expect(page).toHaveURL(/\/doc\/loan_agreement\?orderNo=/);
-  // A page opened on top starts at its top.
-  expect(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+  // A page opened on top starts at its top (once it is shown: the URL changes first).
+  const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+  await expect(page.locator('.route-pane')).toBeVisible();
+  await expect.poll(scrollY).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL(/\/bill\?type=2$/);
   await expect(row.getByRole('button', { name: 'Details' })).toHaveAttribute(
@@ -89,8 +91,7 @@ test('a document read from Bill comes back to the same Bill: rows, open Details 
     'true',
   );
   await expect(row.getByRole('navigation', { name: 'Loan documents' })).toBeVisible();
-  const back = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
-  expect(Math.abs(back - scrolled)).toBeLessThan(4);
+  await expect.poll(async () => Math.abs((await scrollY()) - scrolled)).toBeLessThan(4);
   // The list was not loaded again from its first page.
   expect(await firstPages()).toBe(before);
 });
