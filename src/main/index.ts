@@ -110,7 +110,8 @@ async function main(): Promise<void> {
     host,
     preloadPath: join(here, '../preload/index.cjs'),
     appUrl: `${baseUrl}/`,
-    panelUrl: `${baseUrl}/harness.html?runtime=electron`,
+    // The panel names the embedded server and the phone's world in what it copies (curl).
+    panelUrl: `${baseUrl}/harness.html?${new URLSearchParams({ runtime: 'electron', server: server.url, world })}`,
     allowedOrigins,
     workbenchClient: admin,
     files: {

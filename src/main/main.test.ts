@@ -117,7 +117,13 @@ describe('Electron main', () => {
     const app = fake.windows.find((w) => roleOf(w) === '--dl-role=app')!;
     const panel = fake.windows.find((w) => roleOf(w) === '--dl-role=panel')!;
     expect(app.loaded).toEqual(['app://simulator/']);
-    expect(panel.loaded).toEqual(['app://simulator/harness.html?runtime=electron']);
+    // The panel is told the embedded server and the phone's world (for what it copies).
+    expect(panel.loaded).toHaveLength(1);
+    const panelUrl = new URL(panel.loaded[0] ?? '');
+    expect(panelUrl.pathname).toBe('/harness.html');
+    expect(panelUrl.searchParams.get('runtime')).toBe('electron');
+    expect(panelUrl.searchParams.get('server')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(panelUrl.searchParams.get('world')).toMatch(/^w-/);
     // One partition per profile, each with the app:// handler, the world header and permissions.
     expect(fake.partitions).toEqual([
       'persist:phone-lender',

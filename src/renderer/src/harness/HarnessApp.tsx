@@ -37,10 +37,13 @@ export interface PhoneSetup {
 export function HarnessApp({
   api,
   phone,
+  panelServer = null,
   layout = 'full',
 }: {
   api: PanelApi;
   phone: PhoneSetup | null;
+  /** Electron: the embedded mock server and the phone's world, for what the panel copies. */
+  panelServer?: { url: string; world: string | null } | null;
   /** `cell`: the phone alone, as one phone of the matrix page. */
   layout?: 'full' | 'cell';
 }) {
@@ -176,8 +179,10 @@ export function HarnessApp({
               calls={snapshot.calls}
               notes={snapshot.notes}
               active
-              server={phone ? (phone.mockOrigin ?? window.location.origin) : null}
-              world={phone?.world ?? null}
+              server={
+                phone ? (phone.mockOrigin ?? window.location.origin) : (panelServer?.url ?? null)
+              }
+              world={phone ? phone.world : (panelServer?.world ?? null)}
             />
           ) : null}
         </aside>

@@ -103,6 +103,18 @@ function sameClock(a: PhoneClock | null, b: PhoneClock): boolean {
   return Math.abs(a.offsetMs - b.offsetMs) < 60_000;
 }
 
+/** The embedded mock server and the phone's world that Electron main names in the panel's URL. */
+function panelServerOf(params: URLSearchParams): { url: string; world: string | null } | null {
+  try {
+    const url = new URL(params.get('server') ?? '');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    const world = params.get('world');
+    return { url: url.origin, world: isWorldId(world) ? world : null };
+  } catch {
+    return null;
+  }
+}
+
 function start(container: HTMLElement): void {
   const params = new URLSearchParams(window.location.search);
   const root = createRoot(container);
@@ -110,7 +122,11 @@ function start(container: HTMLElement): void {
   if (params.get('runtime') === 'electron' && panelBridge) {
     root.render(
       <StrictMode>
-        <HarnessApp api={electronPanelApi(panelBridge)} phone={null} />
+        <HarnessApp
+          api={electronPanelApi(panelBridge)}
+          phone={null}
+          panelServer={panelServerOf(params)}
+        />
       </StrictMode>,
     );
     return;
