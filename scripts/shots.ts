@@ -4,7 +4,7 @@
  * picture per phone plus the whole grid. Each phone runs in its own world of a private mock server.
  *
  *   npm run shots -- --route /bill --scenarios repaying,overdue --devices android,iphone
- *                    [--profiles lender,web] [--out shots]
+ *                    [--profiles lender,web] [--clock 2026-12-10T04:00:00Z] [--out shots]
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ export interface ShotsOptions {
   devices: string[];
   profiles: string[];
   outDir: string;
+  /** Every phone's world clock, as the harness's `clock=` parameter (e.g. an ISO instant). */
+  clock?: string | null;
 }
 
 /** How long a phone may take to show its route (handshake and startup calls included). */
@@ -46,6 +48,7 @@ export async function takeShots(options: ShotsOptions): Promise<string[]> {
       scenarios: options.scenarios,
       devices: options.devices as never,
       profiles: options.profiles as never,
+      clock: options.clock ?? null,
     }),
   );
   const cells = matrixCells(spec);
@@ -103,6 +106,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       scenarios: { type: 'string' },
       devices: { type: 'string', default: 'android' },
       profiles: { type: 'string', default: 'lender' },
+      clock: { type: 'string' },
       out: { type: 'string', default: 'shots' },
     },
   });
@@ -111,6 +115,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     scenarios: csv(values.scenarios),
     devices: csv(values.devices),
     profiles: csv(values.profiles),
+    clock: values.clock ?? null,
     outDir: path.resolve(values.out),
   }).then(
     (files) => {

@@ -82,6 +82,27 @@ test('the panel opens the matrix of its own route, scenario, device and profile'
   await expect(page.locator('figure.sim-matrix__cell')).toHaveCount(2);
 });
 
+test('the matrix carries the world clock to every phone', async ({ page, openHarness, app }) => {
+  const WEEK = 7 * 86_400_000;
+  await openHarness(
+    'profile=lender&scenario=repaying&device=android&path=/bill&clock=%2B604800000',
+  );
+  await expect(app.getByText('Amount to Pay')).toBeVisible();
+  await page.getByRole('link', { name: 'Matrix' }).click();
+  await expect(page).toHaveURL(/[?&]clock=%2B\d+/);
+  const cell = page.locator('figure.sim-matrix__cell iframe').first();
+  await expect(cell).toHaveAttribute('src', /[?&]clock=%2B\d+/);
+  const phone = cell.contentFrame().frameLocator('iframe[title="Direct Loan app"]');
+  await expect(phone.getByText('Amount to Pay')).toBeVisible();
+  // The cell's app lives a week ahead, as the panel's phone did.
+  const appFrame = page
+    .frames()
+    .find((f) => f.url().includes('/bill') && !f.url().includes('harness.html'));
+  if (!appFrame) throw new Error('no app frame in the matrix cell');
+  const ahead = (await appFrame.evaluate(() => Date.now())) - Date.now();
+  expect(Math.abs(ahead - WEEK)).toBeLessThan(120_000);
+});
+
 test('npm run shots writes one picture per phone and the grid', async () => {
   test.setTimeout(120_000);
   const out = mkdtempSync(path.join(tmpdir(), 'shots-'));

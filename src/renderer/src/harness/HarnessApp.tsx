@@ -18,7 +18,7 @@ import { TrafficLog } from './TrafficLog';
 import { WorkbenchPanel } from './WorkbenchPanel';
 import { writeMatrixSpec } from './matrix';
 import { useDispatch, useSnapshot } from './usePanel';
-import { writeUrlState } from './urlState';
+import { clockParam, writeUrlState } from './urlState';
 
 export interface PhoneSetup {
   host: HostCore;
@@ -108,6 +108,7 @@ export function HarnessApp({
     scenarios: snapshot.scenario ? [snapshot.scenario] : [],
     devices: [snapshot.settings.device],
     profiles: [snapshot.settings.profile],
+    clock: snapshot.clock ? clockParam(snapshot.clock) : null,
   });
 
   return (

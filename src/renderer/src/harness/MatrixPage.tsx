@@ -31,6 +31,7 @@ export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenario
         scenarios: form.getAll('scenarios').map(String),
         devices: form.getAll('devices').map(String) as MatrixSpec['devices'],
         profiles: form.getAll('profiles').map(String) as MatrixSpec['profiles'],
+        clock: spec.clock ?? null,
       }),
     );
     window.location.search = writeMatrixSpec(next);
@@ -102,7 +103,7 @@ export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenario
             <figcaption>{cell.label}</figcaption>
             <iframe
               title={cell.label}
-              src={cellUrl(cell, spec.route)}
+              src={cellUrl(cell, spec.route, spec.clock)}
               width={cell.width}
               height={cell.height}
             />

@@ -21,6 +21,7 @@ describe('matrix spec', () => {
       scenarios: ['repaying', 'overdue'],
       devices: ['android', 'iphone'],
       profiles: ['lender', 'web'],
+      clock: null,
     });
   });
 
@@ -33,6 +34,7 @@ describe('matrix spec', () => {
       scenarios: ['repaying'],
       devices: ['iphone'],
       profiles: ['lender'],
+      clock: null,
     });
   });
 
@@ -60,5 +62,17 @@ describe('matrix spec', () => {
     const many = Array.from({ length: 20 }, (_, i) => `s${i}`).join(',');
     const cells = matrixCells(readMatrixSpec(`?scenarios=${many}&devices=android,iphone,tablet`));
     expect(cells).toHaveLength(MATRIX_MAX_CELLS);
+  });
+
+  it('gives every phone the same world clock', () => {
+    const spec = readMatrixSpec(
+      '?route=/bill&scenarios=repaying&devices=android&clock=2026-12-10T04:00:00.000Z',
+    );
+    expect(spec.clock).toBe('2026-12-10T04:00:00.000Z');
+    expect(readMatrixSpec(writeMatrixSpec(spec)).clock).toBe(spec.clock);
+    const [cell] = matrixCells(spec);
+    const url = new URL(cellUrl(cell!, spec.route, spec.clock), 'http://sim.localhost/');
+    expect(url.searchParams.get('clock')).toBe('2026-12-10T04:00:00.000Z');
+    expect(readMatrixSpec('?clock=someday').clock).toBeNull();
   });
 });

@@ -2,16 +2,20 @@
  * The scenario × device × profile matrix: one route shown at once on many phones, each phone a
  * harness cell with its own world (DESIGN.md §6), so their scenarios never clobber each other.
  * `harness.html?view=matrix&route=/bill&scenarios=repaying,overdue&devices=android,iphone
- * &profiles=lender` opens it; `npm run shots` renders the same page headlessly.
+ * &profiles=lender[&clock=2026-12-10T04:00:00.000Z]` opens it; `npm run shots` renders the same
+ * page headlessly.
  */
 import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
 import { type DeviceId, HOST_PROFILES, type HostProfile } from '../../../host/types';
+import { readClockParam } from './urlState';
 
 export interface MatrixSpec {
   route: string;
   scenarios: string[];
   devices: DeviceId[];
   profiles: HostProfile[];
+  /** Every phone's world clock, as the harness's `clock=` parameter (absent: real time). */
+  clock?: string | null;
 }
 
 export interface MatrixCell {
@@ -48,11 +52,13 @@ export function readMatrixSpec(search: string): MatrixSpec {
   const profiles = list(params.get('profiles')).filter((p): p is HostProfile =>
     (HOST_PROFILES as readonly string[]).includes(p),
   );
+  const clock = params.get('clock');
   return {
     route: route.startsWith('/') ? route : `/${route}`,
     scenarios: list(params.get('scenarios')).filter((s) => SCENARIO_NAME.test(s)),
     devices: devices.length > 0 ? devices : ['android'],
     profiles: profiles.length > 0 ? profiles : ['lender'],
+    clock: readClockParam(clock) ? clock : null,
   };
 }
 
@@ -64,6 +70,7 @@ export function writeMatrixSpec(spec: MatrixSpec): string {
     devices: spec.devices.join(','),
     profiles: spec.profiles.join(','),
   });
+  if (spec.clock) params.set('clock', spec.clock);
   return `?${params.toString()}`;
 }
 
@@ -92,7 +99,7 @@ export function matrixCells(spec: MatrixSpec): MatrixCell[] {
 }
 
 /** The harness page of one cell: a phone alone, in the world kept under the cell's key. */
-export function cellUrl(cell: MatrixCell, route: string): string {
+export function cellUrl(cell: MatrixCell, route: string, clock?: string | null): string {
   const params = new URLSearchParams({
     cell: cell.key,
     profile: cell.profile,
@@ -100,6 +107,7 @@ export function cellUrl(cell: MatrixCell, route: string): string {
     path: route,
   });
   if (cell.scenario) params.set('scenario', cell.scenario);
+  if (clock) params.set('clock', clock);
   return `harness.html?${params.toString()}`;
 }
 
