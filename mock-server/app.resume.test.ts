@@ -88,6 +88,37 @@ describe('resumed sessions', () => {
     expect(await handshakesOf(device)).toBe(2);
   });
 
+  it('a page closed while its request was on the way resumes without a replay or a handshake', async () => {
+    const cache = new MemorySessionCache();
+    const first = clientFor(server, { sessionCache: cache });
+    const token = await login(first);
+    const device = first.baseInfo.deviceId;
+    // The next page load happens while user/unread is on the way: the server answers, the page
+    // that asked never reads it.
+    const closing = clientFor(
+      server,
+      {
+        sessionCache: cache,
+        fetch: async (input, init) => {
+          await fetch(input, init);
+          throw new TypeError('The page was closed');
+        },
+      },
+      device,
+    );
+    closing.token.value = token;
+    const since = Math.max(0, ...(await adminLog(server)).map((e) => e.id));
+    await expect(closing.client.call('unread', {})).rejects.toThrow();
+    const next = reload(cache, device, token);
+    expect((await next.client.call('userInfo', {})).code).toBe(200);
+    const log = (await adminLog(server)).filter((e) => e.id > since);
+    expect(log.map((e) => [e.path, e.status])).toEqual([
+      ['user/unread', 200],
+      ['user/userInfo', 200],
+    ]);
+    expect(await handshakesOf(device)).toBe(1);
+  });
+
   it('a session is resumed only on its own device; a broken save is a handshake', async () => {
     const cache = new MemorySessionCache();
     const first = clientFor(server, { sessionCache: cache });

@@ -57,6 +57,8 @@ test('every Philippine repay channel shows its own icon', async ({ page, admin }
   const failed = watchRequests(page);
   await admin.scenario('repaying');
   await loginOnWeb(page);
+  // Home's own calls finish first: the test's navigation must not be what cancels them.
+  await page.waitForLoadState('networkidle');
   await page.goto('/repay/selectCh?amount=8350');
   await expect(page.getByText('7-ELEVEN').first()).toBeVisible();
   await expect.poll(() => brokenPictures(page)).toEqual([]);
@@ -73,6 +75,7 @@ test('taiwan: the FastPay channel shows its logo', async ({ page, admin }) => {
   const failed = watchRequests(page);
   await admin.scenario('taiwan');
   await loginOnWeb(page, TW_USER);
+  await page.waitForLoadState('networkidle');
   await page.goto('/repay/selectCh?amount=5000');
   await expect(page.getByText('FastPay').first()).toBeVisible();
   await expect.poll(() => brokenPictures(page)).toEqual([]);

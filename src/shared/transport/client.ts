@@ -81,6 +81,8 @@ export class ApiClient {
   private readonly renewing = new WeakSet<Promise<Session>>();
   /** Hosts whose saved session this page has tried: a page resumes once, later sessions are new. */
   private readonly resumeTried = new Set<ApiHost>();
+  /** Per host, the session in use: only it is ever saved (never one forgotten meanwhile). */
+  private readonly live = new Map<ApiHost, Session>();
   /** Per host, the cache writes in order (a save never overtakes a later drop). */
   private readonly cacheWrites = new Map<ApiHost, Promise<void>>();
 
@@ -120,14 +122,15 @@ export class ApiClient {
 
   /** Forgets all sessions (e.g. after the server lost them); next call re-handshakes. */
   resetSessions(): void {
-    for (const host of this.sessions.keys()) this.writeCache(host, null);
+    for (const host of this.sessions.keys()) void this.writeCache(host, null);
     this.sessions.clear();
+    this.live.clear();
   }
 
   /** Saves (or, with null, drops) a host's session in the cache, after the earlier writes. */
-  private writeCache(host: ApiHost, session: Session | null): void {
+  private writeCache(host: ApiHost, session: Session | null): Promise<void> {
     const cache = this.options.sessionCache;
-    if (!cache) return;
+    if (!cache || (session && this.live.get(host) !== session)) return Promise.resolve();
     const previous = this.cacheWrites.get(host) ?? Promise.resolve();
     const next = previous
       .then(() =>
@@ -143,6 +146,7 @@ export class ApiClient {
       // A cache that fails (private mode, quota) costs a handshake next time, nothing more.
       .catch(() => undefined);
     this.cacheWrites.set(host, next);
+    return next;
   }
 
   private headers(): Record<string, string> {
@@ -211,6 +215,9 @@ export class ApiClient {
         userBaseInfo,
       }),
     );
+    // Saved before it is sent: the server never sees a message number the saved session has not
+    // passed, so a page closed mid-request resumes without a replay (4091).
+    await this.writeCache(host, session);
     const envelope: EncryptedRequest = {
       v: 1,
       sid: session.sid,
@@ -255,7 +262,7 @@ export class ApiClient {
         await decryptJson(session.cipher, envelopeAnswer.type, envelopeAnswer.body),
       );
       if (plain.rid !== rid) throw new Error(`answer rid ${plain.rid} is not request rid ${rid}`);
-      this.writeCache(host, session);
+      void this.writeCache(host, session);
       return { code: plain.code, message: plain.message, data: plain.data };
     } catch (cause) {
       this.forget(host, pending);
@@ -280,7 +287,8 @@ export class ApiClient {
   private forget(host: ApiHost, pending: Promise<Session>): void {
     if (this.sessions.get(host) !== pending) return;
     this.sessions.delete(host);
-    this.writeCache(host, null);
+    this.live.delete(host);
+    void this.writeCache(host, null);
   }
 
   /** The cached session of this device, when there is one that still opens; else a handshake. */
@@ -290,10 +298,15 @@ export class ApiClient {
     const saved = await cache?.load(host).catch(() => null);
     if (saved && saved.deviceId === this.options.baseInfo().deviceId) {
       const channel = await resumeClientSession(saved.sid, saved.store).catch(() => null);
-      if (channel) return { sid: saved.sid, deviceId: saved.deviceId, ...channel, resumed: true };
+      if (channel) {
+        const resumed = { sid: saved.sid, deviceId: saved.deviceId, ...channel, resumed: true };
+        this.live.set(host, resumed);
+        return resumed;
+      }
     }
     const session = await this.handshake(host);
-    this.writeCache(host, session);
+    this.live.set(host, session);
+    void this.writeCache(host, session);
     return session;
   }
 

@@ -1,9 +1,11 @@
 /**
  * antd-mobile InfiniteScroll (distance 50 px) with the product's footer texts: a spinner while
  * more pages exist, "No Data" for an empty list, "No More" at the end, and a retry after a
- * failed load (the scroller stops asking until then).
+ * failed load (the scroller stops asking until then) that also runs by itself when the network
+ * comes back, so a list opened offline is not left on "Loading failed".
  */
 import { DotLoading, InfiniteScroll } from 'antd-mobile';
+import { useEffect } from 'react';
 import { INFINITE_SCROLL_DISTANCE } from '../../../../shared/constants';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { listFooterOf } from './billRules';
@@ -47,14 +49,7 @@ function ListFooterText({
         </span>
       );
     case 'failed':
-      return (
-        <span className="list-footer">
-          Loading failed.{' '}
-          <button type="button" className="list-footer__retry" onClick={retry}>
-            Retry
-          </button>
-        </span>
-      );
+      return <FailedFooter retry={retry} />;
     case 'No Data':
       return <span className="list-footer list-footer--empty">No Data</span>;
     case 'No More':
@@ -62,4 +57,20 @@ function ListFooterText({
     default:
       throw missingCaseError(footer);
   }
+}
+
+function FailedFooter({ retry }: { retry: () => void }) {
+  // Back online, the failed load is tried again once (the event fires on the change only).
+  useEffect(() => {
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [retry]);
+  return (
+    <span className="list-footer">
+      Loading failed.{' '}
+      <button type="button" className="list-footer__retry" onClick={retry}>
+        Retry
+      </button>
+    </span>
+  );
 }
