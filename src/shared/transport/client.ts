@@ -305,8 +305,8 @@ export class ApiClient {
       }
     }
     const session = await this.handshake(host);
+    // Saved with its first request (every request saves before it is sent).
     this.live.set(host, session);
-    void this.writeCache(host, session);
     return session;
   }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PanelAction } from '../../../host/panelApi';
 import type { CallLogEntry } from '../../../host/types';
 import { RESULT_LABELS } from './labels';
-import { clockTime, compact } from './usePanel';
+import { clockTime, compact, downloadJson } from './usePanel';
 
 export function CallLog({
   calls,
@@ -18,14 +18,8 @@ export function CallLog({
     .filter((c) => !needle || `${c.method} ${compact(c.params)}`.toLowerCase().includes(needle))
     .slice()
     .reverse();
-  const exportJson = () => {
-    const blob = new Blob([JSON.stringify(calls, null, 2)], { type: 'application/json' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `bridge-calls-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-  };
+  const exportJson = () =>
+    downloadJson(`bridge-calls-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, calls);
   return (
     <div className="sim-log">
       <div className="sim-log__tools">

@@ -17,7 +17,7 @@ import { Timeline } from './Timeline';
 import { TrafficLog } from './TrafficLog';
 import { WorkbenchPanel } from './WorkbenchPanel';
 import { writeMatrixSpec } from './matrix';
-import { useDispatch, useSnapshot } from './usePanel';
+import { copyText, useDispatch, useSnapshot } from './usePanel';
 import { clockParam, writeUrlState } from './urlState';
 
 export interface PhoneSetup {
@@ -68,11 +68,7 @@ export function HarnessApp({
   if (!snapshot) return <p className="sim-loading">Starting the simulated host…</p>;
   const run = (action: Parameters<typeof dispatch>[0]) => void dispatch(action);
   const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-    } catch {
-      window.prompt('Copy this link', window.location.href);
-    }
+    await copyText(window.location.href, 'Copy this link');
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   };

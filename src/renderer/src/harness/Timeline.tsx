@@ -9,7 +9,7 @@ import type { TrafficEntry } from '../../../host/adminClient';
 import type { PanelApi } from '../../../host/panelApi';
 import type { CallLogEntry, HostNote } from '../../../host/types';
 import { buildTimeline, curlOf, type TimelineKind } from './timeline';
-import { clockTime, usePolledTraffic } from './usePanel';
+import { clockTime, copyText, usePolledTraffic } from './usePanel';
 
 /** The world's log keeps 500 exchanges; the timeline shows them all. */
 const TRAFFIC_LIMIT = 500;
@@ -71,12 +71,7 @@ export function Timeline({ api, calls, notes, active, server, world }: Props) {
       return next;
     });
   const copyCurl = async (key: string, entry: TrafficEntry) => {
-    const text = curlOf(entry, server ?? '$MOCK_SERVER', world);
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      window.prompt('Copy this command', text);
-    }
+    await copyText(curlOf(entry, server ?? '$MOCK_SERVER', world), 'Copy this command');
     setCopied(key);
     setTimeout(() => setCopied(null), 1500);
   };

@@ -15,6 +15,7 @@ import {
   type FaultKind,
   type FaultSpec,
 } from '../../../shared/workbench';
+import { downloadJson } from './usePanel';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -334,8 +335,9 @@ function FaultLab({ api }: { api: PanelApi }) {
           <tbody>
             {faults.map((fault) => (
               <tr key={fault.id}>
-                <td>
-                  {FAULT_LABELS[fault.kind]}
+                {/* The short kind in the row, what it does on hover: the form names it in full. */}
+                <td title={FAULT_LABELS[fault.kind]}>
+                  <code>{fault.kind}</code>
                   {fault.code !== undefined ? ` ${fault.code}` : ''}
                   {fault.delayMs ? ` after ${fault.delayMs} ms` : ''}
                 </td>
@@ -373,13 +375,9 @@ function BundleSection({ api }: { api: PanelApi }) {
   const exportBundle = async () => {
     const result = await run({ op: 'exportBundle' });
     if (!result.ok) return;
-    const blob = new Blob([JSON.stringify(result.value, null, 2)], { type: 'application/json' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = bundleFileName(result.value);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    setStatus(`Exported ${link.download}`);
+    const fileName = bundleFileName(result.value);
+    downloadJson(fileName, result.value);
+    setStatus(`Exported ${fileName}`);
   };
   const importFile = async (file: File) => {
     setStatus(null);

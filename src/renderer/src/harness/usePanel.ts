@@ -73,3 +73,23 @@ export function usePolledTraffic(api: PanelApi, active: boolean, limit: number) 
   }, [api, active, limit]);
   return { entries, error };
 }
+
+/** Saves `value` as a pretty JSON file through the browser's download (Electron: a save dialog). */
+export function downloadJson(fileName: string, value: unknown): void {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = fileName;
+  link.click();
+  // The download reads the blob after the click: give it time before freeing it.
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** Copies text to the clipboard, or offers it in a prompt where the clipboard is refused. */
+export async function copyText(text: string, promptTitle: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    window.prompt(promptTitle, text);
+  }
+}
