@@ -50,6 +50,25 @@ test.describe('Profile tab (PRODUCT.md §2 Profile), messages and vouchers', () 
     await expect(page.getByTestId('profile-red-dot')).toHaveCount(0);
   });
 
+  test('web: Use on a voucher starts a loan with it, kept while the amount is typed', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('unread-all');
+    await loginOnWeb(page);
+    await page.goto('/user/voucher/?state=1');
+    const vouchers = page.getByRole('list', { name: 'Vouchers' });
+    await vouchers
+      .getByRole('listitem')
+      .filter({ hasText: '₱200 long weekend voucher' })
+      .getByRole('button', { name: 'Use' })
+      .click();
+    await expect(page).toHaveURL(/\/loan\/apply/);
+    // Typed key by key, as a borrower does: "5", "50"… are below the ₱5,000 minimum first.
+    await page.getByLabel('Borrow Amount').pressSequentially('6000');
+    await expect(page.getByLabel('Voucher')).toHaveValue('C2002');
+  });
+
   test('new-user: plain greeting, no My KYC, empty vouchers say No Data', async ({ page }) => {
     await loginOnWeb(page);
     await page.goto('/profile');

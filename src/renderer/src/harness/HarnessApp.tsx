@@ -8,17 +8,17 @@ import type { PanelApi } from '../../../host/panelApi';
 import { CallLog } from './CallLog';
 import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';
+import type { HarnessPhone } from './harnessPhone';
+import { writeMatrixSpec } from './matrix';
 import { PendingSheet } from './PendingSheet';
 import { PhoneStage } from './PhoneStage';
-import type { HarnessPhone } from './harnessPhone';
 import type { PhoneWorker } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
 import { Timeline } from './Timeline';
 import { TrafficLog } from './TrafficLog';
-import { WorkbenchPanel } from './WorkbenchPanel';
-import { writeMatrixSpec } from './matrix';
-import { copyText, useDispatch, useSnapshot } from './usePanel';
 import { clockParam, writeUrlState } from './urlState';
+import { copyText, useDispatch, useSnapshot } from './usePanel';
+import { WorkbenchPanel } from './WorkbenchPanel';
 
 export interface PhoneSetup {
   host: HostCore;

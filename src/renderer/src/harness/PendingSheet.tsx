@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import type { PanelAction } from '../../../host/panelApi';
 import type { PayeeAccount, PendingRequest } from '../../../host/types';
-import { compact } from './usePanel';
-import { REQUEST_TITLES } from './labels';
 import {
   type AnswerDetails,
   AnswerDetailsForm,
   NO_DETAILS,
   parseCustomData,
 } from './AnswerDetailsForm';
+import { REQUEST_TITLES } from './labels';
+import { compact } from './usePanel';
 
 type Decision = Extract<PanelAction, { type: 'answer' }>['decision'];
 

@@ -8,8 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
-import type { PhoneClock } from '../../../host/phoneClock';
 import type { PanelAction } from '../../../host/panelApi';
+import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
 import { type FrameControl, isPrepared, mountApp, prepareFrameWindow } from './frameBridge';
 import { HostScreen } from './HostScreens';

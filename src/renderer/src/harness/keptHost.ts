@@ -3,11 +3,12 @@
  * the settings (auto-answers included, which the URL does not carry), the bridge call log and the
  * host notes. A reload finds the same world on the server and, with this, the same panel.
  */
-import { z } from '../../../shared/zod';
+
 import type { HostCore } from '../../../host/HostCore';
 import { settingsPatchSchema } from '../../../host/panelApi';
 import { callLogEntrySchema, hostNoteSchema } from '../../../host/reproBundle';
 import type { CallLogEntry, HostNote, HostSettings } from '../../../host/types';
+import { z } from '../../../shared/zod';
 
 const keptSchema = z.object({
   settings: settingsPatchSchema,

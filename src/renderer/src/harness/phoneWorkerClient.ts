@@ -8,9 +8,9 @@
 import {
   NO_CONNECTION_MARK,
   PHONE_WORKER_SCRIPT,
-  PREPARE_HOOK,
   type PhoneState,
   type PhoneWorkerMessage,
+  PREPARE_HOOK,
 } from './phoneWorker/protocol';
 
 /** The worker as a harness page uses it. */

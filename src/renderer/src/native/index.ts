@@ -1,12 +1,12 @@
 /** Picks the native implementation when a host injected `window.nativeBridge`, else the web one. */
 import type { NativeBridge } from '../../../shared/bridge';
+import type { LinkPolicy } from '../../../shared/links';
 import { deviceIdShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
-import type { LinkPolicy } from '../../../shared/links';
 import { NativeBridgeHost } from './nativeBridgeHost';
-import { type WebWindow, WebHost } from './webHost';
+import { WebHost, type WebWindow } from './webHost';
 
 export type { BaseInfo, HostProfile, NativeHost } from './NativeHost';
 

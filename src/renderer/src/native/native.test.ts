@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { BridgeResult } from '../../../shared/bridge';
 import { JsonStorage, memoryStorage } from '../services/storage';
 import { fakeBridge } from '../test/fakes';
 import { withH5Suffix } from './baseInfo';
 import { createNativeHost, linkPolicy } from './index';
-import type { BridgeResult } from '../../../shared/bridge';
 import { BRIDGE_TIMEOUT_MS } from './nativeBridgeHost';
 
 function fakeWindow(nativeBridge?: unknown) {

@@ -3,8 +3,7 @@
  * only getBaseInfo, checked with the boot shapes; the other methods' data schemas (zod) and the
  * semver check load with the first such call (issue 8: a small boot chunk).
  */
-import { type LinkPolicy, safeLink } from '../../../shared/links';
-import { refusedLink } from './refusedLink';
+
 import type {
   BridgeData,
   BridgeEvent,
@@ -14,9 +13,11 @@ import type {
   NativeBridge,
 } from '../../../shared/bridge';
 import { SAVE_IMAGE_MIN_VERSION } from '../../../shared/constants';
+import { type LinkPolicy, safeLink } from '../../../shared/links';
 import { bridgeResultShape, hostBaseInfoShape } from '../lib/bootShapes';
 import { withH5Suffix } from './baseInfo';
 import type { BaseInfo, NativeHost } from './NativeHost';
+import { refusedLink } from './refusedLink';
 
 export class NativeBridgeHost implements NativeHost {
   readonly native = true;

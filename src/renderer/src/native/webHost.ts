@@ -1,9 +1,10 @@
 /** The web fallback of NativeHost: links, window.open, history and downloads. */
-import { type LinkPolicy, safeLink } from '../../../shared/links';
-import { refusedLink } from './refusedLink';
+
 import type { BridgeData, BridgeMethod, BridgeParams, BridgeResult } from '../../../shared/bridge';
+import { type LinkPolicy, safeLink } from '../../../shared/links';
 import { withH5Suffix } from './baseInfo';
 import { type BaseInfo, type NativeHost, unsupported } from './NativeHost';
+import { refusedLink } from './refusedLink';
 
 /** The bits of `window` the web host uses (tests pass a fake). */
 export interface WebWindow {

@@ -6,9 +6,9 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from '../shell/AppLayout';
-import { resilientLoad } from './chunkLoad';
 import { CrashPage } from '../shell/CrashPage';
 import { LoadingPage } from '../shell/LoadingPage';
+import { resilientLoad } from './chunkLoad';
 
 /**
  * A lazy route from a module whose default export is the screen; a chunk that cannot be fetched

@@ -1,8 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { routes } from '../router/routes';
 import { StoresProvider } from '../stores/StoresContext';
 import { fakeTransport, ok } from '../test/fakes';

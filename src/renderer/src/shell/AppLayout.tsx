@@ -6,8 +6,8 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { accessOf } from '../rules/access';
 import { tabOf } from '../router/tabs';
+import { accessOf } from '../rules/access';
 import { useStores } from '../stores/StoresContext';
 import { KeepAliveTabs } from './KeepAliveTabs';
 import { useKeptScroll } from './keptScroll';
@@ -48,10 +48,7 @@ export const AppLayout = observer(function AppLayout() {
   return (
     <div className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
       {shownTab && (
-        <div
-          className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`}
-          hidden={!tabsKey}
-        >
+        <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`} hidden={!tabsKey}>
           <KeepAliveTabs active={shownTab} />
         </div>
       )}

@@ -10,8 +10,8 @@ import type {
 } from '../../../shared/api/endpoints';
 import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '../../../shared/codes';
 import { NOTIFICATION_MS } from '../../../shared/constants';
-import type { ErrorReporter } from '../errors/reporter';
 import { missingCaseError } from '../errors/missingCaseError';
+import type { ErrorReporter } from '../errors/reporter';
 import type { ApiCallError, ApiTransport, CallOptions } from '../services/api';
 import { toApiCallError } from '../services/api';
 import type { EventBus } from '../services/events';

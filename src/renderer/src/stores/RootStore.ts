@@ -1,23 +1,12 @@
 /**
- * The one RootStore (MobX docs / Outline style): it creates the domain stores and hands them the
- * injected services. Feature helpers register their store here: add a field, construct it in the
- * constructor with what it needs (never the RootStore itself when a narrower dependency will do).
+ * The one RootStore (MobX docs / Outline style): it creates the core stores every page needs
+ * (user, config, session, API, network) and hands them the injected services. A feature's store
+ * is not a field here: the feature declares it (`Feature`, next to its store class) and
+ * `root.feature(...)` makes it the first time the feature's code asks, so each store's code comes
+ * with its route's chunk, never on the boot path (DESIGN.md §1; bench/README.md, boot path).
  */
 import type { AppConfig } from '../../../shared/appConfig';
 import type { ErrorReporter } from '../errors/reporter';
-import { BillStore } from '../features/bill/BillStore';
-import { ChannelStore } from '../features/channel/ChannelStore';
-import { CampaignStore } from '../features/event/CampaignStore';
-import { LuckyDrawStore } from '../features/event/christmas/LuckyDrawStore';
-import { HomeStore } from '../features/home/HomeStore';
-import { KycStore } from '../features/kyc/KycStore';
-import { LoanStore } from '../features/loan/LoanStore';
-import { LoginStore } from '../features/login/LoginStore';
-import { MessagesStore } from '../features/messages/MessagesStore';
-import { ProfileStore } from '../features/profile/ProfileStore';
-import { RepayFormStore } from '../features/repay/RepayFormStore';
-import { RepayStore } from '../features/repay/RepayStore';
-import { VoucherStore } from '../features/voucher/VoucherStore';
 import type { NativeHost } from '../native';
 import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
@@ -48,6 +37,16 @@ export interface Services {
   reload: () => void;
 }
 
+/**
+ * A feature's store: made once per RootStore, on first use, from the core stores and services
+ * (never the RootStore itself when a narrower dependency will do).
+ */
+export interface Feature<T> {
+  /** For messages and debugging ("loan", "bill"…). */
+  readonly name: string;
+  create(root: RootStore): T;
+}
+
 export class RootStore {
   readonly events = new EventBus();
   readonly user: UserStore;
@@ -57,20 +56,7 @@ export class RootStore {
   /** Call the product API here: `await root.api.call('loanInfo', {})`. */
   readonly api: ApiStore;
   readonly network: NetworkStore;
-  readonly login: LoginStore;
-  /** The repay form the Bill tab fills before /repay/selectCh (PRODUCT.md §3). */
-  readonly repayForm: RepayFormStore;
-  readonly repay: RepayStore;
-  readonly loan: LoanStore;
-  readonly kyc: KycStore;
-  readonly campaigns: CampaignStore;
-  readonly luckyDraw: LuckyDrawStore;
-  readonly channel: ChannelStore;
-  readonly home: HomeStore;
-  readonly bill: BillStore;
-  readonly profile: ProfileStore;
-  readonly messages: MessagesStore;
-  readonly voucher: VoucherStore;
+  private readonly features = new Map<Feature<unknown>, unknown>();
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
@@ -95,70 +81,14 @@ export class RootStore {
     });
     this.session.attachApi(this.api);
     this.network = new NetworkStore(ui);
-    this.repayForm = new RepayFormStore(services.sessionStorage);
-    const { config, user, session, api, events, kycForm } = this;
-    this.repay = new RepayStore({
-      api,
-      user,
-      config,
-      session,
-      native,
-      ui,
-      navigation,
-      events,
-      repayForm: this.repayForm,
-    });
-    this.loan = new LoanStore({ api, user, session, native, ui, navigation, clock });
-    this.kyc = new KycStore({ api, config, kycForm, session, ui, navigation, clock });
-    this.login = new LoginStore({
-      api: this.api,
-      user: this.user,
-      session: this.session,
-      ui,
-      navigation,
-      clock,
-      sessionStorage: services.sessionStorage,
-      puzzleCheck: services.config.puzzleCheck === true,
-    });
-    this.campaigns = new CampaignStore(this.api, clock);
-    this.luckyDraw = new LuckyDrawStore(this.api);
-    this.channel = new ChannelStore(this.api, this.user);
-    this.home = new HomeStore({
-      api,
-      user,
-      config,
-      navigation,
-      ui,
-      native,
-      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
-      resetLoanForm: () => this.loan.resetForm(),
-    });
-    this.bill = new BillStore({ api, navigation, repayForm: this.repayForm });
-    // A repayment or the host resuming the page changes what the kept-alive tabs hold, mounted or
-    // not (a non-tab page such as the repay result unmounts them): they reload when shown.
-    events.on('resume', () => {
-      this.bill.invalidate();
-      this.home.invalidate();
-    });
-    this.profile = new ProfileStore({
-      user,
-      native,
-      ui,
-      logout: () => session.logout(),
-      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
-    });
-    this.messages = new MessagesStore(api, user);
-    this.voucher = new VoucherStore({
-      api,
-      user,
-      native,
-      navigation,
-      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
-      chooseCouponForLoan: (userCouponId) => {
-        this.loan.resetForm();
-        this.loan.setCoupon(userCouponId);
-      },
-    });
+  }
+
+  /** The store of a feature, made the first time anything asks for it. */
+  feature<T>(feature: Feature<T>): T {
+    if (this.features.has(feature)) return this.features.get(feature) as T;
+    const store = feature.create(this);
+    this.features.set(feature, store);
+    return store;
   }
 
   /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { formatDate } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
+import { campaignsFeature } from '../event/CampaignStore';
 import { EVENTS } from '../event/events';
 import { type EventPhase, nowFromQuery } from '../event/eventWindow';
 
@@ -27,7 +28,7 @@ function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string
 const ORDER: Record<string, number> = { open: 0, before: 1, after: 2 };
 
 export default observer(function ActivityCenterScreen() {
-  const { campaigns } = useStores();
+  const campaigns = useFeature(campaignsFeature);
   const { search } = useLocation();
   useEffect(() => {
     campaigns.setNowOverride(nowFromQuery(search));

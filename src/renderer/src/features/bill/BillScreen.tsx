@@ -7,16 +7,18 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { PullRefresh } from '../home/PullRefresh';
 import { BILL_TABS, type BillTab, billTabOf } from './billRules';
 import { ListFooter } from './ListFooter';
 import { LoanRow } from './LoanRow';
 import { PlanRow } from './PlanRow';
 import './bill.css';
+import { billFeature } from './BillStore';
 
 const BillScreen = observer(function BillScreen() {
-  const { bill, events } = useStores();
+  const { events } = useStores();
+  const bill = useFeature(billFeature);
   const active = useLocation().pathname.replace(/\/+$/, '') === '/bill';
   const [params, setParams] = useSearchParams();
   const tab = billTabOf(params.get('type'));
@@ -61,7 +63,7 @@ const BillScreen = observer(function BillScreen() {
 });
 
 const BillList = observer(function BillList({ tab }: { tab: BillTab }) {
-  const { bill } = useStores();
+  const bill = useFeature(billFeature);
   if (tab === 1) {
     return (
       <ul className="bill-list" aria-label="Repayment Plan">
@@ -92,7 +94,7 @@ const BillList = observer(function BillList({ tab }: { tab: BillTab }) {
 });
 
 const RepayBar = observer(function RepayBar() {
-  const { bill } = useStores();
+  const bill = useFeature(billFeature);
   return (
     <div className="repay-bar">
       <div className="repay-bar__sum">

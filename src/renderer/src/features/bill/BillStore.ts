@@ -8,6 +8,8 @@ import { BILL_PAGE_SIZE } from '../../../../shared/constants';
 import { KEPT_FRESH_MS } from '../../router/tabs';
 import type { Navigation } from '../../services/navigation';
 import type { ApiStore } from '../../stores/ApiStore';
+import type { Feature } from '../../stores/RootStore';
+import { repayFormFeature } from '../repay/RepayFormStore';
 import {
   amountToPay,
   type BillTab,
@@ -135,3 +137,19 @@ export class BillStore {
     ];
   }
 }
+
+/** The bill feature's store (RootStore.feature): made with the feature's code. */
+export const billFeature: Feature<BillStore> = {
+  name: 'bill',
+  create: (root) => {
+    const store = new BillStore({
+      api: root.api,
+      navigation: root.services.navigation,
+      repayForm: root.feature(repayFormFeature),
+    });
+    // A repayment or the host resuming the page changes what the kept-alive tabs hold, mounted or
+    // not (a non-tab page such as the repay result unmounts them): it reloads when shown.
+    root.events.on('resume', () => store.invalidate());
+    return store;
+  },
+};

@@ -8,6 +8,7 @@ import type { ResponseOf } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
 import { mergePage } from '../../rules/paging';
 import type { ApiStore } from '../../stores/ApiStore';
+import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import type { LoadStatus } from '../event/CampaignStore';
 
@@ -89,3 +90,9 @@ export class ChannelStore {
     }
   }
 }
+
+/** The channel feature's store (RootStore.feature): made with the feature's code. */
+export const channelFeature: Feature<ChannelStore> = {
+  name: 'channel',
+  create: (root) => new ChannelStore(root.api, root.user),
+};

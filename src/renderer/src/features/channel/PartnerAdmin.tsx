@@ -6,13 +6,15 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { InviteShare } from '../event/InviteShare';
 import { appUrl } from '../event/share';
+import { channelFeature } from './ChannelStore';
 import { PARTNER_LOGIN, PartnerLinks, PartnerPage } from './PartnerParts';
 
 export default observer(function PartnerAdmin() {
-  const { channel, user } = useStores();
+  const { user } = useStores();
+  const channel = useFeature(channelFeature);
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const token = search.get('token');

@@ -2,11 +2,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { formatDate, formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
+import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
 
 export default observer(function PartnerOrders() {
-  const { channel } = useStores();
+  const channel = useFeature(channelFeature);
   useEffect(() => {
     if (channel.signedIn) void channel.loadOrders();
   }, [channel]);

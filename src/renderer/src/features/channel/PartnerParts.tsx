@@ -2,8 +2,9 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
+import { channelFeature } from './ChannelStore';
 
 /** The partner login: the login page's invite_friend mode, which lands on /channel/admin. */
 export const PARTNER_LOGIN = '/login?from=invite_friend';
@@ -17,7 +18,7 @@ export const PartnerPage = observer(function PartnerPage({
   children: ReactNode;
   onBack?: () => void;
 }) {
-  const { channel } = useStores();
+  const channel = useFeature(channelFeature);
   return (
     <ContentPage title={title} onBack={onBack}>
       {channel.signedIn ? (

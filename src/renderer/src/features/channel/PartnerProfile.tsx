@@ -1,11 +1,13 @@
 /** /channel/profile: who is signed in to the partner center, and signing out of it. */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
+import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
 
 export default observer(function PartnerProfile() {
-  const { channel, user, session } = useStores();
+  const { user, session } = useStores();
+  const channel = useFeature(channelFeature);
   const [loggingOut, setLoggingOut] = useState(false);
   useEffect(() => {
     if (channel.signedIn && !channel.withdrawInfo) void channel.loadWithdrawInfo();

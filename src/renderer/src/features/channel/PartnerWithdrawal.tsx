@@ -5,13 +5,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
+import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
 
 export const PARTNER_SUPPORT_EMAIL = 'partners@directloan.ph';
 
 export default observer(function PartnerWithdrawal() {
-  const { channel, user, services } = useStores();
+  const { user, services } = useStores();
+  const channel = useFeature(channelFeature);
   useEffect(() => {
     if (channel.signedIn) void channel.loadWithdrawInfo();
   }, [channel]);

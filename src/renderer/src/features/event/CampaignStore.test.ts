@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
+import { campaignsFeature } from './CampaignStore';
 
 const dates = [
   {
@@ -13,7 +14,7 @@ const dates = [
 function setup(answer: Parameters<typeof fakeTransport>[0] = { getEventDates: ok(dates) }) {
   const transport = fakeTransport(answer);
   const t = createTestRoot({ transport });
-  return { ...t, transport, campaigns: t.root.campaigns };
+  return { ...t, transport, campaigns: t.root.feature(campaignsFeature) };
 }
 
 describe('CampaignStore', () => {

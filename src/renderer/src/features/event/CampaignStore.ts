@@ -8,6 +8,7 @@ import type { EventDate } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { Clock } from '../../services/clock';
 import type { ApiStore } from '../../stores/ApiStore';
+import type { Feature } from '../../stores/RootStore';
 import { type EventPhase, phaseAt, windowOf } from './eventWindow';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -64,3 +65,9 @@ export class CampaignStore {
     return windowOf(key, this.dates);
   }
 }
+
+/** The campaigns feature's store (RootStore.feature): made with the feature's code. */
+export const campaignsFeature: Feature<CampaignStore> = {
+  name: 'campaigns',
+  create: (root) => new CampaignStore(root.api, root.services.clock),
+};

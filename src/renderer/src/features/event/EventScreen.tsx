@@ -6,11 +6,12 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { PageSkeleton } from '../../shell/PageSkeleton';
-import NotFound from '../../shell/NotFound';
-import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
 import { formatDate } from '../../lib/format';
+import NotFound from '../../shell/NotFound';
+import { PageSkeleton } from '../../shell/PageSkeleton';
+import { useFeature } from '../../stores/StoresContext';
+import { ContentPage } from '../doc/ContentPage';
+import { campaignsFeature } from './CampaignStore';
 import { type EventDef, eventOf } from './events';
 import { nowFromQuery, OUT_OF_WINDOW_TEXT } from './eventWindow';
 
@@ -25,7 +26,7 @@ const EventView = observer(function EventView({
   action: string | undefined;
   def: EventDef;
 }) {
-  const { campaigns } = useStores();
+  const campaigns = useFeature(campaignsFeature);
   const { search } = useLocation();
   useEffect(() => {
     campaigns.setNowOverride(nowFromQuery(search));

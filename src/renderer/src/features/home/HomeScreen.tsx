@@ -6,14 +6,16 @@ import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { BANNER_AUTOPLAY_MS } from '../../../../shared/constants';
 import { formatDate, formatPeso } from '../../lib/format';
 import { KEPT_FRESH_MS } from '../../router/tabs';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { AdPicture } from './AdPicture';
 import { headlineOf, showsOverdue } from './homeButton';
 import { PullRefresh } from './PullRefresh';
 import './home.css';
+import { homeFeature } from './HomeStore';
 
 const HomeScreen = observer(function HomeScreen() {
-  const { home, user, events } = useStores();
+  const { user, events } = useStores();
+  const home = useFeature(homeFeature);
   const active = useLocation().pathname === '/';
   const navigating = useNavigation().state !== 'idle';
 

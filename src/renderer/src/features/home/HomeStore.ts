@@ -15,6 +15,7 @@ import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
+import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import {
   type HomeButtonView,
@@ -221,3 +222,25 @@ export class HomeStore {
     this.popup = next;
   }
 }
+
+/** The home feature's store (RootStore.feature): made with the feature's code. */
+export const homeFeature: Feature<HomeStore> = {
+  name: 'home',
+  create: (root) => {
+    const { services, session, events } = root;
+    const store = new HomeStore({
+      api: root.api,
+      user: root.user,
+      config: root.config,
+      navigation: services.navigation,
+      ui: services.ui,
+      native: services.native,
+      refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
+      resetLoanForm: () => events.emit('new-loan', undefined),
+    });
+    // A repayment or the host resuming the page changes what the kept-alive tabs hold, mounted or
+    // not (a non-tab page such as the repay result unmounts them): it reloads when shown.
+    events.on('resume', () => store.invalidate());
+    return store;
+  },
+};

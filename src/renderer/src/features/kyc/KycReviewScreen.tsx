@@ -3,13 +3,15 @@ import { Button, Result } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { MoneyPage } from '../repay/components/MoneyPage';
 import { AppDownloadNotice } from './components/AppDownloadNotice';
+import { kycFeature } from './KycStore';
 import { kycStateView } from './kycState';
 
 const KycReviewScreen = observer(function KycReviewScreen() {
-  const { kyc, user, session } = useStores();
+  const { user, session } = useStores();
+  const kyc = useFeature(kycFeature);
   const navigate = useNavigate();
   useEffect(() => {
     void kyc.loadReview();

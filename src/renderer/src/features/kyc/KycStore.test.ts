@@ -4,6 +4,7 @@ import type { CertItem } from '../../../../shared/api/entities';
 import { type KeyValueStorage, memoryStorage } from '../../services/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
+import { kycFeature } from './KycStore';
 
 function setup(
   options: {
@@ -27,7 +28,7 @@ function setup(
   });
   const test = createTestRoot({ transport, local: options.local });
   test.root.user.setToken('token-1');
-  return { ...test, transport, kyc: test.root.kyc };
+  return { ...test, transport, kyc: test.root.feature(kycFeature) };
 }
 
 describe('KYC draft: persistence, restore, clearing', () => {

@@ -13,6 +13,7 @@ import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import type { KycFormStore } from '../../stores/KycFormStore';
+import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import { chunkItems, manilaDay, restorableItems, stepsOf, validateStep } from './kycValidation';
 
@@ -167,3 +168,18 @@ export class KycStore {
     }
   }
 }
+
+/** The kyc feature's store (RootStore.feature): made with the feature's code. */
+export const kycFeature: Feature<KycStore> = {
+  name: 'kyc',
+  create: (root) =>
+    new KycStore({
+      api: root.api,
+      config: root.config,
+      kycForm: root.kycForm,
+      session: root.session,
+      ui: root.services.ui,
+      navigation: root.services.navigation,
+      clock: root.services.clock,
+    }),
+};

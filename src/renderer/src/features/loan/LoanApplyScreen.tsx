@@ -2,12 +2,13 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { loanApplyRedirectOf } from '../home/homeButton';
 import { MoneyPage } from '../repay/components/MoneyPage';
 import { formatPeso } from '../repay/repayRules';
 import { PreviewCard } from './components/PreviewCard';
 import { WebPayeePicker } from './components/WebPayeePicker';
+import { loanFeature } from './LoanStore';
 import { LOAN_PURPOSES, MAX_LOAN_PERIODS } from './loanValidation';
 
 function Field({
@@ -37,7 +38,8 @@ function Field({
 }
 
 const LoanApplyScreen = observer(function LoanApplyScreen() {
-  const { loan, user, services } = useStores();
+  const { user, services } = useStores();
+  const loan = useFeature(loanFeature);
   const redirect = loanApplyRedirectOf(user.user?.state, user.loanInfo);
   useEffect(() => {
     if (redirect) services.navigation.go(redirect, { replace: true });

@@ -5,14 +5,15 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { DATE_FORMAT } from '../../../../shared/constants';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { AppDownloadNotice } from '../kyc/components/AppDownloadNotice';
 import { MoneyPage } from '../repay/components/MoneyPage';
 import { formatPeso } from '../repay/repayRules';
+import { loanFeature } from './LoanStore';
 import { loanStateText } from './loanState';
 
 const LoanReviewScreen = observer(function LoanReviewScreen() {
-  const { review } = useStores().loan;
+  const { review } = useFeature(loanFeature);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const success = query.get('success') === '1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import { PICK_ACCOUNT_FAILED, REVIEW_SUCCESS_PATH } from './LoanStore';
+import { loanFeature, PICK_ACCOUNT_FAILED, REVIEW_SUCCESS_PATH } from './LoanStore';
 import { CHOOSE_PAYEE, ENTER_AMOUNT } from './loanValidation';
 
 const loanInfo = {
@@ -42,7 +42,7 @@ function setup(
   });
   const test = createTestRoot({ transport, bridge: options.bridge });
   test.root.user.setToken('token-1');
-  return { ...test, transport, loan: test.root.loan };
+  return { ...test, transport, loan: test.root.feature(loanFeature) };
 }
 
 async function fill(loan: ReturnType<typeof setup>['loan']) {
@@ -57,6 +57,22 @@ const named = (t: ReturnType<typeof fakeTransport>, name: string) =>
   t.calls.filter((c) => c.name === name);
 
 describe('LoanStore', () => {
+  it('a voucher chosen on the Voucher page is on the form once it opens, if still listed', async () => {
+    const { loan } = setup();
+    loan.startWithCoupon(coupon);
+    expect([loan.userCouponId, loan.discountAmount]).toEqual(['C1', 100]);
+    await loan.open();
+    expect([loan.userCouponId, loan.discountAmount]).toEqual(['C1', 100]);
+    // Typed digit by digit: below the ₱3,000 minimum it waits, then applies again.
+    for (const typed of ['5', '50', '500']) loan.setBorrowAmount(typed);
+    expect([loan.userCouponId, loan.discountAmount]).toEqual([undefined, 0]);
+    loan.setBorrowAmount('5000');
+    expect([loan.userCouponId, loan.discountAmount]).toEqual(['C1', 100]);
+    loan.startWithCoupon({ ...coupon, userCouponId: 'C-used' });
+    await loan.open();
+    expect([loan.userCouponId, loan.discountAmount]).toEqual([undefined, 0]);
+  });
+
   it('starts from the defaults of PRODUCT.md §3 and resets to them', async () => {
     const { loan } = setup();
     expect([loan.periods, loan.type, loan.borrowAmount]).toEqual([1, 'ez', '']);

@@ -5,11 +5,12 @@
  * for it, then loan/ApplyNoPayPassword on the web or the `loanApply` bridge call in the lender
  * app. The review page's state lives in `review`.
  *
- * Public API for other features: `root.loan.resetForm()` (the Home button does this first).
+ * Public API for other features: `startWithCoupon` (the Voucher page); the Home button resets the
+ * form through the `new-loan` event.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Coupon } from '../../../../shared/api/entities';
 import type { LoanPreview } from '../../../../shared/api/endpoints';
+import type { Coupon } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '../../../../shared/constants';
 import type { NativeHost } from '../../native';
@@ -22,7 +23,8 @@ import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
 
 export const PICK_ACCOUNT_FAILED = 'The account could not be chosen. Please try again.';
-import { sendApplication } from './sendApplication';
+
+import type { Feature } from '../../stores/RootStore';
 import {
   type LoanErrors,
   type LoanField,
@@ -30,6 +32,7 @@ import {
   validateBorrowAmount,
   validateLoanForm,
 } from './loanValidation';
+import { sendApplication } from './sendApplication';
 
 export interface LoanDeps {
   api: ApiStore;
@@ -54,6 +57,8 @@ export class LoanStore {
   purpos = '';
   userCouponId: string | undefined = undefined;
   discountAmount = 0;
+  /** The voucher the borrower chose while the amount is still below its minimum. */
+  private waitingCouponId: string | undefined = undefined;
   type = DEFAULT_LOAN_TYPE;
 
   errors: LoanErrors = {};
@@ -102,6 +107,7 @@ export class LoanStore {
     this.payeeLabel = '';
     this.purpos = '';
     this.userCouponId = undefined;
+    this.waitingCouponId = undefined;
     this.discountAmount = 0;
     this.type = DEFAULT_LOAN_TYPE;
     this.errors = {};
@@ -109,6 +115,16 @@ export class LoanStore {
     this.needPayPassword = false;
     this.smsSent = false;
     this.smsCode = '';
+  }
+
+  /**
+   * A new application with a voucher chosen on the Voucher page (web): the form starts from its
+   * defaults with that voucher, kept until `open` brings the list it must still be on.
+   */
+  startWithCoupon(coupon: Coupon): void {
+    this.resetForm();
+    this.coupons = [coupon];
+    this.setCoupon(coupon.userCouponId);
   }
 
   /** Loads what the form needs: loan info (lastAmount) and the available vouchers. */
@@ -122,6 +138,11 @@ export class LoanStore {
       if (info.status === 'fulfilled' && info.value.code === OK) user.setLoanInfo(info.value.data);
       if (coupons.status === 'fulfilled' && coupons.value.code === OK) {
         this.coupons = coupons.value.data;
+        // A voucher chosen earlier that is no longer available (used, expired) is dropped.
+        if (!this.coupons.some((c) => c.userCouponId === this.userCouponId)) {
+          this.userCouponId = undefined;
+          this.discountAmount = 0;
+        }
       }
     });
     this.schedulePreview();
@@ -130,9 +151,16 @@ export class LoanStore {
   setBorrowAmount(input: string): void {
     this.borrowAmount = input.replace(/[^\d.,]/g, '').slice(0, 9);
     this.clearError('borrowAmount');
-    const coupon = this.coupons.find((c) => c.userCouponId === this.userCouponId);
-    if (coupon && parseBorrowAmount(this.borrowAmount) < coupon.minBorrowAmount) {
-      this.setCoupon(undefined);
+    // A voucher waits while the amount is below its minimum (typed digit by digit, "5" comes
+    // before "5000") and applies again once the amount reaches it.
+    const amount = parseBorrowAmount(this.borrowAmount);
+    const wanted = this.userCouponId ?? this.waitingCouponId;
+    const coupon = this.coupons.find((c) => c.userCouponId === wanted);
+    if (coupon && amount < coupon.minBorrowAmount) {
+      if (this.userCouponId) this.setCoupon(undefined);
+      this.waitingCouponId = coupon.userCouponId;
+    } else if (coupon && !this.userCouponId) {
+      this.setCoupon(coupon.userCouponId);
     }
     this.schedulePreview();
   }
@@ -149,6 +177,7 @@ export class LoanStore {
   }
 
   setCoupon(userCouponId: string | undefined): void {
+    this.waitingCouponId = undefined;
     const coupon = this.coupons.find((c) => c.userCouponId === userCouponId);
     this.userCouponId = coupon?.userCouponId;
     this.discountAmount = coupon?.discountAmount ?? 0;
@@ -315,3 +344,24 @@ export class LoanStore {
     }
   }
 }
+
+/** The loan feature's store (RootStore.feature): made with the feature's code. */
+export const loanFeature: Feature<LoanStore> = {
+  name: 'loan',
+  create: (root) => {
+    const { services } = root;
+    const store = new LoanStore({
+      api: root.api,
+      user: root.user,
+      session: root.session,
+      native: services.native,
+      ui: services.ui,
+      navigation: services.navigation,
+      clock: services.clock,
+    });
+    // Home's main button starts a new application (PRODUCT.md §4): the form goes back to its
+    // defaults. Before the loan feature was ever used there is no form to reset.
+    root.events.on('new-loan', () => store.resetForm());
+    return store;
+  },
+};

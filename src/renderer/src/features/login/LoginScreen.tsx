@@ -3,13 +3,14 @@ import { Button, Input } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
 import type { AreaCode } from '../../../../shared/constants';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { resendLabel } from './countdown';
+import { loginFeature } from './LoginStore';
 
 const PuzzlePopup = lazy(() => import('./PuzzlePopup'));
 
 const LoginScreen = observer(function LoginScreen() {
-  const { login } = useStores();
+  const login = useFeature(loginFeature);
   useEffect(() => () => login.closePuzzle(), [login]);
 
   const codeButtonText =

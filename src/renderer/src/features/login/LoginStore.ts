@@ -20,6 +20,7 @@ import type { Navigation } from '../../services/navigation';
 import { type JsonStorage, StorageKey } from '../../services/storage';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
+import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { countdownUntil, secondsLeft } from './countdown';
@@ -226,3 +227,19 @@ export class LoginStore {
     this.stopTicking?.();
   }
 }
+
+/** The login feature's store (RootStore.feature): made with the feature's code. */
+export const loginFeature: Feature<LoginStore> = {
+  name: 'login',
+  create: (root) =>
+    new LoginStore({
+      api: root.api,
+      user: root.user,
+      session: root.session,
+      ui: root.services.ui,
+      navigation: root.services.navigation,
+      clock: root.services.clock,
+      sessionStorage: root.services.sessionStorage,
+      puzzleCheck: root.services.config.puzzleCheck === true,
+    }),
+};

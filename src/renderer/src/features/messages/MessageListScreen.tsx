@@ -2,20 +2,22 @@
  * /messageList: the messages (pull-to-refresh, infinite scroll) and the open message; list and
  * message side by side at 768 px and wider (`?id=` selects the message).
  */
-import { backIcon } from '../../components/BackIcon';
+
 import { NavBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { backIcon } from '../../components/BackIcon';
 import { MasterDetail } from '../../components/MasterDetail';
 import { formatDate } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { ListFooter } from '../bill/ListFooter';
 import { PullRefresh } from '../home/PullRefresh';
 import './messages.css';
+import { messagesFeature } from './MessagesStore';
 
 const MessageListScreen = observer(function MessageListScreen() {
-  const { messages } = useStores();
+  const messages = useFeature(messagesFeature);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const openId = params.get('id');

@@ -8,6 +8,7 @@ import type { Message } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
 import type { ApiStore } from '../../stores/ApiStore';
+import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import { PagedList } from '../bill/PagedList';
 
@@ -55,3 +56,9 @@ export class MessagesStore {
     }
   }
 }
+
+/** The messages feature's store (RootStore.feature): made with the feature's code. */
+export const messagesFeature: Feature<MessagesStore> = {
+  name: 'messages',
+  create: (root) => new MessagesStore(root.api, root.user),
+};

@@ -1,10 +1,11 @@
 /** /profile/download: the Direct Loan App entry (KYC and loans are finished in the app). */
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
+import { profileFeature } from './ProfileStore';
 
 const DownloadAppPage = observer(function DownloadAppPage() {
-  const { profile } = useStores();
+  const profile = useFeature(profileFeature);
   return (
     <section className="profile-sub">
       <h1>Direct Loan App</h1>

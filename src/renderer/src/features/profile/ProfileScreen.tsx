@@ -5,16 +5,18 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { COMPANY } from '../../../../shared/constants';
 import { KEPT_FRESH_MS } from '../../router/tabs';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { PullRefresh } from '../home/PullRefresh';
 import { bellHasDot, displayMobileOf, greetingOf, profileEntriesOf } from './profileRules';
 import './profile.css';
+import { profileFeature } from './ProfileStore';
 
 const BELL =
   'M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6V11a6 6 0 0 0-5-5.9V4a1 1 0 0 0-2 0v1.1A6 6 0 0 0 6 11v5l-2 2v1h16v-1z';
 
 const ProfileScreen = observer(function ProfileScreen() {
-  const { user, profile, config, session, events } = useStores();
+  const { user, config, session, events } = useStores();
+  const profile = useFeature(profileFeature);
   const active = useLocation().pathname.replace(/\/+$/, '') === '/profile';
 
   useEffect(() => {

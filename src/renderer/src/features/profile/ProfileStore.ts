@@ -7,6 +7,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { appStoreLink } from '../../../../shared/constants';
 import type { NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
+import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import { MY_KYC_DIALOG } from './profileRules';
 
@@ -71,3 +72,16 @@ export class ProfileStore {
     }
   }
 }
+
+/** The profile feature's store (RootStore.feature): made with the feature's code. */
+export const profileFeature: Feature<ProfileStore> = {
+  name: 'profile',
+  create: (root) =>
+    new ProfileStore({
+      user: root.user,
+      native: root.services.native,
+      ui: root.services.ui,
+      logout: () => root.session.logout(),
+      refreshUser: (maxAgeMs?: number) => root.session.refreshUser(maxAgeMs),
+    }),
+};

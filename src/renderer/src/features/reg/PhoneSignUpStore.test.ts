@@ -3,6 +3,7 @@ import type { User } from '../../../../shared/api/entities';
 import { INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
+import { channelFeature } from '../channel/ChannelStore';
 import { PhoneSignUpStore, type SignUpKind } from './PhoneSignUpStore';
 
 const partner = {
@@ -114,18 +115,18 @@ describe('phone sign-up (/channel/reg, /reg/:channel)', () => {
 describe('partner center data', () => {
   it('adopts the token of an invite link and pages the orders to the end', async () => {
     const { root } = setup();
-    expect(root.channel.signedIn).toBe(false);
-    root.channel.adoptToken('tv-link');
+    expect(root.feature(channelFeature).signedIn).toBe(false);
+    root.feature(channelFeature).adoptToken('tv-link');
     expect(root.user.tokenValue).toBe('tv-link');
-    expect(root.channel.signedIn).toBe(true);
+    expect(root.feature(channelFeature).signedIn).toBe(true);
 
-    await root.channel.loadOrders();
-    expect(root.channel.orders).toHaveLength(20);
-    expect(root.channel.hasMoreOrders).toBe(true);
-    await root.channel.loadOrders(true);
-    expect(root.channel.orders).toHaveLength(25);
-    expect(root.channel.hasMoreOrders).toBe(false);
-    await root.channel.loadOrders(true);
-    expect(root.channel.orders).toHaveLength(25);
+    await root.feature(channelFeature).loadOrders();
+    expect(root.feature(channelFeature).orders).toHaveLength(20);
+    expect(root.feature(channelFeature).hasMoreOrders).toBe(true);
+    await root.feature(channelFeature).loadOrders(true);
+    expect(root.feature(channelFeature).orders).toHaveLength(25);
+    expect(root.feature(channelFeature).hasMoreOrders).toBe(false);
+    await root.feature(channelFeature).loadOrders(true);
+    expect(root.feature(channelFeature).orders).toHaveLength(25);
   });
 });

@@ -7,16 +7,17 @@ import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { repayFeature } from './RepayStore';
 import { amountFromQuery, checkAmount, feeOf, formatPeso, limitOf } from './repayRules';
 
 const ChannelDetailScreen = observer(function ChannelDetailScreen() {
-  const { repay } = useStores();
+  const repay = useFeature(repayFeature);
   const [query] = useSearchParams();
   const key = query.get('key') ?? '';
   const amount = amountFromQuery(query.get('amount'));

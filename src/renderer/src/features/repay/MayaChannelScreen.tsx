@@ -4,18 +4,19 @@ import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
+import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
-import { ChannelImage } from './components/ChannelImage';
+import { repayFeature } from './RepayStore';
 import { amountFromQuery, MAYA_ACCOUNT_RULE, NO_AMOUNT, validateMayaAccount } from './repayRules';
 
 const MAYA_KEY = 'MAYA_WEBPAY';
 
 const MayaChannelScreen = observer(function MayaChannelScreen() {
-  const { repay } = useStores();
+  const repay = useFeature(repayFeature);
   const [query] = useSearchParams();
   const amount = amountFromQuery(query.get('amount'));
   const [account, setAccount] = useState('');

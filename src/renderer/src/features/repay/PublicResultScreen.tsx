@@ -4,9 +4,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { missingCaseError } from '../../errors/missingCaseError';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { MoneyPage } from './components/MoneyPage';
 import type { RepayResultStatus } from './RepayStore';
+import { repayFeature } from './RepayStore';
 import { formatPeso } from './repayRules';
 
 function outcome(status: RepayResultStatus): {
@@ -31,7 +32,8 @@ function outcome(status: RepayResultStatus): {
 }
 
 const PublicResultScreen = observer(function PublicResultScreen() {
-  const { repay, user } = useStores();
+  const { user } = useStores();
+  const repay = useFeature(repayFeature);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const orderNo = query.get('orderNo') ?? '';

@@ -8,6 +8,7 @@
 import { makeAutoObservable } from 'mobx';
 import { persistedRepayFormShape } from '../../lib/bootShapes';
 import type { JsonStorage } from '../../services/storage';
+import type { Feature } from '../../stores/RootStore';
 
 /** Session-storage key of the repay form. */
 export const REPAY_FORM_KEY = 'dl.repayForm';
@@ -52,3 +53,9 @@ export class RepayFormStore {
     return this.inited && this.periodIds.length > 0 && Math.abs(this.repayAmount - amount) < 0.005;
   }
 }
+
+/** The repayForm feature's store (RootStore.feature): made with the feature's code. */
+export const repayFormFeature: Feature<RepayFormStore> = {
+  name: 'repayForm',
+  create: (root) => new RepayFormStore(root.services.sessionStorage),
+};

@@ -4,8 +4,8 @@ import type { RepayChannel } from '../../../../shared/api/entities';
 import { JsonStorage, memoryStorage } from '../../services/storage';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import { RepayFormStore } from './RepayFormStore';
-import { PAYMENT_CANCELLED, resultPath } from './RepayStore';
+import { RepayFormStore, repayFormFeature } from './RepayFormStore';
+import { PAYMENT_CANCELLED, repayFeature, resultPath } from './RepayStore';
 import { NO_AMOUNT } from './repayRules';
 
 const channels = reference as { ph: RepayChannel[]; tw: RepayChannel[] };
@@ -44,7 +44,7 @@ function setup(options: { bridge?: ReturnType<typeof fakeBridge>; key?: string }
   });
   const test = createTestRoot({ transport, bridge: options.bridge });
   test.root.user.setToken('token-1');
-  test.root.repayForm.fill(8350, ['P000006', 'P000007']);
+  test.root.feature(repayFormFeature).fill(8350, ['P000006', 'P000007']);
   return { ...test, transport };
 }
 
@@ -54,34 +54,34 @@ const orderCalls = (t: ReturnType<typeof fakeTransport>) =>
 describe('RepayStore.pay', () => {
   it('refuses an amount above the channel limit before any order', async () => {
     const { root, ui, transport } = setup();
-    root.repayForm.fill(12000, ['P1', 'P2']);
-    await root.repay.pay(channel('SEVEN_ELEVEN'), 12000);
+    root.feature(repayFormFeature).fill(12000, ['P1', 'P2']);
+    await root.feature(repayFeature).pay(channel('SEVEN_ELEVEN'), 12000);
     expect(orderCalls(transport)).toEqual([]);
-    expect(root.repay.error).toContain('exceeds the 7-ELEVEN limit of ₱10,000');
-    expect(ui.shown).toContain(root.repay.error);
+    expect(root.feature(repayFeature).error).toContain('exceeds the 7-ELEVEN limit of ₱10,000');
+    expect(ui.shown).toContain(root.feature(repayFeature).error);
   });
 
   it('refuses when the Bill tab did not choose these bills', async () => {
     const { root, transport } = setup();
-    await root.repay.pay(channel('BDO'), 999);
+    await root.feature(repayFeature).pay(channel('BDO'), 999);
     expect(orderCalls(transport)).toEqual([]);
-    expect(root.repay.error).toBe(NO_AMOUNT);
+    expect(root.feature(repayFeature).error).toBe(NO_AMOUNT);
   });
 
   it('web: generates the order from the repay form and keeps it to show its code', async () => {
     const { root, transport, navigation } = setup();
-    await root.repay.pay(channel('SEVEN_ELEVEN'), 8350);
+    await root.feature(repayFeature).pay(channel('SEVEN_ELEVEN'), 8350);
     expect(orderCalls(transport).map((c) => c.data)).toEqual([
       { channel: 'SEVEN_ELEVEN', repayAmount: 8350, periodIds: ['P000006', 'P000007'] },
     ]);
-    expect(root.repay.order?.payCode).toBe('123456');
+    expect(root.feature(repayFeature).order?.payCode).toBe('123456');
     expect(navigation.visited).toEqual([]);
   });
 
   it('lender app: GCash pays through gcashPayment, then the result page', async () => {
     const bridge = fakeBridge();
     const { root, navigation } = setup({ bridge });
-    await root.repay.pay(channel('GCASH'), 8350);
+    await root.feature(repayFeature).pay(channel('GCASH'), 8350);
     expect(bridge.calls.find((c) => c.method === 'gcashPayment')?.params).toEqual({
       orderNo: 'RP0001',
       amount: 8350,
@@ -93,7 +93,7 @@ describe('RepayStore.pay', () => {
   it('lender app: a cancelled payment stays on the page and says so', async () => {
     const bridge = fakeBridge({ gcashPayment: { resultCode: 2 } });
     const { root, navigation, ui } = setup({ bridge });
-    await root.repay.pay(channel('GCASH_LINK_TO_PAY'), 8350);
+    await root.feature(repayFeature).pay(channel('GCASH_LINK_TO_PAY'), 8350);
     expect(navigation.visited).toEqual([]);
     expect(ui.shown).toContain(PAYMENT_CANCELLED);
   });
@@ -102,10 +102,10 @@ describe('RepayStore.pay', () => {
     let answer = 2;
     const bridge = fakeBridge({ gcashPayment: () => ({ resultCode: answer }) as never });
     const { root, navigation, transport } = setup({ bridge });
-    await root.repay.pay(channel('GCASH'), 8350);
-    expect(root.repay.paysInWallet).toBe(true);
+    await root.feature(repayFeature).pay(channel('GCASH'), 8350);
+    expect(root.feature(repayFeature).paysInWallet).toBe(true);
     answer = 0;
-    await root.repay.payAgain();
+    await root.feature(repayFeature).payAgain();
     const payments = bridge.calls.filter((c) => c.method === 'gcashPayment');
     expect(payments.map((c) => (c.params as { orderNo: string }).orderNo)).toEqual([
       'RP0001',
@@ -118,7 +118,7 @@ describe('RepayStore.pay', () => {
   it('FastPay pays through fastPayPayment in a host', async () => {
     const bridge = fakeBridge();
     const { root } = setup({ bridge });
-    await root.repay.pay(channel('FASTPAY'), 8350);
+    await root.feature(repayFeature).pay(channel('FASTPAY'), 8350);
     expect(bridge.calls.find((c) => c.method === 'fastPayPayment')?.params).toEqual({
       orderNo: 'RP0001',
       amount: 8350,
@@ -127,7 +127,10 @@ describe('RepayStore.pay', () => {
 
   it('a second tap while the order is being made does nothing', async () => {
     const { root, transport } = setup();
-    await Promise.all([root.repay.pay(channel('BDO'), 8350), root.repay.pay(channel('BDO'), 8350)]);
+    await Promise.all([
+      root.feature(repayFeature).pay(channel('BDO'), 8350),
+      root.feature(repayFeature).pay(channel('BDO'), 8350),
+    ]);
     expect(orderCalls(transport)).toHaveLength(1);
   });
 });
@@ -138,16 +141,16 @@ describe('RepayStore.loadResult', () => {
     const { root, transport } = setup({ bridge });
     let resumed = 0;
     root.events.on('resume', () => void resumed++);
-    await root.repay.loadResult('RP0001');
-    await root.repay.loadResult('RP0001');
-    expect(root.repay.resultStatus).toBe('success');
+    await root.feature(repayFeature).loadResult('RP0001');
+    await root.feature(repayFeature).loadResult('RP0001');
+    expect(root.feature(repayFeature).resultStatus).toBe('success');
     expect(bridge.calls.filter((c) => c.method === 'loanRepaid')).toEqual([
       { method: 'loanRepaid', params: { orderNo: 'RP0001' } },
     ]);
     expect(resumed).toBe(1);
     expect(transport.calls.filter((c) => c.name === 'loanInfo')).toHaveLength(1);
     expect(root.user.loanInfo).toEqual(loanInfo);
-    expect(root.repayForm.inited).toBe(false);
+    expect(root.feature(repayFormFeature).inited).toBe(false);
   });
 
   it('a pending order is shown as pending and changes nothing', async () => {
@@ -158,9 +161,9 @@ describe('RepayStore.loadResult', () => {
       amount: 8350,
       channel: 'BDO',
     });
-    await root.repay.loadResult('RP0001');
-    expect(root.repay.resultStatus).toBe('pending');
-    expect(root.repayForm.inited).toBe(true);
+    await root.feature(repayFeature).loadResult('RP0001');
+    expect(root.feature(repayFeature).resultStatus).toBe('pending');
+    expect(root.feature(repayFormFeature).inited).toBe(true);
   });
 });
 
@@ -179,7 +182,7 @@ describe('repay form and channel lists', () => {
 
   it('without the Bill tab, the preselected plan rows stand in when they add up', async () => {
     const { root } = setup();
-    root.repayForm.reset();
+    root.feature(repayFormFeature).reset();
     const row = (periodId: string, type: 1 | 2 | 3, repayAmount: number) => ({
       periodId,
       orderNo: 'DL1',
@@ -196,18 +199,18 @@ describe('repay form and channel lists', () => {
       pages: 1,
       total: 3,
     });
-    await root.repay.ensureForm(8350);
-    expect(root.repayForm.periodIds).toEqual(['B', 'C']);
-    root.repayForm.reset();
-    await root.repay.ensureForm(100);
-    expect(root.repayForm.inited).toBe(false);
+    await root.feature(repayFeature).ensureForm(8350);
+    expect(root.feature(repayFormFeature).periodIds).toEqual(['B', 'C']);
+    root.feature(repayFormFeature).reset();
+    await root.feature(repayFeature).ensureForm(100);
+    expect(root.feature(repayFormFeature).inited).toBe(false);
   });
 
   it('loads the lists into the app config; Taiwan borrowers get FastPay', async () => {
     const { root } = setup();
-    await root.repay.loadChannels();
-    expect(root.repay.channelsOf('ph')).toHaveLength(17);
-    expect(root.repay.market).toBe('ph');
+    await root.feature(repayFeature).loadChannels();
+    expect(root.feature(repayFeature).channelsOf('ph')).toHaveLength(17);
+    expect(root.feature(repayFeature).market).toBe('ph');
     root.user.setUser({
       msisdn: '912345678',
       areaCode: '886',
@@ -217,7 +220,12 @@ describe('repay form and channel lists', () => {
       gender: 'Male',
       lastName: 'Chen',
     });
-    expect(root.repay.market).toBe('tw');
-    expect(root.repay.channelsOf(root.repay.market).map((c) => c.key)).toEqual(['FASTPAY']);
+    expect(root.feature(repayFeature).market).toBe('tw');
+    expect(
+      root
+        .feature(repayFeature)
+        .channelsOf(root.feature(repayFeature).market)
+        .map((c) => c.key),
+    ).toEqual(['FASTPAY']);
   });
 });

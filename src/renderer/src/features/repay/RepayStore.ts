@@ -5,8 +5,8 @@
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RepayChannel } from '../../../../shared/api/entities';
 import type { RepayOrder } from '../../../../shared/api/endpoints';
+import type { RepayChannel } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { missingCaseError } from '../../errors/missingCaseError';
 import type { NativeHost } from '../../native';
@@ -15,9 +15,11 @@ import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
+import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import type { RepayFormStore } from './RepayFormStore';
+import { repayFormFeature } from './RepayFormStore';
 import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './repayRules';
 
 export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
@@ -263,3 +265,20 @@ export class RepayStore {
     this.deps.ui.toast(message, 'fail');
   }
 }
+
+/** The repay feature's store (RootStore.feature): made with the feature's code. */
+export const repayFeature: Feature<RepayStore> = {
+  name: 'repay',
+  create: (root) =>
+    new RepayStore({
+      api: root.api,
+      user: root.user,
+      config: root.config,
+      session: root.session,
+      native: root.services.native,
+      ui: root.services.ui,
+      navigation: root.services.navigation,
+      events: root.events,
+      repayForm: root.feature(repayFormFeature),
+    }),
+};

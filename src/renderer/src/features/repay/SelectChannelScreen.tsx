@@ -2,14 +2,18 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelList } from './components/ChannelList';
 import { MoneyPage } from './components/MoneyPage';
+import { repayFormFeature } from './RepayFormStore';
+import { repayFeature } from './RepayStore';
 import { amountFromQuery, NO_AMOUNT } from './repayRules';
 
 const SelectChannelScreen = observer(function SelectChannelScreen() {
-  const { repay, repayForm, session } = useStores();
+  const { session } = useStores();
+  const repay = useFeature(repayFeature);
+  const repayForm = useFeature(repayFormFeature);
   const [query] = useSearchParams();
   const amount = amountFromQuery(query.get('amount'));
   useEffect(() => {

@@ -1,17 +1,19 @@
 /** /user/voucher?state=1|2|3: the borrower's vouchers by state, with "Use" on available ones. */
-import { backIcon } from '../../components/BackIcon';
+
 import { Button, NavBar, Tabs } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { backIcon } from '../../components/BackIcon';
 import { formatDate, formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
+import { useFeature } from '../../stores/StoresContext';
 import { PullRefresh } from '../home/PullRefresh';
 import { COUPON_TABS, couponBadgeOf, couponStateOf } from './voucherRules';
 import './voucher.css';
+import { voucherFeature } from './VoucherStore';
 
 const VoucherScreen = observer(function VoucherScreen() {
-  const { voucher } = useStores();
+  const voucher = useFeature(voucherFeature);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const state = couponStateOf(params.get('state'));

@@ -39,7 +39,7 @@ function voucherOf(native: boolean) {
       const answer = await test.root.api.call('unread', {});
       if (answer.code === 200) test.root.user.setUnread(answer.data);
     },
-    chooseCouponForLoan: (id) => void chosen.push(id),
+    chooseCouponForLoan: (chosenCoupon) => void chosen.push(chosenCoupon.userCouponId),
   });
   return { ...test, store, bridge, chosen, transport };
 }

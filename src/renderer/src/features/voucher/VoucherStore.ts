@@ -9,7 +9,9 @@ import { OK } from '../../../../shared/codes';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
 import type { ApiStore } from '../../stores/ApiStore';
+import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
+import { loanFeature } from '../loan/LoanStore';
 import type { CouponState } from './voucherRules';
 
 export interface VoucherDeps {
@@ -19,8 +21,8 @@ export interface VoucherDeps {
   navigation: Navigation;
   /** Reloads user info and the unread list (SessionStore.refreshUser). */
   refreshUser: () => Promise<void>;
-  /** Web: prefills the loan form with the coupon (LoanStore.resetForm + setCoupon). */
-  chooseCouponForLoan: (userCouponId: string) => void;
+  /** Web: starts a new loan form with the coupon (LoanStore.startWithCoupon). */
+  chooseCouponForLoan: (coupon: Coupon) => void;
 }
 
 export class VoucherStore {
@@ -72,7 +74,21 @@ export class VoucherStore {
       });
       if (result.resultCode === 0) return;
     }
-    this.deps.chooseCouponForLoan(coupon.userCouponId);
+    this.deps.chooseCouponForLoan(coupon);
     this.deps.navigation.go('/loan/apply');
   }
 }
+
+/** The voucher feature's store (RootStore.feature): made with the feature's code. */
+export const voucherFeature: Feature<VoucherStore> = {
+  name: 'voucher',
+  create: (root) =>
+    new VoucherStore({
+      api: root.api,
+      user: root.user,
+      native: root.services.native,
+      navigation: root.services.navigation,
+      refreshUser: (maxAgeMs?: number) => root.session.refreshUser(maxAgeMs),
+      chooseCouponForLoan: (coupon) => root.feature(loanFeature).startWithCoupon(coupon),
+    }),
+};

@@ -6,12 +6,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { missingCaseError } from '../../../errors/missingCaseError';
-import { PageSkeleton } from '../../../shell/PageSkeleton';
-import { useStores } from '../../../stores/StoresContext';
 import { formatDate } from '../../../lib/format';
+import { PageSkeleton } from '../../../shell/PageSkeleton';
+import { useFeature, useStores } from '../../../stores/StoresContext';
 import { Hero, viaLogin } from '../EventParts';
 import type { EventPageProps } from '../events';
 import type { LuckyDrawStore } from './LuckyDrawStore';
+import { luckyDrawFeature } from './LuckyDrawStore';
 
 const BASE = '/event/christmas_lucky_draw';
 type Tab = 'draw' | 'prize' | 'task';
@@ -114,7 +115,8 @@ const TaskTab = observer(function TaskTab({ store }: { store: LuckyDrawStore }) 
 });
 
 export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) {
-  const { user, luckyDraw } = useStores();
+  const { user } = useStores();
+  const luckyDraw = useFeature(luckyDrawFeature);
   const tab = tabOf(action);
   const loggedIn = user.isLoggedIn;
   useEffect(() => {

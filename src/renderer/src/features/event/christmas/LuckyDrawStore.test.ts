@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LuckyDrawInfo } from '../../../../../shared/api/endpoints';
 import { fakeTransport, ok } from '../../../test/fakes';
 import { createTestRoot } from '../../../test/testRoot';
+import { luckyDrawFeature } from './LuckyDrawStore';
 
 const voucher = {
   key: 'voucher_50',
@@ -29,7 +30,7 @@ function setup() {
     },
   });
   const t = createTestRoot({ transport });
-  return { ...t, transport, store: t.root.luckyDraw };
+  return { ...t, transport, store: t.root.feature(luckyDrawFeature) };
 }
 
 describe('LuckyDrawStore', () => {

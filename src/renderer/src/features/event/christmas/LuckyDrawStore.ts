@@ -6,6 +6,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { LuckyDrawInfo, LuckyDrawPrize } from '../../../../../shared/api/endpoints';
 import { OK } from '../../../../../shared/codes';
 import type { ApiStore } from '../../../stores/ApiStore';
+import type { Feature } from '../../../stores/RootStore';
 import type { LoadStatus } from '../CampaignStore';
 
 export class LuckyDrawStore {
@@ -91,3 +92,9 @@ export class LuckyDrawStore {
     this.lastPrize = undefined;
   }
 }
+
+/** The luckyDraw feature's store (RootStore.feature): made with the feature's code. */
+export const luckyDrawFeature: Feature<LuckyDrawStore> = {
+  name: 'luckyDraw',
+  create: (root) => new LuckyDrawStore(root.api),
+};

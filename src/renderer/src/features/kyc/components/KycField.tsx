@@ -2,13 +2,15 @@
 import { observer } from 'mobx-react-lite';
 import type { CertItem } from '../../../../../shared/api/entities';
 import { missingCaseError } from '../../../errors/missingCaseError';
-import { useStores } from '../../../stores/StoresContext';
+import { useFeature, useStores } from '../../../stores/StoresContext';
+import { kycFeature } from '../KycStore';
 import { formatContact, manilaDay, parseContact } from '../kycValidation';
 import { SignaturePad } from './SignaturePad';
 import { UploadInput } from './UploadInput';
 
 const Control = observer(function Control({ item, id }: { item: CertItem; id: string }) {
-  const { kyc, services } = useStores();
+  const { services } = useStores();
+  const kyc = useFeature(kycFeature);
   const value = kyc.values[item.certification] ?? '';
   const set = (next: string) => kyc.setValue(item.certification, next);
   const error = kyc.errors[item.certification];
@@ -128,7 +130,7 @@ const Control = observer(function Control({ item, id }: { item: CertItem; id: st
 });
 
 export const KycField = observer(function KycField({ item }: { item: CertItem }) {
-  const { kyc } = useStores();
+  const kyc = useFeature(kycFeature);
   const id = `kyc-${item.certification}`;
   const error = kyc.errors[item.certification];
   const labelFor = item.type === 'radio' ? undefined : id;

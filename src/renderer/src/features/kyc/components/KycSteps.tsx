@@ -5,8 +5,9 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useStores } from '../../../stores/StoresContext';
+import { useFeature, useStores } from '../../../stores/StoresContext';
 import { MoneyPage } from '../../repay/components/MoneyPage';
+import { kycFeature } from '../KycStore';
 import { AppDownloadNotice } from './AppDownloadNotice';
 import { KycField } from './KycField';
 
@@ -21,7 +22,8 @@ export const STEP_TITLES: Readonly<Record<number, string>> = {
 };
 
 export const KycSteps = observer(function KycSteps({ title }: { title: string }) {
-  const { kyc, user } = useStores();
+  const { user } = useStores();
+  const kyc = useFeature(kycFeature);
   useEffect(() => {
     void kyc.open();
   }, [kyc]);

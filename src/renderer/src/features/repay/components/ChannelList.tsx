@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RepayChannel } from '../../../../../shared/api/entities';
-import { useStores } from '../../../stores/StoresContext';
-import { ChannelImage } from './ChannelImage';
+import { useFeature, useStores } from '../../../stores/StoresContext';
+import { repayFeature } from '../RepayStore';
 import {
   channelPath,
   checkAmount,
@@ -14,6 +14,7 @@ import {
   limitOf,
   type Market,
 } from '../repayRules';
+import { ChannelImage } from './ChannelImage';
 
 function limitText(channel: RepayChannel): string {
   const limit = limitOf(channel);
@@ -27,7 +28,8 @@ export const ChannelList = observer(function ChannelList({
   market: Market;
   amount: number;
 }) {
-  const { repay, services } = useStores();
+  const { services } = useStores();
+  const repay = useFeature(repayFeature);
   const navigate = useNavigate();
   useEffect(() => {
     void repay.loadChannels();

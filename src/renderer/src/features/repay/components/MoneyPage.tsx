@@ -1,8 +1,9 @@
 /** Page frame of the repay, loan and KYC screens: an app bar with a back arrow and a title. */
-import { backIcon } from '../../../components/BackIcon';
+
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { backIcon } from '../../../components/BackIcon';
 import '../money.css';
 
 export function MoneyPage({

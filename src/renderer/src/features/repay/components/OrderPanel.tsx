@@ -1,19 +1,19 @@
 /** A generated order on the web: its payment code or link, then "I Have Paid" to the outcome. */
 import { Button } from 'antd-mobile';
+import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../../../shared/constants';
-import { useStores } from '../../../stores/StoresContext';
-import { resultPath } from '../RepayStore';
+import { useFeature } from '../../../stores/StoresContext';
+import { repayFeature, resultPath } from '../RepayStore';
 import { formatPeso } from '../repayRules';
 
 /** Only QRPh orders draw a QR code: the encoder loads with the first one. */
 const QrCode = lazy(() => import('./QrCode'));
 
 export const OrderPanel = observer(function OrderPanel() {
-  const { repay } = useStores();
+  const repay = useFeature(repayFeature);
   const navigate = useNavigate();
   const order = repay.order;
   if (!order) return null;
