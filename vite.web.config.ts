@@ -187,8 +187,28 @@ export default defineConfig({
     preloadApiClientInsideHosts(),
     contentSecurityPolicyMeta(),
   ],
+  resolve: {
+    alias: {
+      // react-router publishes its production build beside the development one but exports
+      // only the latter, whose dev warnings stay in the bundle: the web build takes the former.
+      'react-router/dom': resolve(
+        import.meta.dirname,
+        'node_modules/react-router/dist/production/dom-export.mjs',
+      ),
+      'react-router': resolve(
+        import.meta.dirname,
+        'node_modules/react-router/dist/production/index.mjs',
+      ),
+      'use-sync-external-store/shim': resolve(
+        import.meta.dirname,
+        'src/renderer/src/lib/useSyncExternalStore.ts',
+      ),
+    },
+  },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
+    // Every browser the app supports (DESIGN.md §8) preloads modules itself.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },

@@ -9,6 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
+import { whenIdle } from './lib/idle';
 import { type BaseInfo, createNativeHost, linkPolicy } from './native';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
@@ -50,6 +51,9 @@ function isHomePath(): boolean {
   return path === base || path === `${base}/` || (base === '/' && path === '/');
 }
 
+/** The first page's calls are over when none has run for this long (ApiStore.quietFor). */
+const FIRST_CALLS_QUIET_MS = 500;
+
 /** Longest wait for the first page before the crypto warm-up starts anyway. */
 const FIRST_PAGE_WAIT_MS = 3000;
 
@@ -81,9 +85,6 @@ function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowser
 
 async function boot(container: HTMLElement): Promise<void> {
   normalizeEntryPath();
-  // The antd-mobile React 19 shim loads beside the boot path, not on it (only imperative
-  // Toast/Dialog need it, and services/ui.ts waits for it before using them).
-  void import('./shim');
   // On the web (no host bridge) a borrower is most often logged out, so the first page is Login:
   // fetch its chunk now instead of after the config and the session checks (issue 8). Inside a
   // host the borrower is logged in and opens Home: fetch the Home tab while the crypto library
@@ -154,13 +155,16 @@ async function boot(container: HTMLElement): Promise<void> {
   root.network.listen(window);
   void root.session.start(navigation.current());
 
-  // Once the first page is up, so they never compete with it (issue 8); the offline toast then
-  // works without the network.
   void firstPageShown(root, router).then(() => {
-    preloadFeedback();
     // No dialog opens before the first page: the focus keeper waits off the boot path.
     void import('./lib/dialogFocus').then((m) => m.installDialogFocus()).catch(() => {});
   });
+  // Toast and Dialog once the first page is up with its data and the browser is idle, so they
+  // never compete with it on a slow network (bench/README.md); the offline toast then works
+  // without the network.
+  void firstPageShown(root, router)
+    .then(() => root.api.quietFor(FIRST_CALLS_QUIET_MS))
+    .then(() => whenIdle(preloadFeedback));
   reactRoot.render(
     <StrictMode>
       <StoresProvider root={root}>

@@ -3,6 +3,7 @@
  * detail on the right; below 768 px only one shows (the detail when there is one).
  */
 import type { ReactNode } from 'react';
+import './MasterDetail.css';
 
 export function MasterDetail({ master, detail }: { master: ReactNode; detail?: ReactNode }) {
   return (

@@ -34,6 +34,9 @@ export interface SessionHooks {
 
 export class ApiStore {
   private secureDialogOpen = false;
+  private inFlight = 0;
+  private started = 0;
+  private quietWaiters: (() => void)[] = [];
 
   constructor(
     private readonly transport: ApiTransport,
@@ -53,15 +56,41 @@ export class ApiStore {
     options?: CallOptions,
   ): Promise<ProductAnswer<ResponseOf<N>>> {
     let answer: ProductAnswer<ResponseOf<N>>;
+    this.inFlight += 1;
+    this.started += 1;
     try {
       answer = await this.transport.call(name, data, options);
     } catch (error) {
       const failure = toApiCallError(error);
       this.handleFailure(this.transport.pathOf(name), failure);
       throw failure;
+    } finally {
+      this.inFlight -= 1;
+      if (this.inFlight === 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
     }
     if (answer.code !== OK) this.handleCode(this.transport.pathOf(name), answer);
     return answer;
+  }
+
+  /** Resolves once no call is in flight (at once when none is). */
+  quiet(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.quietWaiters.push(resolve));
+  }
+
+  /**
+   * Resolves once no call has been in flight or started for `ms`: a page's calls come in rounds
+   * with short gaps (its effects start them after it renders), so a moment of quiet between two
+   * rounds is not the end. What loads ahead of need waits for this instead of competing with
+   * the first screen's calls on a slow network.
+   */
+  async quietFor(ms: number): Promise<void> {
+    for (;;) {
+      await this.quiet();
+      const started = this.started;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (this.started === started && this.inFlight === 0) return;
+    }
   }
 
   warmUp(): void {

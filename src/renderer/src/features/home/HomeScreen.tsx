@@ -1,16 +1,23 @@
-/** The Home tab at / (PRODUCT.md §2 Home): headline, main button, credit, repay, banners, popups. */
-import { Button, CenterPopup, Swiper } from 'antd-mobile';
+/**
+ * The Home tab at / (PRODUCT.md §2 Home): headline, main button, credit, repay, banners, popups.
+ * No antd-mobile component paints Home's first frame: its buttons are plain buttons styled like
+ * the library's large block buttons, and the carousel and popup load later, so the library's
+ * animation code stays off the path to a usable Home (bench/README.md).
+ */
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
-import { BANNER_AUTOPLAY_MS } from '../../../../shared/constants';
 import { formatDate, formatPeso } from '../../lib/format';
 import { KEPT_FRESH_MS } from '../../router/tabs';
 import { useFeature, useStores } from '../../stores/StoresContext';
-import { AdPicture } from './AdPicture';
+import { HomeBanners } from './HomeBanners';
 import { headlineOf, showsOverdue } from './homeButton';
 import { PullRefresh } from './PullRefresh';
 import './home.css';
+
+// Loaded when the first popup ad shows (its mask animation library is not Home's to carry).
+const HomePopup = lazy(() => import('./HomePopup'));
+
 import { homeFeature } from './HomeStore';
 
 const HomeScreen = observer(function HomeScreen() {
@@ -30,6 +37,11 @@ const HomeScreen = observer(function HomeScreen() {
   const headline = headlineOf(home.kycState, loan?.lastAmount ?? 0);
   const button = home.buttonView(navigating);
   const approved = home.kycState === 5;
+  // Mounted from the first popup on, so a closing popup can animate out.
+  const [popupShown, setPopupShown] = useState(false);
+  useEffect(() => {
+    if (home.popup) setPopupShown(true);
+  }, [home.popup]);
 
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
@@ -37,16 +49,15 @@ const HomeScreen = observer(function HomeScreen() {
         {home.loanInfoMissing ? (
           <div className="home-hero home-hero--missing" role="alert">
             <p className="home-hero__caption">Your loan details could not be loaded.</p>
-            <Button
-              block
-              color="primary"
-              size="large"
+            <button
+              type="button"
               className="home-hero__button"
-              loading={home.loanInfoStatus === 'loading'}
+              disabled={home.loanInfoStatus === 'loading'}
+              aria-busy={home.loanInfoStatus === 'loading'}
               onClick={() => void home.retryLoanInfo()}
             >
               Retry
-            </Button>
+            </button>
           </div>
         ) : (
           <div className="home-hero">
@@ -55,16 +66,14 @@ const HomeScreen = observer(function HomeScreen() {
               {formatPeso(headline.amount, 0)}
             </p>
             {!button.hidden && (
-              <Button
-                block
-                color="primary"
-                size="large"
+              <button
+                type="button"
                 className="home-hero__button"
                 disabled={button.disabled}
                 onClick={() => home.pressMainButton()}
               >
                 {button.label}
-              </Button>
+              </button>
             )}
             {home.loanInfoStatus === 'loading' && loan ? (
               // Kept figures on screen while fresh ones come: quiet, but said (the button waits).
@@ -121,44 +130,22 @@ const HomeScreen = observer(function HomeScreen() {
           </section>
         )}
 
-        {home.banners.length > 0 && (
-          <Swiper
-            className="home-banners"
-            autoplay
-            autoplayInterval={BANNER_AUTOPLAY_MS}
-            loop={home.banners.length > 1}
-            aria-label="Banners"
-          >
-            {home.banners.map((banner) => (
-              <Swiper.Item key={banner.id}>
-                <button
-                  type="button"
-                  className="home-banner"
-                  onClick={() => home.openLink(banner.link)}
-                >
-                  <AdPicture src={banner.picUrl} alt="Banner" />
-                </button>
-              </Swiper.Item>
-            ))}
-          </Swiper>
-        )}
+        <HomeBanners
+          banners={home.banners}
+          ready={home.loanInfoStatus !== 'loading'}
+          onOpen={(banner) => home.openLink(banner.link)}
+        />
       </section>
 
-      <CenterPopup
-        visible={home.popup !== null}
-        onMaskClick={() => home.closePopup()}
-        showCloseButton
-        onClose={() => home.closePopup()}
-        bodyClassName="home-popup"
-      >
-        {home.popup && (
-          <div role="dialog" aria-label="Advertisement" data-ad-id={home.popup.id}>
-            <button type="button" className="home-popup__picture" onClick={() => home.openPopup()}>
-              <AdPicture src={home.popup.picUrl} alt="Advertisement" />
-            </button>
-          </div>
-        )}
-      </CenterPopup>
+      {popupShown && (
+        <Suspense fallback={null}>
+          <HomePopup
+            popup={home.popup}
+            onOpen={() => home.openPopup()}
+            onClose={() => home.closePopup()}
+          />
+        </Suspense>
+      )}
     </PullRefresh>
   );
 });

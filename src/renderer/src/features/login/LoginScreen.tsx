@@ -6,6 +6,7 @@ import type { AreaCode } from '../../../../shared/constants';
 import { useFeature } from '../../stores/StoresContext';
 import { resendLabel } from './countdown';
 import { loginFeature } from './LoginStore';
+import './login.css';
 
 const PuzzlePopup = lazy(() => import('./PuzzlePopup'));
 

@@ -12,6 +12,7 @@ import {
   pieceFits,
   randomTarget,
 } from './puzzle';
+import './login.css';
 
 type Status = 'dragging' | 'idle' | 'failed' | 'passed';
 
