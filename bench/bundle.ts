@@ -46,7 +46,12 @@ async function gzipBytes(dir: string, file: string): Promise<number> {
   return size;
 }
 
-/** Scripts and stylesheets (paths inside the build) fetched until Home shows its data. */
+/**
+ * Scripts and stylesheets (paths inside the build) the page started fetching before the frame
+ * where Home showed its data: the page's own Resource Timing entries up to that moment, so what
+ * loads after Home is usable (the banner carousel, feedback components) is not counted even
+ * when its request leaves before Playwright hears that Home is ready.
+ */
 async function assetsUntilHome(dir: string): Promise<string[]> {
   const spa = await startSpaServer(dir);
   const browser = await launchChromium();
@@ -54,14 +59,22 @@ async function assetsUntilHome(dir: string): Promise<string[]> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await injectLender(page, await spa.lenderToken());
-    const seen = new Set<string>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin === spa.server.url && /\.(js|css)$/.test(url.pathname)) seen.add(url.pathname);
-    });
     await page.goto(`${spa.server.url}/`, { waitUntil: 'commit' });
-    await whenReady(page, HOME_WITH_DATA, 60_000);
+    const readyAt = await whenReady(page, HOME_WITH_DATA, 60_000);
+    const urls = await page.evaluate(
+      (until) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= until)
+          .map((entry) => entry.name),
+      readyAt,
+    );
     await context.close();
+    const seen = new Set<string>();
+    for (const href of urls) {
+      const url = new URL(href);
+      if (url.origin === spa.server.url && /\.(js|css)$/.test(url.pathname)) seen.add(url.pathname);
+    }
     return [...seen];
   } finally {
     await browser.close();
