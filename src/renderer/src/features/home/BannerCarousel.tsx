@@ -21,6 +21,8 @@ export default function BannerCarousel({
       autoplay
       autoplayInterval={BANNER_AUTOPLAY_MS}
       loop={banners.length > 1}
+      // One banner has nothing to page through.
+      indicator={banners.length > 1 ? undefined : () => null}
       aria-label="Banners"
     >
       {banners.map((banner) => (
