@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler } from 'express';
+import { DEFAULT_WORLD } from '../src/shared/simWorld';
+import { SNAPSHOT_BODY_LIMIT } from '../src/shared/workbench';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';
-import { adminRouter } from './http/adminRouter';
-import { API_HOSTS, apiRouter } from './http/apiRouter';
 import {
   adminGuard,
   cors,
@@ -20,14 +20,14 @@ import {
   SIMULATOR_ORIGIN,
   worldSelector,
 } from './http/access';
+import { adminRouter } from './http/adminRouter';
+import { API_HOSTS, apiRouter } from './http/apiRouter';
 import type { MockContext } from './http/context';
 import { jsonDepthGuard, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
 import { workbenchRouter } from './http/workbenchRouter';
-import { SNAPSHOT_BODY_LIMIT } from '../src/shared/workbench';
-import { DEFAULT_WORLD } from '../src/shared/simWorld';
 import { WorldTable } from './worlds';
 
 export interface MockServerOptions {

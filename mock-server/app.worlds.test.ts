@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORLD_HEADER } from '../src/shared/simWorld';
 import type { MockServer } from './app';
+import { jsonDepth, MAX_JSON_DEPTH } from './http/jsonDepth';
 import {
   admin,
   adminLog,
@@ -14,7 +15,6 @@ import {
   type TestClient,
 } from './http/testHarness';
 import { detachedHead, TrafficLog } from './http/trafficLog';
-import { jsonDepth, MAX_JSON_DEPTH } from './http/jsonDepth';
 
 /** An encrypted client whose every request carries `x-sim-world: world`. */
 function worldClient(server: MockServer, world: string): TestClient {

@@ -4,8 +4,8 @@
  */
 import {
   type Direction,
-  type KeyPairType,
   KeyHelper,
+  type KeyPairType,
   SessionBuilder,
   SessionCipher,
   SignalProtocolAddress,

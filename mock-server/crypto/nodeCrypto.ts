@@ -19,8 +19,8 @@ import {
   createPrivateKey,
   createPublicKey,
   diffieHellman,
-  type KeyObject,
   getRandomValues,
+  type KeyObject,
 } from 'node:crypto';
 import type { SignalLib } from '../../src/shared/transport/signal';
 import type { Curve25519 } from '../../src/shared/transport/x25519';

@@ -1,13 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/shared/codes';
-import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
 import { toBase64, utf8ToBuffer } from '../../src/shared/transport/bytes';
 import { bundleOf, createLocalIdentity, encryptJson } from '../../src/shared/transport/codec';
-import { loadSignal } from '../../src/shared/transport/signal';
 import { pendingSessionLocks } from '../../src/shared/transport/sessionLock';
+import { loadSignal } from '../../src/shared/transport/signal';
 import { ProtocolFailure, ServerCrypto } from './serverCrypto';
 import { baseInfo, connectPeer } from './testPeer';
 

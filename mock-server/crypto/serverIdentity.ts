@@ -4,20 +4,20 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { fromBase64, toBase64 } from '../../src/shared/transport/bytes';
 import { createLocalIdentity, type LocalIdentity } from '../../src/shared/transport/codec';
 import type { SignalLib } from '../../src/shared/transport/signal';
+import { z } from '../../src/shared/zod';
 
 export const IDENTITY_FILE = 'server-identity.json';
 
-const b64 = z.string().min(1);
+const b64 = z.string().check(z.minLength(1));
 const keyPair = z.object({ pubKey: b64, privKey: b64 });
 const fileSchema = z.object({
   version: z.literal(1),
-  registrationId: z.number().int().nonnegative(),
+  registrationId: z.int().check(z.nonnegative()),
   identityKeyPair: keyPair,
-  signedPreKey: z.object({ keyId: z.number().int().nonnegative(), keyPair, signature: b64 }),
+  signedPreKey: z.object({ keyId: z.int().check(z.nonnegative()), keyPair, signature: b64 }),
 });
 
 function decodePair(pair: z.infer<typeof keyPair>) {

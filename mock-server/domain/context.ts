@@ -2,10 +2,11 @@
  * What every handler gets: the state, the reference data, the call, the clock and (for
  * endpoints that need a token) the caller's account. Plus the answer helpers.
  */
-import type { z } from 'zod';
+
 import type { EndpointName, Endpoints, ProductAnswer } from '../../src/shared/api/endpoints';
 import { ServerCode } from '../../src/shared/codes';
 import type { Scenario } from '../../src/shared/scenario';
+import type { z } from '../../src/shared/zod';
 import type { ReferenceData } from './loader';
 import type { Account, DomainState } from './state';
 import type { ApiCall } from './types';

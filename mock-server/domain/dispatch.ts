@@ -3,9 +3,10 @@
  * token rules, request validation, scenario-forced answers, and a last-resort catch so that no
  * input ever makes the domain throw.
  */
-import { z } from 'zod';
+
 import { type EndpointName, endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
 import { ServerCode } from '../../src/shared/codes';
+import { z } from '../../src/shared/zod';
 import { fail, type Handler, type HandlerContext } from './context';
 import { activityHandlers } from './handlers/activity';
 import { channelHandlers } from './handlers/channel';

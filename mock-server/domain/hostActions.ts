@@ -4,18 +4,19 @@
  * a repay order, the loan flow takes a voucher. Each runs the same endpoint handlers as the web
  * path, with the token the host holds, so Home, Bill and the review show the same result.
  */
-import { z } from 'zod';
+
 import { endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
 import { bridgeMethods } from '../../src/shared/bridge';
 import { ServerCode } from '../../src/shared/codes';
 import { HOST_ACTIONS, type HostAction, isHostAction } from '../../src/shared/simWorld';
+import { z } from '../../src/shared/zod';
 import { fail, ok } from './context';
 import type { ApiCall } from './types';
 
 export { HOST_ACTIONS, isHostAction };
 
 export const hostActionBody = z.object({
-  token: z.string().min(1).max(500),
+  token: z.string().check(z.minLength(1), z.maxLength(500)),
   params: z.record(z.string(), z.unknown()),
 });
 

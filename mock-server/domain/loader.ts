@@ -3,7 +3,7 @@
  * schema (src/shared/scenario.ts) and the reference data with the entity schemas. Throws on a
  * bad fixture at startup (a developer error), never while answering calls.
  */
-import { z } from 'zod';
+
 import {
   type CertItem,
   certItemSchema,
@@ -18,6 +18,7 @@ import {
   scenarioFileSchema,
   scenarioSchema,
 } from '../../src/shared/scenario';
+import { z } from '../../src/shared/zod';
 import { referenceFiles, scenarioFiles } from './fixtures';
 
 export interface ReferenceData {

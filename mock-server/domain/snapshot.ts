@@ -5,7 +5,7 @@
  * draws. Restoring it and continuing behaves as the original: tokens keep working, order numbers
  * continue. The scenario itself is named, and taken from the fixtures on restore.
  */
-import { z } from 'zod';
+
 import {
   couponSchema,
   kycRestoreItemSchema,
@@ -16,6 +16,7 @@ import {
   messageSchema,
   planItemSchema,
 } from '../../src/shared/api/entities';
+import { z } from '../../src/shared/zod';
 import { exportDraws, importDraws } from './handlers/activity';
 import type { Account, DomainState, OrderRecord, Session } from './state';
 import { SnapshotError } from './types';
@@ -31,11 +32,11 @@ const accountSchema = z.object({
   loanInfo: loanInfoSchema,
   plan: z.array(planItemSchema),
   loans: z.array(
-    loanItemSchema.extend({
-      periods: z.array(loanPeriodSchema.extend({ periodId: z.string().optional() })),
-      state: z.number().int(),
+    z.extend(loanItemSchema, {
+      periods: z.array(z.extend(loanPeriodSchema, { periodId: z.optional(z.string()) })),
+      state: z.int(),
       payeeLabel: z.string(),
-      failReason: z.string().nullable(),
+      failReason: z.nullable(z.string()),
       monthlyInterest: z.number(),
       serviceFee: z.number(),
       receivedAmount: z.number(),
@@ -44,18 +45,18 @@ const accountSchema = z.object({
   messages: z.array(messageSchema),
   coupons: z.array(couponSchema),
   kycUnread: z.boolean(),
-  reviewState: z.number().int(),
-  kycDraft: z.object({ step: z.number().int(), items: z.array(kycRestoreItemSchema) }),
-  channelPartner: z
-    .object({
+  reviewState: z.int(),
+  kycDraft: z.object({ step: z.int(), items: z.array(kycRestoreItemSchema) }),
+  channelPartner: z.nullable(
+    z.object({
       balance: z.number(),
       withdrawn: z.number(),
-      account: z.string().nullable(),
+      account: z.nullable(z.string()),
       minWithdraw: z.number(),
       orders: z.array(z.object({ orderNo: z.string(), createTime: z.number() })),
-    })
-    .nullable(),
-  payPassword: z.string().nullable(),
+    }),
+  ),
+  payPassword: z.nullable(z.string()),
 });
 
 const orderSchema = z.object({
@@ -67,12 +68,12 @@ const orderSchema = z.object({
 
 const drawSchema = z.object({
   accountKey: z.string(),
-  used: z.number().int().nonnegative(),
+  used: z.int().check(z.nonnegative()),
   claimed: z.array(z.string()),
   records: z.array(
     z.object({
       prize: z.object({ key: z.string(), title: z.string(), kind: z.string(), amount: z.number() }),
-      drawTime: z.number().int(),
+      drawTime: z.int(),
     }),
   ),
 });
@@ -88,7 +89,7 @@ export const domainStateSchema = z.object({
     z.tuple([z.string(), z.object({ accountKey: z.string(), active: z.boolean() })]),
   ),
   orders: z.array(z.tuple([z.string(), orderSchema])),
-  seq: z.number().int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   draws: z.array(drawSchema),
 });
 

@@ -7,16 +7,18 @@
  * calls (clock, faults, identity, snapshots) are in ./workbenchRouter.
  */
 import { type Request, type Response, Router } from 'express';
-import { z } from 'zod';
+import { z } from '../../src/shared/zod';
 import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
 import { worldOf } from './access';
 import { describeIssues } from './apiRouter';
 import type { MockContext } from './context';
 
-const scenarioBody = z.object({ name: z.string().min(1) });
-const tokenBody = z.object({ msisdn: z.string().min(1).max(20).optional() });
+const scenarioBody = z.object({ name: z.string().check(z.minLength(1)) });
+const tokenBody = z.object({
+  msisdn: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
+});
 
-export function badRequest(res: Response, error: z.ZodError): void {
+export function badRequest(res: Response, error: z.core.$ZodError): void {
   res.status(400).json({ error: `Invalid body: ${describeIssues(error)}` });
 }
 

@@ -4,7 +4,6 @@
  * take the envelope of DESIGN.md §5 and answer encrypted. Protocol errors are plain JSON with 4xx.
  */
 import { type Request, type Response, Router } from 'express';
-import type { z } from 'zod';
 import {
   type ApiHost,
   type EndpointDef,
@@ -20,7 +19,9 @@ import {
   type UserBaseInfo,
 } from '../../src/shared/envelope';
 import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
+import type { z } from '../../src/shared/zod';
 import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
+import type { World } from '../worlds';
 import { worldOf } from './access';
 import type { MockContext } from './context';
 import {
@@ -35,7 +36,6 @@ import {
 import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
 import type { LogEntry } from './trafficLog';
-import type { World } from '../worlds';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 
@@ -43,7 +43,7 @@ export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 const REFUSED_HANDSHAKE_CODE = 503;
 
 /** `a.b: message; c: message` from a zod error: the bad fields, for a 400 answer. */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
     .join('; ');

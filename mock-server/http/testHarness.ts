@@ -1,10 +1,10 @@
 /** Test helpers: a mock server on port 0 and ApiClients pointed at it. */
 import type { ApiHost } from '../../src/shared/api/endpoints';
 import type { UserBaseInfo } from '../../src/shared/envelope';
-import { ApiClient, type ApiClientOptions } from '../../src/shared/transport/client';
-import type { LogEntry } from './trafficLog';
-import { createMockServer, type MockServer, type MockServerOptions } from '../app';
 import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '../../src/shared/simWorld';
+import { ApiClient, type ApiClientOptions } from '../../src/shared/transport/client';
+import { createMockServer, type MockServer, type MockServerOptions } from '../app';
+import type { LogEntry } from './trafficLog';
 
 export const SCENARIO_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
 

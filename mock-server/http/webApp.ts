@@ -8,9 +8,9 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Response, Router } from 'express';
 import { inlineScriptHashes } from '../../src/main/inlineScripts';
-import { webCsp } from '../../src/shared/csp';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
+import { webCsp } from '../../src/shared/csp';
 import { gzipAssets, isCompressible } from './gzipAssets';
 
 /** The app config for an origin. */

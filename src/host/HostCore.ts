@@ -13,8 +13,8 @@ import { DEFAULT_ACCOUNTS } from './accounts';
 import type { AdminClient, ScenarioList } from './adminClient';
 import { defaultSettings } from './defaults';
 import { handlers } from './handlers';
-import type { PhoneClock } from './phoneClock';
 import type { Decision, Handler, HandlerContext } from './handlers/context';
+import type { PhoneClock } from './phoneClock';
 import {
   type CallLogEntry,
   type CallOrigin,

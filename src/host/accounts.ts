@@ -3,7 +3,7 @@ import { z } from '../shared/zod';
 import type { PayeeAccount } from './types';
 
 export const payeeAccountSchema = z.object({
-  payeeId: z.string().min(1),
+  payeeId: z.string().check(z.minLength(1)),
   payeeLabel: z.string(),
 });
 

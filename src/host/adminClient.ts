@@ -2,7 +2,7 @@
  * Client of the mock server's admin API (DESIGN.md §6). Answers are parsed at this edge.
  * Takes `fetch` as an argument so tests and both runtimes (Electron main, harness page) inject it.
  */
-import { z } from '../shared/zod';
+
 import {
   ADMIN_TOKEN_HEADER,
   DEFAULT_WORLD,
@@ -26,11 +26,12 @@ import {
   type WorldSnapshot,
   worldSnapshotSchema,
 } from '../shared/workbench';
+import { z } from '../shared/zod';
 
 export const scenarioListSchema = z.object({
-  current: z.string().nullable(),
+  current: z.nullable(z.string()),
   scenarios: z.array(
-    z.object({ name: z.string(), title: z.string(), description: z.string().optional() }),
+    z.object({ name: z.string(), title: z.string(), description: z.optional(z.string()) }),
   ),
 });
 export type ScenarioList = z.infer<typeof scenarioListSchema>;
@@ -42,29 +43,36 @@ export const trafficEntrySchema = z.object({
   host: z.string(),
   path: z.string(),
   encrypted: z.boolean(),
-  request: z
-    .object({ headers: z.unknown().optional(), data: z.unknown(), userBaseInfo: z.unknown() })
-    .partial()
-    .passthrough()
-    .nullable()
-    .optional(),
-  response: z
-    .object({ code: z.unknown(), message: z.unknown(), data: z.unknown() })
-    .partial()
-    .passthrough()
-    .nullable()
-    .optional(),
-  status: z.number().optional(),
-  ms: z.number().optional(),
+  request: z.optional(
+    z.nullable(
+      z.partial(
+        z.looseObject({
+          headers: z.optional(z.unknown()),
+          data: z.unknown(),
+          userBaseInfo: z.unknown(),
+        }),
+      ),
+    ),
+  ),
+  response: z.optional(
+    z.nullable(
+      z.partial(z.looseObject({ code: z.unknown(), message: z.unknown(), data: z.unknown() })),
+    ),
+  ),
+  status: z.optional(z.number()),
+  ms: z.optional(z.number()),
   /** The injected fault that shaped this exchange (the fault lab). */
-  fault: faultMarkSchema.optional(),
+  fault: z.optional(faultMarkSchema),
   /** A workbench event on the world's timeline (fault armed, clock moved…), not an exchange. */
-  kind: z.string().optional(),
+  kind: z.optional(z.string()),
 });
 export type TrafficEntry = z.infer<typeof trafficEntrySchema>;
 const trafficAnswerSchema = z.union([
   z.array(trafficEntrySchema),
-  z.object({ entries: z.array(trafficEntrySchema) }).transform((v) => v.entries),
+  z.pipe(
+    z.object({ entries: z.array(trafficEntrySchema) }),
+    z.transform((v) => v.entries),
+  ),
 ]);
 
 const sessionTokenSchema = z.object({ tokenValue: z.string() });

@@ -3,8 +3,9 @@
  * and the Electron panel window reaches through its preload (channels `panel:*`). Actions are
  * parsed with `panelActionSchema` wherever they cross a boundary.
  */
-import { z } from '../shared/zod';
+
 import { BRIDGE_EVENTS } from '../shared/bridge';
+import { z } from '../shared/zod';
 import type { ScenarioList, TrafficEntry } from './adminClient';
 import type { HostCore } from './HostCore';
 import { missingCase } from './handlers/context';
@@ -13,37 +14,43 @@ import type { WorkbenchCall, WorkbenchResult } from './workbench';
 
 const autoAnswerSchema = z.enum(['ask', 'ok', 'cancel', 'fail']);
 
-export const settingsPatchSchema = z
-  .object({
+export const settingsPatchSchema = z.partial(
+  z.strictObject({
     profile: z.enum(HOST_PROFILES),
     system: z.enum(['android', 'ios']),
-    version: z.string().max(40),
+    version: z.string().check(z.maxLength(40)),
     device: z.enum(DEVICE_IDS),
     online: z.boolean(),
     signedIn: z.boolean(),
-    msisdn: z.string().max(20),
+    msisdn: z.string().check(z.maxLength(20)),
     autoAnswer: z.object(
       Object.fromEntries(INTERACTIVE_METHODS.map((m) => [m, autoAnswerSchema])) as Record<
         (typeof INTERACTIVE_METHODS)[number],
         typeof autoAnswerSchema
       >,
     ),
-  })
-  .partial()
-  .strict();
+  }),
+);
 
 /** Longest an answer may be held back (a slow native sheet or wallet). */
 export const MAX_ANSWER_DELAY_MS = 60_000;
-const delayMs = z.number().int().min(0).max(MAX_ANSWER_DELAY_MS).optional();
+const delayMs = z.optional(z.int().check(z.gte(0), z.lte(MAX_ANSWER_DELAY_MS)));
 const decisionSchema = z.discriminatedUnion('answer', [
-  z.object({ answer: z.literal('ok'), data: z.unknown().optional(), delayMs }),
+  z.object({ answer: z.literal('ok'), data: z.optional(z.unknown()), delayMs }),
   z.object({ answer: z.literal('cancel'), delayMs }),
-  z.object({ answer: z.literal('fail'), message: z.string().max(500).optional(), delayMs }),
+  z.object({
+    answer: z.literal('fail'),
+    message: z.optional(z.string().check(z.maxLength(500))),
+    delayMs,
+  }),
 ]);
 
 export const panelActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('updateSettings'), patch: settingsPatchSchema }),
-  z.object({ type: z.literal('selectScenario'), name: z.string().min(1).max(100) }),
+  z.object({
+    type: z.literal('selectScenario'),
+    name: z.string().check(z.minLength(1), z.maxLength(100)),
+  }),
   z.object({ type: z.literal('reset') }),
   z.object({ type: z.literal('reload') }),
   z.object({ type: z.literal('reopen') }),

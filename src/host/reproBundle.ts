@@ -5,30 +5,31 @@
  * the bridge call log. Importing it in another harness tab or Electron window lands in the same
  * state, ready to repeat the steps.
  */
-import { z } from '../shared/zod';
+
 import { bridgeResultSchema } from '../shared/bridge';
 import { worldSnapshotSchema } from '../shared/workbench';
+import { z } from '../shared/zod';
 import { settingsPatchSchema } from './panelApi';
 
 export const REPRO_FORMAT = 'direct-loan-repro';
 
 export const callLogEntrySchema = z.object({
-  id: z.string().max(64),
+  id: z.string().check(z.maxLength(64)),
   at: z.number(),
-  generation: z.number().int().optional(),
-  method: z.string().max(100),
-  params: z.unknown().optional(),
-  result: bridgeResultSchema.optional(),
-  durationMs: z.number().optional(),
+  generation: z.optional(z.int()),
+  method: z.string().check(z.maxLength(100)),
+  params: z.optional(z.unknown()),
+  result: z.optional(bridgeResultSchema),
+  durationMs: z.optional(z.number()),
 });
 
 export const hostNoteSchema = z.object({
-  id: z.string().max(64),
+  id: z.string().check(z.maxLength(64)),
   at: z.number(),
   kind: z.enum(['event', 'reload', 'scenario', 'reset', 'settings', 'app-error']),
-  generation: z.number().int(),
-  text: z.string().max(2000),
-  detail: z.unknown().optional(),
+  generation: z.int(),
+  text: z.string().check(z.maxLength(2000)),
+  detail: z.optional(z.unknown()),
 });
 
 export const reproBundleSchema = z.object({
@@ -40,13 +41,13 @@ export const reproBundleSchema = z.object({
   runtime: z.enum(['harness', 'electron']),
   settings: settingsPatchSchema,
   /** The app's route when exported (path, query and hash of the SPA). */
-  path: z.string().startsWith('/').max(2000),
+  path: z.string().check(z.startsWith('/'), z.maxLength(2000)),
   /** The app's own localStorage in that profile (its token, drafts, kept state). */
-  appStorage: z.record(z.string().max(200), z.string().max(200_000)),
+  appStorage: z.record(z.string().check(z.maxLength(200)), z.string().check(z.maxLength(200_000))),
   world: worldSnapshotSchema,
-  calls: z.array(callLogEntrySchema).max(1000),
+  calls: z.array(callLogEntrySchema).check(z.maxLength(1000)),
   /** The host's side of the timeline: events sent, reloads, scenario and settings changes, errors. */
-  notes: z.array(hostNoteSchema).max(1000).default([]),
+  notes: z._default(z.array(hostNoteSchema).check(z.maxLength(1000)), []),
 });
 export type ReproBundle = z.infer<typeof reproBundleSchema>;
 

@@ -4,13 +4,14 @@
  * typed, parsed message (`workbenchCallSchema`), so Electron's IPC and the in-page harness share
  * this code; the phone's own parts (its route, its storage) are injected per runtime.
  */
-import { z } from '../shared/zod';
+
 import {
   type ArmedFault,
   type ClockState,
   clockCommandSchema,
   faultSpecSchema,
 } from '../shared/workbench';
+import { z } from '../shared/zod';
 import type { WorkbenchAdminClient } from './adminClient';
 import type { HostCore } from './HostCore';
 import { missingCase } from './handlers/context';
@@ -23,7 +24,7 @@ export const workbenchCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('resetClock') }),
   z.object({ op: z.literal('faults') }),
   z.object({ op: z.literal('addFault'), spec: faultSpecSchema }),
-  z.object({ op: z.literal('clearFault'), id: z.string().min(1).max(64) }),
+  z.object({ op: z.literal('clearFault'), id: z.string().check(z.minLength(1), z.maxLength(64)) }),
   z.object({ op: z.literal('clearFaults') }),
   z.object({ op: z.literal('rotateIdentity') }),
   z.object({ op: z.literal('exportBundle') }),

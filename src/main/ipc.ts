@@ -3,20 +3,20 @@
  * sender frame is checked, and errors cross as results: a handler never throws across IPC.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
-import { z } from 'zod';
-import { type BridgeResult, IPC } from '../shared/bridge';
+import { z } from '../shared/zod';
 import type { HostCore } from '../host/HostCore';
-import { type PanelAction, type PanelResult, PANEL_IPC, panelActionSchema } from '../host/panelApi';
+import { PANEL_IPC, type PanelAction, type PanelResult, panelActionSchema } from '../host/panelApi';
 import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '../host/workbench';
+import { type BridgeResult, IPC } from '../shared/bridge';
 import { isAllowedUrl } from './security';
 
 /** `ipcRenderer.invoke(IPC.bridgeCall, method, params?, generation?)`. */
 export const bridgeCallArgsSchema = z.tuple([
-  z.string().min(1).max(100),
-  z.unknown().optional(),
-  z.number().int().min(0).nullable().optional(),
+  z.string().check(z.minLength(1), z.maxLength(100)),
+  z.optional(z.unknown()),
+  z.optional(z.nullable(z.int().check(z.gte(0)))),
 ]);
-const trafficLimitSchema = z.number().int().min(1).max(1000);
+const trafficLimitSchema = z.int().check(z.gte(1), z.lte(1000));
 
 /** Returns the main frame a channel accepts, or null when that window is gone. */
 export type FrameGetter = () => WebFrameMain | null | undefined;

@@ -6,8 +6,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { ScenarioList } from '../host/adminClient';
 import { DEVICE_IDS, DEVICE_PRESETS } from '../host/devices';
 import type { PanelAction } from '../host/panelApi';
-import { BRIDGE_EVENTS } from '../shared/bridge';
 import { HOST_PROFILES, type HostSnapshot } from '../host/types';
+import { BRIDGE_EVENTS } from '../shared/bridge';
 
 const PROFILE_LABELS = { lender: 'Lender app', fastpay: 'FastPay wallet', web: 'Web (no host)' };
 export const VERSION_CHOICES = ['2.7.0', '2.8.0', '2.9.0', '3.0.0', 'not-a-version'];

@@ -8,17 +8,16 @@
  * protocol (every request: fetch, XHR, beacons, chunks, images).
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, Menu, WebContents } from 'electron';
-import type { ScenarioList } from '../host/adminClient';
+import type { ScenarioList, WorkbenchAdminClient } from '../host/adminClient';
 import { appInsets, DEVICE_PRESETS, type DevicePreset } from '../host/devices';
 import type { HostCore } from '../host/HostCore';
-import { applyPanelAction, type PanelAction, PANEL_IPC } from '../host/panelApi';
-import type { WorkbenchAdminClient } from '../host/adminClient';
+import { applyPanelAction, PANEL_IPC, type PanelAction } from '../host/panelApi';
 import { type PhoneClock, phoneClockScript } from '../host/phoneClock';
 import { bundleFileName, parseReproBundle } from '../host/reproBundle';
 import type { HostSnapshot } from '../host/types';
 import { type PhoneAccess, Workbench } from '../host/workbench';
-import { IPC } from '../shared/bridge';
 import { PROFILE_ARG, ROLE_ARG } from '../preload/roles';
+import { IPC } from '../shared/bridge';
 import { buildMenuTemplate } from './menu';
 import { limitNavigation, secureWebPreferences } from './security';
 

@@ -5,10 +5,14 @@ import { z } from './zod';
 
 export const appConfigSchema = z.object({
   env: z.enum(['production', 'development']),
-  apiBase: z.object({ main: z.string().min(1), channel: z.string().min(1), hk: z.string().min(1) }),
-  sentryDsn: z.string().min(1).nullable(),
+  apiBase: z.object({
+    main: z.string().check(z.minLength(1)),
+    channel: z.string().check(z.minLength(1)),
+    hk: z.string().check(z.minLength(1)),
+  }),
+  sentryDsn: z.nullable(z.string().check(z.minLength(1))),
   /** Variant flag: a slider-puzzle check gates Get Code (PRODUCT.md §2 Login page). */
-  puzzleCheck: z.boolean().optional(),
+  puzzleCheck: z.optional(z.boolean()),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

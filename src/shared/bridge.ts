@@ -3,8 +3,9 @@
  * `window.nativeBridge`, what the Electron preload exposes and what the browser harness injects.
  * Params and data schemas are parsed at every boundary (IPC, harness, renderer adapter).
  */
-import { z } from './zod';
+
 import { ResultCode, type ResultCodeValue } from './codes';
+import { z } from './zod';
 
 /** The result of every bridge call. */
 export interface BridgeResult<T = unknown> {
@@ -15,8 +16,8 @@ export interface BridgeResult<T = unknown> {
 }
 export const bridgeResultSchema = z.object({
   resultCode: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-  data: z.unknown().optional(),
-  message: z.string().optional(),
+  data: z.optional(z.unknown()),
+  message: z.optional(z.string()),
 });
 
 /** The object a native host puts on `window.nativeBridge`. */
@@ -31,7 +32,7 @@ export type AppName = z.infer<typeof appNameSchema>;
 
 /** getBaseInfo data as the host answers it (the SPA adds the -h5 suffix). */
 export const hostBaseInfoSchema = z.object({
-  deviceId: z.string().min(1),
+  deviceId: z.string().check(z.minLength(1)),
   system: z.enum(['android', 'ios']),
   tokenValue: z.string(),
   version: z.string(),
@@ -39,9 +40,9 @@ export const hostBaseInfoSchema = z.object({
 });
 export type HostBaseInfo = z.infer<typeof hostBaseInfoSchema>;
 
-const noParams = z.object({}).strict().optional();
-const phone = z.string().min(1).max(30);
-const url = z.string().min(1).max(2048);
+const noParams = z.optional(z.strictObject({}));
+const phone = z.string().check(z.minLength(1), z.maxLength(30));
+const url = z.string().check(z.minLength(1), z.maxLength(2048));
 
 /**
  * Every bridge method: its params schema and the schema of `data` on success.
@@ -53,8 +54,8 @@ export const bridgeMethods = {
   /** Opens a native screen by name. */
   openNativePage: {
     params: z.object({
-      page: z.string().min(1).max(100),
-      params: z.record(z.string(), z.unknown()).optional(),
+      page: z.string().check(z.minLength(1), z.maxLength(100)),
+      params: z.optional(z.record(z.string(), z.unknown())),
     }),
     data: z.null(),
   },
@@ -63,55 +64,61 @@ export const bridgeMethods = {
   /** Opens the native login page. */
   showLogin: { params: noParams, data: z.null() },
   /** Hands a coupon to the native loan flow. */
-  useVoucher: { params: z.object({ userCouponId: z.string().min(1) }), data: z.null() },
+  useVoucher: {
+    params: z.object({ userCouponId: z.string().check(z.minLength(1)) }),
+    data: z.null(),
+  },
   /** Submits a loan application natively (lender app). */
   loanApply: {
     params: z.object({
-      borrowAmount: z.number().positive(),
-      periods: z.number().int().positive(),
-      payeeId: z.string().min(1),
-      userCouponId: z.string().optional(),
+      borrowAmount: z.number().check(z.positive()),
+      periods: z.int().check(z.positive()),
+      payeeId: z.string().check(z.minLength(1)),
+      userCouponId: z.optional(z.string()),
     }),
-    data: z.object({ orderNo: z.string() }).nullable(),
+    data: z.nullable(z.object({ orderNo: z.string() })),
   },
   /** Shows a native notice dialog. */
   showNotice: {
-    params: z.object({ title: z.string(), content: z.string(), button: z.string().optional() }),
+    params: z.object({ title: z.string(), content: z.string(), button: z.optional(z.string()) }),
     data: z.null(),
   },
   /** Pays a repay order through GCash. */
   gcashPayment: {
     params: z.object({
-      orderNo: z.string().min(1),
-      amount: z.number().positive(),
-      url: url.optional(),
+      orderNo: z.string().check(z.minLength(1)),
+      amount: z.number().check(z.positive()),
+      url: z.optional(url),
     }),
     data: z.null(),
   },
   /** Pays a repay order through the FastPay wallet. */
   fastPayPayment: {
-    params: z.object({ orderNo: z.string().min(1), amount: z.number().positive() }),
+    params: z.object({
+      orderNo: z.string().check(z.minLength(1)),
+      amount: z.number().check(z.positive()),
+    }),
     data: z.null(),
   },
   /** Lets the borrower pick a payee account. */
   pickAccount: {
     params: noParams,
-    data: z.object({ payeeId: z.string().min(1), payeeLabel: z.string() }),
+    data: z.object({ payeeId: z.string().check(z.minLength(1)), payeeLabel: z.string() }),
   },
   /** Closes the webview page. */
   closePage: { params: noParams, data: z.null() },
   /** Tells the host a loan was repaid. */
-  loanRepaid: { params: z.object({ orderNo: z.string().optional() }).optional(), data: z.null() },
+  loanRepaid: { params: z.optional(z.object({ orderNo: z.optional(z.string()) })), data: z.null() },
   composeEmail: {
     params: z.object({
-      to: z.string().min(1).max(320),
-      subject: z.string().optional(),
-      body: z.string().optional(),
+      to: z.string().check(z.minLength(1), z.maxLength(320)),
+      subject: z.optional(z.string()),
+      body: z.optional(z.string()),
     }),
     data: z.null(),
   },
   openBrowser: { params: z.object({ url }), data: z.null() },
-  sendSms: { params: z.object({ phone, body: z.string().optional() }), data: z.null() },
+  sendSms: { params: z.object({ phone, body: z.optional(z.string()) }), data: z.null() },
   dialPhone: { params: z.object({ phone }), data: z.null() },
   /** Saves an image; the SPA answers 1 itself below host version 2.8.0. */
   saveImageToAlbum: { params: z.object({ url }), data: z.null() },

@@ -2,29 +2,29 @@
  * The wire format of DESIGN.md §5: base info, handshake bundles, the encrypted envelope and its
  * plaintexts. Runs everywhere.
  */
-import { z } from './zod';
+
 import { MAX_CIPHERTEXT_B64 } from './constants';
+import { z } from './zod';
 
 /** Base info the SPA sends with every call (PRODUCT.md §3): deviceId with -h5, system H5 on web. */
 export const userBaseInfoSchema = z.object({
-  deviceId: z.string().min(1).max(200),
-  system: z.string().min(1).max(20),
-  tokenValue: z.string().max(500),
-  version: z.string().max(40),
+  deviceId: z.string().check(z.minLength(1), z.maxLength(200)),
+  system: z.string().check(z.minLength(1), z.maxLength(20)),
+  tokenValue: z.string().check(z.maxLength(500)),
+  version: z.string().check(z.maxLength(40)),
 });
 export type UserBaseInfo = z.infer<typeof userBaseInfoSchema>;
 
 const b64 = z
   .string()
-  .max(4096)
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64');
+  .check(z.maxLength(4096), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'));
 
 /** A prekey bundle; every key is base64 of the 33-byte 0x05-prefixed value. */
 export const bundleSchema = z.object({
-  registrationId: z.number().int().nonnegative().max(0x3fff),
+  registrationId: z.int().check(z.nonnegative(), z.lte(0x3fff)),
   identityKey: b64,
-  signedPreKey: z.object({ keyId: z.number().int().nonnegative(), publicKey: b64, signature: b64 }),
-  preKey: z.object({ keyId: z.number().int().nonnegative(), publicKey: b64 }).optional(),
+  signedPreKey: z.object({ keyId: z.int().check(z.nonnegative()), publicKey: b64, signature: b64 }),
+  preKey: z.optional(z.object({ keyId: z.int().check(z.nonnegative()), publicKey: b64 })),
 });
 export type Bundle = z.infer<typeof bundleSchema>;
 
@@ -36,7 +36,7 @@ export const handshakeRequestSchema = z.object({
 export type HandshakeRequest = z.infer<typeof handshakeRequestSchema>;
 /** Handshake answer `data`: the session id, the device id it is bound to, the server bundle. */
 export const handshakeAnswerSchema = z.object({
-  sid: z.string().min(1).max(100),
+  sid: z.string().check(z.minLength(1), z.maxLength(100)),
   deviceId: z.string(),
   bundle: bundleSchema,
 });
@@ -55,22 +55,24 @@ export { MAX_CIPHERTEXT_B64 };
 /** Encrypted request body. */
 export const encryptedRequestSchema = z.object({
   v: z.literal(1),
-  sid: z.string().min(1).max(100),
-  dev: z.string().min(1).max(200),
+  sid: z.string().check(z.minLength(1), z.maxLength(100)),
+  dev: z.string().check(z.minLength(1), z.maxLength(200)),
   type: messageTypeSchema,
   body: z
     .string()
-    .min(1)
-    .max(MAX_CIPHERTEXT_B64)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_CIPHERTEXT_B64),
+      z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+    ),
 });
 export type EncryptedRequest = z.infer<typeof encryptedRequestSchema>;
 
 /** Plaintext of an encrypted request. `rid` is echoed in the answer; `ts` is ms since epoch. */
 export const requestPlaintextSchema = z.object({
-  rid: z.string().min(1).max(100),
-  path: z.string().min(1).max(200),
-  ts: z.number().int().nonnegative(),
+  rid: z.string().check(z.minLength(1), z.maxLength(100)),
+  path: z.string().check(z.minLength(1), z.maxLength(200)),
+  ts: z.int().check(z.nonnegative()),
   data: z.unknown(),
   userBaseInfo: userBaseInfoSchema,
 });
@@ -80,16 +82,13 @@ export type RequestPlaintext = z.infer<typeof requestPlaintextSchema>;
 export const encryptedAnswerSchema = z.object({
   v: z.literal(1),
   type: messageTypeSchema,
-  body: z
-    .string()
-    .min(1)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+  body: z.string().check(z.minLength(1), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64')),
 });
 export type EncryptedAnswer = z.infer<typeof encryptedAnswerSchema>;
 
 /** Plaintext of an encrypted answer. */
 export const answerPlaintextSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
   data: z.unknown(),
   rid: z.string(),
@@ -98,10 +97,10 @@ export type AnswerPlaintext = z.infer<typeof answerPlaintextSchema>;
 
 /** A protocol error (HTTP 4xx plain JSON). */
 export const protocolErrorSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
   /** With 4081 STALE_REQUEST: the server's clock (ms), so a client with a wrong clock adapts. */
-  serverTime: z.number().optional(),
+  serverTime: z.optional(z.number()),
 });
 
 /** Signal address name of a session: `s-<sid>`. */

@@ -49,24 +49,22 @@ export type ClockState = z.infer<typeof clockStateSchema>;
 
 /** Epoch ms, or an ISO date (`2025-12-24` or `2025-12-24T10:00:00+08:00`). */
 export const clockInstantSchema = z.union([
-  z.number().finite(),
-  z
-    .string()
-    .min(1)
-    .refine((s) => Number.isFinite(Date.parse(s)), 'not a date (ISO 8601 expected)'),
+  z.number(),
+  z.string().check(
+    z.minLength(1),
+    z.refine((s) => Number.isFinite(Date.parse(s)), 'not a date (ISO 8601 expected)'),
+  ),
 ]);
 
 /**
  * A move of the clock: `at` first (jump to), then `advanceMs` (may be negative), then `running`
  * (freeze at, or run from, the resulting simulated time). An empty command changes nothing.
  */
-export const clockCommandSchema = z
-  .object({
-    at: clockInstantSchema.optional(),
-    advanceMs: z.number().finite().optional(),
-    running: z.boolean().optional(),
-  })
-  .strict();
+export const clockCommandSchema = z.strictObject({
+  at: z.optional(clockInstantSchema),
+  advanceMs: z.optional(z.number()),
+  running: z.optional(z.boolean()),
+});
 export type ClockCommand = z.infer<typeof clockCommandSchema>;
 
 /** Epoch ms of a clock instant (a validated one). */
@@ -109,26 +107,27 @@ export const FAULT_TIMEOUT_HOLD_MS = 15_000;
 
 const faultFields = {
   /** Endpoint path without host prefix (e.g. `user/userInfo`), or `*` for every path. */
-  path: z.string().min(1).max(200),
+  path: z.string().check(z.minLength(1), z.maxLength(200)),
   /** Product code answered by a `code` fault (default 500); the code of `handshake-refused`. */
-  code: z.number().int().optional(),
-  message: z.string().max(500).optional(),
+  code: z.optional(z.int()),
+  message: z.optional(z.string().check(z.maxLength(500))),
   /** The answer's data with `code` (default null). */
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
   /** Wait before answering, ms (any kind; the point of `delay`). */
-  delayMs: z.number().int().min(0).max(120_000).optional(),
+  delayMs: z.optional(z.int().check(z.gte(0), z.lte(120_000))),
   /** How many calls it applies to; absent = every call until cleared. */
-  times: z.number().int().positive().optional(),
+  times: z.optional(z.int().check(z.positive())),
 };
 
 /** A fault to arm (`POST /__admin/faults`). */
-export const faultSpecSchema = z.object({ ...faultFields, kind: faultKindSchema }).strict();
+export const faultSpecSchema = z.strictObject({ ...faultFields, kind: faultKindSchema });
 export type FaultSpec = z.infer<typeof faultSpecSchema>;
 
 /** The body before kinds: `{path, code?, message?, delayMs?, times?, corrupt?, data?}`. */
-export const legacyFaultSchema = z
-  .object({ ...faultFields, corrupt: z.boolean().optional() })
-  .strict();
+export const legacyFaultSchema = z.strictObject({
+  ...faultFields,
+  corrupt: z.optional(z.boolean()),
+});
 export type LegacyFault = z.infer<typeof legacyFaultSchema>;
 
 /**
@@ -144,26 +143,31 @@ export function faultKindOf(legacy: LegacyFault): FaultKind {
 /** What `POST /__admin/faults` accepts: a FaultSpec, or an old body normalised to one. */
 export const faultInputSchema = z.union([
   faultSpecSchema,
-  legacyFaultSchema.transform((legacy): FaultSpec => {
-    const { corrupt: _corrupt, ...rest } = legacy;
-    return { ...rest, kind: faultKindOf(legacy) };
-  }),
+  z.pipe(
+    legacyFaultSchema,
+    z.transform((legacy): FaultSpec => {
+      const { corrupt: _corrupt, ...rest } = legacy;
+      return { ...rest, kind: faultKindOf(legacy) };
+    }),
+  ),
 ]);
 export type FaultInput = z.input<typeof faultInputSchema>;
 
 /** An armed fault: its spec, its id and the calls it still applies to (null = until cleared). */
-export const armedFaultSchema = faultSpecSchema.extend({
-  id: z.string().min(1).max(64),
-  remaining: z.number().int().nonnegative().nullable(),
+export const armedFaultSchema = z.extend(faultSpecSchema, {
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  remaining: z.nullable(z.int().check(z.nonnegative())),
 });
 export type ArmedFault = z.infer<typeof armedFaultSchema>;
 
 export const faultListSchema = z.object({ faults: z.array(armedFaultSchema) });
 
 /** How a traffic log entry marks the fault that shaped it. */
-export const faultMarkSchema = z
-  .object({ id: z.string(), kind: faultKindSchema, path: z.string().optional() })
-  .passthrough();
+export const faultMarkSchema = z.looseObject({
+  id: z.string(),
+  kind: faultKindSchema,
+  path: z.optional(z.string()),
+});
 export type FaultMark = z.infer<typeof faultMarkSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -174,21 +178,19 @@ export type FaultMark = z.infer<typeof faultMarkSchema>;
  * `fault` marks an injected fault; `kind` is absent for an exchange, `fault-armed` /
  * `fault-cleared` / `clock` / `identity-rotated` for a workbench event on the timeline.
  */
-export const workbenchLogEntrySchema = z
-  .object({
-    id: z.union([z.string(), z.number()]),
-    at: z.union([z.string(), z.number()]),
-    host: z.string(),
-    path: z.string(),
-    encrypted: z.boolean(),
-    request: z.unknown().optional(),
-    response: z.unknown().optional(),
-    status: z.number().optional(),
-    ms: z.number().optional(),
-    fault: faultMarkSchema.optional(),
-    kind: z.string().optional(),
-  })
-  .passthrough();
+export const workbenchLogEntrySchema = z.looseObject({
+  id: z.union([z.string(), z.number()]),
+  at: z.union([z.string(), z.number()]),
+  host: z.string(),
+  path: z.string(),
+  encrypted: z.boolean(),
+  request: z.optional(z.unknown()),
+  response: z.optional(z.unknown()),
+  status: z.optional(z.number()),
+  ms: z.optional(z.number()),
+  fault: z.optional(faultMarkSchema),
+  kind: z.optional(z.string()),
+});
 export type WorkbenchLogEntry = z.infer<typeof workbenchLogEntrySchema>;
 
 /** Largest snapshot body the server takes, bytes. */
@@ -205,7 +207,7 @@ export const worldSnapshotSchema = z.object({
   world: z.string(),
   /** Real epoch ms when it was taken. */
   takenAt: z.number(),
-  scenario: z.string().min(1),
+  scenario: z.string().check(z.minLength(1)),
   /** The domain's serialised state (opaque to the panel; validated by the server on restore). */
   state: z.unknown(),
   faults: z.array(armedFaultSchema),

@@ -3,8 +3,9 @@
  * logging in (/ofw/bill_inquiry). Both must match one loan; the name is masked since the caller
  * is not authenticated.
  */
-import { ServerCode } from '../../../src/shared/codes';
+
 import type { PeriodType } from '../../../src/shared/api/entities';
+import { ServerCode } from '../../../src/shared/codes';
 import { fail, type Handler, type HandlerTable, ok, round2 } from '../context';
 import { accountKeyOf } from '../state';
 

@@ -2,10 +2,11 @@
  * What a bridge handler may do: read the host, show a native surface, ask the developer,
  * change the page's view. HostCore implements it; handler tests pass a fake.
  */
-import type { z } from '../../shared/zod';
+
 import type { BridgeMethod, BridgeResult, bridgeMethods } from '../../shared/bridge';
 import { ServerCode } from '../../shared/codes';
 import type { HostAction } from '../../shared/simWorld';
+import type { z } from '../../shared/zod';
 import type { ProductAnswerOf } from '../adminClient';
 import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
 

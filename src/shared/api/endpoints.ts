@@ -3,8 +3,9 @@
  * whether it needs a logged-in token, and the zod schemas of its request and response data.
  * Client, mock server, host and tests all read this table; nobody repeats a path elsewhere.
  */
+
+import { handshakeAnswerSchema, handshakeRequestSchema } from '../envelope';
 import { z } from '../zod';
-import { nullableLinkField } from './linkFields';
 import {
   advertisementSchema,
   areaCodeSchema,
@@ -25,12 +26,15 @@ import {
   unreadItemSchema,
   userSchema,
 } from './entities';
-import { handshakeAnswerSchema, handshakeRequestSchema } from '../envelope';
+import { nullableLinkField } from './linkFields';
 
 /** Which API host answers a path (DESIGN.md §3, §5). */
 export type ApiHost = 'main' | 'channel' | 'hk';
 
-export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface EndpointDef<
+  Req extends z.ZodMiniType = z.ZodMiniType,
+  Res extends z.ZodMiniType = z.ZodMiniType,
+> {
   /** Path after the host's base URL, without the `?hk` suffix. */
   readonly path: string;
   /** Hosts allowed to serve it; the first is the default (paths starting with `app` → channel). */
@@ -43,70 +47,68 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   readonly response: Res;
 }
 
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
+function endpoint<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
   def: EndpointDef<Req, Res>,
 ): EndpointDef<Req, Res> {
   return def;
 }
 
-const empty = z.object({}).strict();
+const empty = z.strictObject({});
 const nothing = z.null();
 const smsRequest = z.object({
   areaCode: areaCodeSchema,
   countryCode: z.string(),
-  msisdn: z.string().min(1).max(11),
+  msisdn: z.string().check(z.minLength(1), z.maxLength(11)),
 });
 const loginRequest = z.object({
   areaCode: areaCodeSchema,
-  msisdn: z.string().min(1).max(11),
-  code: z.string().min(1).max(8),
+  msisdn: z.string().check(z.minLength(1), z.maxLength(11)),
+  code: z.string().check(z.minLength(1), z.maxLength(8)),
 });
-const listTypeRequest = pageRequestSchema.extend({
+const listTypeRequest = z.extend(pageRequestSchema, {
   /** '' for tab 1, else tab minus 1 (PRODUCT.md §7). */
-  type: z.union([z.literal(''), z.number().int().min(1).max(2)]),
+  type: z.union([z.literal(''), z.int().check(z.gte(1), z.lte(2))]),
 });
 /** The Repayment Plan is tab 1: its `type` is sent, empty (PRODUCT.md §7). */
-const planRequest = pageRequestSchema.extend({ type: z.literal('') });
+const planRequest = z.extend(pageRequestSchema, { type: z.literal('') });
 const loanApplicationSchema = z.object({
-  borrowAmount: z.number().positive(),
-  periods: z.number().int().positive(),
-  payeeId: z.string().min(1),
+  borrowAmount: z.number().check(z.positive()),
+  periods: z.int().check(z.positive()),
+  payeeId: z.string().check(z.minLength(1)),
   payeeLabel: z.string(),
-  purpos: z.string().min(1),
-  userCouponId: z.string().optional(),
-  discountAmount: z.number().nonnegative().optional(),
+  purpos: z.string().check(z.minLength(1)),
+  userCouponId: z.optional(z.string()),
+  discountAmount: z.optional(z.number().check(z.nonnegative())),
   type: z.string(),
   /** Token from credit/verifySmsOfPayPassword when the product asks for one. */
-  payPassword: z.string().optional(),
+  payPassword: z.optional(z.string()),
 });
 export type LoanApplication = z.infer<typeof loanApplicationSchema>;
 
 const loanPreviewSchema = z.object({
   borrowAmount: z.number(),
-  periods: z.number().int(),
+  periods: z.int(),
   interest: z.number(),
   serviceFee: z.number(),
   discountAmount: z.number(),
   receivedAmount: z.number(),
   totalRepayment: z.number(),
-  schedule: z.array(
-    z.object({ period: z.number().int(), dueTime: z.number().int(), amount: z.number() }),
-  ),
+  schedule: z.array(z.object({ period: z.int(), dueTime: z.int(), amount: z.number() })),
 });
 export type LoanPreview = z.infer<typeof loanPreviewSchema>;
 
 const loanDetailSchema = z.object({
   orderNo: z.string(),
   /** Loan state code (PRODUCT.md §4). */
-  state: z.number().int(),
+  state: z.int(),
   borrowAmount: z.number(),
   receivedAmount: z.number(),
-  periods: z.number().int(),
+  periods: z.int(),
   payeeLabel: z.string(),
-  applyTime: z.number().int(),
-  failReason: z.string().nullable(),
+  applyTime: z.int(),
+  failReason: z.nullable(z.string()),
   /** The loan's type as in the loan list (1 to 4, 4 Settled): a settled loan says so. */
-  type: z.number().int().min(1).max(4).optional(),
+  type: z.optional(z.int().check(z.gte(1), z.lte(4))),
 });
 
 const repayOrderSchema = z.object({
@@ -115,10 +117,10 @@ const repayOrderSchema = z.object({
   amount: z.number(),
   fee: z.number(),
   /** Reference the borrower gives at the counter (retail channels). */
-  payCode: z.string().nullable(),
+  payCode: z.nullable(z.string()),
   /** Link for e-wallet channels (GCash, Maya WebPay); an unsafe one is no link (links.ts). */
   payUrl: nullableLinkField,
-  expireTime: z.number().int(),
+  expireTime: z.int(),
 });
 export type RepayOrder = z.infer<typeof repayOrderSchema>;
 
@@ -130,12 +132,10 @@ const orderInfoSchema = z.object({
   receivedAmount: z.number(),
   interest: z.number(),
   serviceFee: z.number(),
-  periods: z.number().int(),
+  periods: z.int(),
   monthlyInterest: z.number(),
-  loanTime: z.number().int(),
-  schedule: z.array(
-    z.object({ period: z.number().int(), dueTime: z.number().int(), amount: z.number() }),
-  ),
+  loanTime: z.int(),
+  schedule: z.array(z.object({ period: z.int(), dueTime: z.int(), amount: z.number() })),
 });
 
 const channelOrderSchema = z.object({
@@ -143,7 +143,7 @@ const channelOrderSchema = z.object({
   inviteeMsisdn: z.string(),
   loanAmount: z.number(),
   commission: z.number(),
-  createTime: z.number().int(),
+  createTime: z.int(),
   state: z.enum(['pending', 'settled']),
 });
 
@@ -153,7 +153,7 @@ const luckyDrawPrizeSchema = z.object({
   title: z.string(),
   kind: z.enum(['voucher', 'none']),
   /** Voucher value in pesos (0 for "none"). */
-  amount: z.number().nonnegative(),
+  amount: z.number().check(z.nonnegative()),
 });
 export type LuckyDrawPrize = z.infer<typeof luckyDrawPrizeSchema>;
 
@@ -168,10 +168,10 @@ export type LuckyDrawTask = z.infer<typeof luckyDrawTaskSchema>;
 
 const luckyDrawInfoSchema = z.object({
   prizes: z.array(luckyDrawPrizeSchema),
-  chances: z.number().int().nonnegative(),
+  chances: z.int().check(z.nonnegative()),
   tasks: z.array(luckyDrawTaskSchema),
   /** The caller's wins, newest first. */
-  records: z.array(z.object({ prize: luckyDrawPrizeSchema, drawTime: z.number().int() })),
+  records: z.array(z.object({ prize: luckyDrawPrizeSchema, drawTime: z.int() })),
 });
 export type LuckyDrawInfo = z.infer<typeof luckyDrawInfoSchema>;
 
@@ -184,7 +184,7 @@ const ofwBillSchema = z.object({
   /** Sum of the open installments; 0 once the loan is settled. */
   dueAmount: z.number(),
   /** Unix seconds of the earliest open installment; null when settled. */
-  nextDueTime: z.number().int().nullable(),
+  nextDueTime: z.nullable(z.int()),
   /** Period type of the most urgent open installment (1 normal, 2 due, 3 overdue, 4 settled). */
   type: periodTypeSchema,
 });
@@ -244,7 +244,7 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ code: z.string().min(1).max(8) }),
+    request: z.object({ code: z.string().check(z.minLength(1), z.maxLength(8)) }),
     response: z.object({ payPassword: z.string() }),
   }),
   login: endpoint({
@@ -285,15 +285,18 @@ export const endpoints = {
     encrypted: true,
     auth: false,
     /** The wallet's own token, from the host's getBaseInfo. */
-    request: z.object({ tokenValue: z.string().min(1) }),
-    response: userSchema.extend({ paymentAccountId: z.string(), paymentAccount: z.string() }),
+    request: z.object({ tokenValue: z.string().check(z.minLength(1)) }),
+    response: z.extend(userSchema, { paymentAccountId: z.string(), paymentAccount: z.string() }),
   }),
   signFastPay: endpoint({
     path: 'user/H5/fastpay/signFastPay',
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ orderNo: z.string().min(1), amount: z.number().positive() }),
+    request: z.object({
+      orderNo: z.string().check(z.minLength(1)),
+      amount: z.number().check(z.positive()),
+    }),
     response: z.object({ orderNo: z.string(), amount: z.number(), sign: z.string() }),
   }),
   loanDetail: endpoint({
@@ -301,8 +304,8 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ orderNo: z.string().optional() }),
-    response: loanDetailSchema.nullable(),
+    request: z.object({ orderNo: z.optional(z.string()) }),
+    response: z.nullable(loanDetailSchema),
   }),
   applyNoPayPassword: endpoint({
     path: 'loan/ApplyNoPayPassword',
@@ -317,11 +320,11 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ borrowAmount: z.number().positive() }),
+    request: z.object({ borrowAmount: z.number().check(z.positive()) }),
     response: z.object({
       pass: z.boolean(),
       needPayPassword: z.boolean(),
-      reason: z.string().nullable(),
+      reason: z.nullable(z.string()),
     }),
   }),
   calculateLoanInfo: endpoint({
@@ -330,9 +333,9 @@ export const endpoints = {
     encrypted: true,
     auth: true,
     request: z.object({
-      borrowAmount: z.number().positive(),
-      periods: z.number().int().positive(),
-      userCouponId: z.string().optional(),
+      borrowAmount: z.number().check(z.positive()),
+      periods: z.int().check(z.positive()),
+      userCouponId: z.optional(z.string()),
     }),
     response: loanPreviewSchema,
   }),
@@ -374,11 +377,11 @@ export const endpoints = {
     encrypted: true,
     auth: true,
     request: z.object({
-      channel: z.string().min(1),
-      repayAmount: z.number().positive(),
-      periodIds: z.array(z.string()).min(1),
+      channel: z.string().check(z.minLength(1)),
+      repayAmount: z.number().check(z.positive()),
+      periodIds: z.array(z.string()).check(z.minLength(1)),
       /** Maya WebPay account (08/09…). */
-      account: z.string().optional(),
+      account: z.optional(z.string()),
     }),
     response: repayOrderSchema,
   }),
@@ -395,7 +398,7 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: false,
-    request: z.object({ orderNo: z.string().min(1) }),
+    request: z.object({ orderNo: z.string().check(z.minLength(1)) }),
     response: z.object({
       orderNo: z.string(),
       status: z.enum(['pending', 'success', 'failed']),
@@ -412,7 +415,7 @@ export const endpoints = {
     response: z.object({
       balance: z.number(),
       withdrawn: z.number(),
-      account: z.string().nullable(),
+      account: z.nullable(z.string()),
       minWithdraw: z.number(),
     }),
   }),
@@ -437,8 +440,8 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ id: z.string().min(1) }),
-    response: z.object({ unreadCount: z.number().int().nonnegative() }),
+    request: z.object({ id: z.string().check(z.minLength(1)) }),
+    response: z.object({ unreadCount: z.int().check(z.nonnegative()) }),
   }),
   couponList: endpoint({
     path: 'coupon/list',
@@ -461,8 +464,8 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ location: z.string().min(1) }),
-    response: advertisementSchema.nullable(),
+    request: z.object({ location: z.string().check(z.minLength(1)) }),
+    response: z.nullable(advertisementSchema),
   }),
   getCertificationConfig: endpoint({
     path: 'config/getCertificationConfig',
@@ -477,7 +480,7 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ orderNo: z.string().min(1) }),
+    request: z.object({ orderNo: z.string().check(z.minLength(1)) }),
     response: orderInfoSchema,
   }),
   getEventDates: endpoint({
@@ -502,10 +505,10 @@ export const endpoints = {
     encrypted: true,
     auth: true,
     request: z.object({
-      step: z.number().int().min(1).max(6),
+      step: z.int().check(z.gte(1), z.lte(6)),
       items: z.array(kycRestoreItemSchema),
     }),
-    response: z.object({ step: z.number().int(), submitted: z.boolean() }),
+    response: z.object({ step: z.int(), submitted: z.boolean() }),
   }),
   luckyDrawInfo: endpoint({
     path: 'activity/luckyDraw/info',
@@ -521,15 +524,15 @@ export const endpoints = {
     encrypted: true,
     auth: true,
     request: empty,
-    response: z.object({ prize: luckyDrawPrizeSchema, chances: z.number().int().nonnegative() }),
+    response: z.object({ prize: luckyDrawPrizeSchema, chances: z.int().check(z.nonnegative()) }),
   }),
   luckyDrawClaimTask: endpoint({
     path: 'activity/luckyDraw/claimTask',
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ taskKey: z.string().min(1) }),
-    response: z.object({ chances: z.number().int().nonnegative() }),
+    request: z.object({ taskKey: z.string().check(z.minLength(1)) }),
+    response: z.object({ chances: z.int().check(z.nonnegative()) }),
   }),
   ofwBillInquiry: endpoint({
     path: 'ofw/billInquiry',
@@ -538,8 +541,8 @@ export const endpoints = {
     auth: false,
     request: z.object({
       areaCode: areaCodeSchema,
-      msisdn: z.string().min(1).max(11),
-      orderNo: z.string().min(1).max(40),
+      msisdn: z.string().check(z.minLength(1), z.maxLength(11)),
+      orderNo: z.string().check(z.minLength(1), z.maxLength(40)),
     }),
     response: ofwBillSchema,
   }),
@@ -574,7 +577,7 @@ export function handshakePathOf(host: ApiHost): string {
 
 /** Product answer `{code, message, data}` (PRODUCT.md §7). */
 export const productAnswerSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   message: z.string(),
   data: z.unknown(),
 });

@@ -2,9 +2,10 @@
  * Entities of PRODUCT.md §3 as zod schemas: what crosses the API boundary. Where PRODUCT.md says
  * "not shown", the shapes are ours, consistent with §3. Runs everywhere.
  */
+
+import { AREA_CODES } from '../constants';
 import { z } from '../zod';
 import { linkField } from './linkFields';
-import { AREA_CODES } from '../constants';
 
 export const areaCodeSchema = z.enum(AREA_CODES);
 
@@ -25,7 +26,7 @@ export const kycStateSchema = z.union([
 export type KycState = z.infer<typeof kycStateSchema>;
 
 /** Loan state codes used by the Home button (PRODUCT.md §4): 0 to 8. */
-export const loanStateSchema = z.number().int().min(0).max(8);
+export const loanStateSchema = z.int().check(z.gte(0), z.lte(8));
 
 /** Period / loan row types: 1 Normal, 2 Due, 3 Overdue, 4 Settled (PRODUCT.md §4). */
 export const periodTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
@@ -38,7 +39,7 @@ export const userSchema = z.object({
   userId: z.string(),
   token: z.string(),
   tokenValue: z.string(),
-  state: kycStateSchema.optional(),
+  state: z.optional(kycStateSchema),
   gender: z.string(),
   lastName: z.string(),
 });
@@ -46,39 +47,39 @@ export type User = z.infer<typeof userSchema>;
 
 /** loan/loanInfo (PRODUCT.md §3 loanInfo). */
 export const loanInfoSchema = z.object({
-  lastAmount: z.number().nonnegative(),
-  creditAmount: z.number().nonnegative(),
-  monthlyInterest: z.number().nonnegative(),
+  lastAmount: z.number().check(z.nonnegative()),
+  creditAmount: z.number().check(z.nonnegative()),
+  monthlyInterest: z.number().check(z.nonnegative()),
   state: loanStateSchema,
-  type: z.number().int(),
-  loanAmount: z.number().nonnegative(),
-  dueAmount: z.number().nonnegative(),
-  dueDay: z.number().int(),
-  dueTime: z.number().int(),
+  type: z.int(),
+  loanAmount: z.number().check(z.nonnegative()),
+  dueAmount: z.number().check(z.nonnegative()),
+  dueDay: z.int(),
+  dueTime: z.int(),
 });
 export type LoanInfo = z.infer<typeof loanInfoSchema>;
 
 /** loan/reviewInfo. */
-export const reviewInfoSchema = z.object({ state: z.number().int() });
+export const reviewInfoSchema = z.object({ state: z.int() });
 
 /** Repayment plan row (PRODUCT.md §3). Types 1 normal, 2 due, 3 overdue. */
 export const planItemSchema = z.object({
   periodId: z.string(),
   orderNo: z.string(),
-  period: z.number().int().positive(),
+  period: z.int().check(z.positive()),
   type: periodTypeSchema,
-  dueDay: z.number().int(),
-  dueTime: z.number().int(),
-  repayAmount: z.number().nonnegative(),
+  dueDay: z.int(),
+  dueTime: z.int(),
+  repayAmount: z.number().check(z.nonnegative()),
 });
 export type PlanItem = z.infer<typeof planItemSchema>;
 
 /** One installment of a loan row. */
 export const loanPeriodSchema = z.object({
-  period: z.number().int().positive(),
-  dueTime: z.number().int(),
-  settledTime: z.number().int().nullable(),
-  repaymentAmount: z.number().nonnegative(),
+  period: z.int().check(z.positive()),
+  dueTime: z.int(),
+  settledTime: z.nullable(z.int()),
+  repaymentAmount: z.number().check(z.nonnegative()),
   type: periodTypeSchema,
 });
 export type LoanPeriod = z.infer<typeof loanPeriodSchema>;
@@ -86,12 +87,12 @@ export type LoanPeriod = z.infer<typeof loanPeriodSchema>;
 /** Loan list row (PRODUCT.md §3). Types 1 to 4 as period types. */
 export const loanItemSchema = z.object({
   orderNo: z.string(),
-  loanTime: z.number().int(),
+  loanTime: z.int(),
   type: periodTypeSchema,
-  dueDay: z.number().int(),
-  loanAmount: z.number().nonnegative(),
-  repayAmount: z.number().nonnegative(),
-  paidAmount: z.number().nonnegative(),
+  dueDay: z.int(),
+  loanAmount: z.number().check(z.nonnegative()),
+  repayAmount: z.number().check(z.nonnegative()),
+  paidAmount: z.number().check(z.nonnegative()),
   periods: z.array(loanPeriodSchema),
 });
 export type LoanItem = z.infer<typeof loanItemSchema>;
@@ -101,15 +102,15 @@ export const messageSchema = z.object({
   id: z.string(),
   title: z.string(),
   content: z.string(),
-  sendTime: z.number().int(),
+  sendTime: z.int(),
   read: z.boolean(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 /** Advertisement (PRODUCT.md §3): type 2 is a popup. */
 export const advertisementSchema = z.object({
-  id: z.number().int(),
-  type: z.number().int(),
+  id: z.int(),
+  type: z.int(),
   /** Where a tap goes: an app route or a safe web link; anything else is no link (links.ts). */
   link: linkField,
   picUrl: z.string(),
@@ -121,9 +122,9 @@ export const couponStateSchema = z.union([z.literal(1), z.literal(2), z.literal(
 export const couponSchema = z.object({
   userCouponId: z.string(),
   title: z.string(),
-  discountAmount: z.number().nonnegative(),
-  minBorrowAmount: z.number().nonnegative(),
-  expireTime: z.number().int(),
+  discountAmount: z.number().check(z.nonnegative()),
+  minBorrowAmount: z.number().check(z.nonnegative()),
+  expireTime: z.int(),
   state: couponStateSchema,
   read: z.boolean(),
 });
@@ -146,16 +147,16 @@ export const repayChannelSchema = z.object({
   label: z.string(),
   icon: z.string(),
   logo: z.string(),
-  repayLimit: z.number().positive().nullable(),
-  fee: z.number().nonnegative().optional(),
+  repayLimit: z.nullable(z.number().check(z.positive())),
+  fee: z.optional(z.number().check(z.nonnegative())),
   information: z.array(channelInfoSchema),
   stepList: z.array(z.string()),
   stepNotice: z.string(),
-  stepTitles: z.array(z.string()).optional(),
-  stepList2: z.array(z.string()).optional(),
-  stepNotice2: z.string().optional(),
-  tips: z.array(z.string()).optional(),
-  studyUrl: linkField.optional(),
+  stepTitles: z.optional(z.array(z.string())),
+  stepList2: z.optional(z.array(z.string())),
+  stepNotice2: z.optional(z.string()),
+  tips: z.optional(z.array(z.string())),
+  studyUrl: z.optional(linkField),
 });
 export type RepayChannel = z.infer<typeof repayChannelSchema>;
 
@@ -180,13 +181,13 @@ export type KycItemType = z.infer<typeof kycItemTypeSchema>;
 /** One certification item of config/getCertificationConfig (the certList). */
 export const certItemSchema = z.object({
   certification: z.string(),
-  step: z.number().int().min(1).max(6),
+  step: z.int().check(z.gte(1), z.lte(6)),
   type: kycItemTypeSchema,
   label: z.string(),
   required: z.boolean(),
-  options: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
-  maxLength: z.number().int().positive().optional(),
-  maxBytes: z.number().int().positive().optional(),
+  options: z.optional(z.array(z.object({ label: z.string(), value: z.string() }))),
+  maxLength: z.optional(z.int().check(z.positive())),
+  maxBytes: z.optional(z.int().check(z.positive())),
 });
 export type CertItem = z.infer<typeof certItemSchema>;
 
@@ -195,15 +196,15 @@ export const kycRestoreItemSchema = z.object({ certification: z.string(), value:
 export type KycRestoreItem = z.infer<typeof kycRestoreItemSchema>;
 
 /** Paged answer of the plain list endpoints (PRODUCT.md §3). */
-export function pageOf<T extends z.ZodType>(item: T) {
+export function pageOf<T extends z.ZodMiniType>(item: T) {
   return z.object({
     list: z.array(item),
-    pageNum: z.number().int().positive(),
-    pages: z.number().int().nonnegative(),
-    total: z.number().int().nonnegative(),
+    pageNum: z.int().check(z.positive()),
+    pages: z.int().check(z.nonnegative()),
+    total: z.int().check(z.nonnegative()),
   });
 }
 export const pageRequestSchema = z.object({
-  pageNum: z.number().int().positive(),
-  pageSize: z.number().int().positive().max(100),
+  pageNum: z.int().check(z.positive()),
+  pageSize: z.int().check(z.positive(), z.lte(100)),
 });

@@ -4,6 +4,7 @@
  * this module costs no crypto on the boot path. Runs in the browser and in Node.
  */
 import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
+import type { AxiosInstance } from 'axios';
 import {
   type ApiHost,
   type EndpointName,
@@ -26,12 +27,11 @@ import {
   type UserBaseInfo,
 } from '../envelope';
 import { ApiError } from './apiError';
-import { randomId } from './ids';
-import type { AxiosInstance } from 'axios';
-import { createHostHttp, type HttpAnswer, postJson } from './http';
 import { createClientIdentity, prepareClientSession, resumeClientSession } from './clientSession';
 import type { LocalIdentity } from './codec';
 import { decryptJson, encryptJson } from './codec';
+import { createHostHttp, type HttpAnswer, postJson } from './http';
+import { randomId } from './ids';
 import type { SessionCache } from './sessionCache';
 import type { SignalStore } from './store';
 

@@ -12,8 +12,8 @@ import { z } from '../../../shared/zod';
 
 const keptSchema = z.object({
   settings: settingsPatchSchema,
-  calls: z.array(callLogEntrySchema).max(1000),
-  notes: z.array(hostNoteSchema).max(1000),
+  calls: z.array(callLogEntrySchema).check(z.maxLength(1000)),
+  notes: z.array(hostNoteSchema).check(z.maxLength(1000)),
 });
 
 export interface KeptHost {

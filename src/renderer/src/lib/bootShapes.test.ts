@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   certItemSchema,
   kycItemTypeSchema,
@@ -9,6 +8,7 @@ import {
 } from '../../../shared/api/entities';
 import { appConfigSchema } from '../../../shared/appConfig';
 import { bridgeResultSchema, hostBaseInfoSchema } from '../../../shared/bridge';
+import { z } from '../../../shared/zod';
 import {
   appConfigShape,
   bridgeResultShape,
@@ -73,7 +73,7 @@ const channel = {
 };
 
 /** Each boot shape, the zod schema it mirrors, and inputs both must agree on. */
-const table: [string, SafeParser<unknown>, z.ZodType, unknown[]][] = [
+const table: [string, SafeParser<unknown>, z.ZodMiniType, unknown[]][] = [
   [
     'app-config.json',
     appConfigShape,
@@ -132,15 +132,15 @@ const table: [string, SafeParser<unknown>, z.ZodType, unknown[]][] = [
       null,
     ],
   ],
-  ['device id', deviceIdShape, z.string().min(1), ['abc', '', 12, null, undefined]],
+  ['device id', deviceIdShape, z.string().check(z.minLength(1)), ['abc', '', 12, null, undefined]],
   ['SMS countdown end', timestampShape, z.number(), [1_790_000_000_000, 1.5, -1, '1', NaN, null]],
   [
     'saved user',
     persistedUserShape,
     z.object({
       tokenValue: z.string(),
-      user: userSchema.nullable(),
-      loanInfo: loanInfoSchema.nullable(),
+      user: z.nullable(userSchema),
+      loanInfo: z.nullable(loanInfoSchema),
     }),
     [
       { tokenValue: 'tv', user, loanInfo },
@@ -159,7 +159,7 @@ const table: [string, SafeParser<unknown>, z.ZodType, unknown[]][] = [
     'saved app config',
     persistedConfigShape,
     z.object({
-      adddsViewed: z.array(z.number().int()),
+      adddsViewed: z.array(z.int()),
       certList: z.array(certItemSchema),
       channels: z.object({ ph: z.array(repayChannelSchema), tw: z.array(repayChannelSchema) }),
     }),
@@ -185,7 +185,7 @@ const table: [string, SafeParser<unknown>, z.ZodType, unknown[]][] = [
     'saved KYC form',
     persistedKycFormShape,
     z.object({
-      step: z.number().int().min(1).max(6),
+      step: z.int().check(z.gte(1), z.lte(6)),
       values: z.record(z.string(), z.string()),
     }),
     [
@@ -202,7 +202,7 @@ const table: [string, SafeParser<unknown>, z.ZodType, unknown[]][] = [
   [
     'saved repay form',
     persistedRepayFormShape,
-    z.object({ repayAmount: z.number().nonnegative(), periodIds: z.array(z.string()) }),
+    z.object({ repayAmount: z.number().check(z.nonnegative()), periodIds: z.array(z.string()) }),
     [
       { repayAmount: 1841.67, periodIds: ['p1', 'p2'] },
       { repayAmount: 0, periodIds: [] },
