@@ -104,15 +104,16 @@ export class Curve25519Wrapper {
 }
 
 /**
- * Inside a native host (the bridge is injected before any page script) the first screen's calls
- * need the API client (endpoint table, zod) and the crypto library, so index.html starts fetching
- * their chunks in parallel with the boot chunk instead of after it has run. On the web (no
- * bridge) nothing changes: they load when needed. Issue 8: the crypto library loads in parallel
- * with booting.
+ * index.html starts fetching, in parallel with the boot chunk, what the page needs first and the
+ * boot chunk cannot know statically. Inside a native host (the bridge is injected before any page
+ * script): the bridge's host implementation, and the API client (endpoint table, zod) with the
+ * crypto library, since the first screen's calls need them. On the web (no bridge): the web host
+ * implementation; the API client loads when needed. Issue 8: the crypto library loads in parallel
+ * with booting; src/renderer/src/native/index.ts: each page loads only its host.
  */
-function preloadApiClientInsideHosts(): Plugin {
+function preloadFirstNeeds(): Plugin {
   return {
-    name: 'preload-api-client-inside-hosts',
+    name: 'preload-first-needs',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -120,33 +121,31 @@ function preloadApiClientInsideHosts(): Plugin {
         const boot = new Set<string>();
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (entry) for (const file of [entry.fileName, ...entry.imports]) boot.add(file);
-        const files = new Set<string>();
-        const add = (fileName: string) => {
-          if (boot.has(fileName) || files.has(fileName)) return;
-          files.add(fileName);
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          for (const imported of chunk?.imports ?? []) add(imported);
-        };
-        for (const chunk of chunks) {
-          if (
-            Object.keys(chunk.modules).some((id) =>
-              /[\\/](libsignal-protocol-typescript|@noble[\\/]curves)[\\/]|[\\/]src[\\/]shared[\\/](transport[\\/](client|xeddsa)|api[\\/]endpoints)\.ts$/.test(
-                id,
-              ),
-            )
-          ) {
-            add(chunk.fileName);
+        /** The chunks holding modules whose id matches, with their imports not on the boot path. */
+        const filesOf = (pattern: RegExp): string[] => {
+          const files = new Set<string>();
+          const add = (fileName: string) => {
+            if (boot.has(fileName) || files.has(fileName)) return;
+            files.add(fileName);
+            const chunk = chunks.find((c) => c.fileName === fileName);
+            for (const imported of chunk?.imports ?? []) add(imported);
+          };
+          for (const chunk of chunks) {
+            if (Object.keys(chunk.modules).some((id) => pattern.test(id))) add(chunk.fileName);
           }
-        }
-        if (files.size === 0) return html;
+          return [...files].map((file) => `./${file}`);
+        };
+        const inHost = filesOf(
+          /[\\/](libsignal-protocol-typescript|@noble[\\/]curves)[\\/]|[\\/]src[\\/]shared[\\/](transport[\\/](client|xeddsa)|api[\\/]endpoints)\.ts$|[\\/]native[\\/]nativeBridgeHost\.ts$/,
+        );
+        const onWeb = filesOf(/[\\/]native[\\/]webHost\.ts$/);
+        if (inHost.length + onWeb.length === 0) return html;
         const script = `<script>
-      if (window.nativeBridge) {
-        for (const href of ${JSON.stringify([...files].map((file) => `./${file}`))}) {
-          const link = document.createElement('link');
-          link.rel = 'modulepreload';
-          link.href = href;
-          document.head.appendChild(link);
-        }
+      for (const href of window.nativeBridge ? ${JSON.stringify(inHost)} : ${JSON.stringify(onWeb)}) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.appendChild(link);
       }
     </script>`;
         return html.replace('</head>', `  ${script}\n  </head>`);
@@ -184,7 +183,7 @@ export default defineConfig({
     stylesheetsAfterLoadingPage(),
     withoutMsrcrypto(),
     lazyCurve25519(),
-    preloadApiClientInsideHosts(),
+    preloadFirstNeeds(),
     contentSecurityPolicyMeta(),
   ],
   resolve: {
@@ -211,6 +210,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     emptyOutDir: true,
     target: 'es2022',
-    rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
+    rollupOptions: {
+      input: resolve(import.meta.dirname, 'src/renderer/index.html'),
+      // Lazy chunks and their stylesheets are named by hash alone: the entry chunk lists every
+      // one of them for preloading (Vite's dependency map), and descriptive names cost the boot
+      // path ≈ 1 kB gzip of text no borrower reads.
+      output: { chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
+    },
   },
 });

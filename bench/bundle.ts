@@ -17,8 +17,24 @@ export const BOOT_PATH_GOAL_KB = 130;
 export const HOME_GOAL_KB = 230;
 const TOP_CHUNKS = 6;
 
-/** Asset URLs (relative to index.html) that index.html makes the browser fetch before boot. */
+/**
+ * Asset URLs (relative to index.html) that index.html makes the browser fetch before boot on the
+ * web: its entry script, module preloads and stylesheets, and what its inline script preloads
+ * when no host bridge is there (the web host implementation). `inHost` lists what that script
+ * preloads inside a native host instead (the bridge's host and the API client).
+ */
 export function bootPathOf(html: string): string[] {
+  return [...staticBootPathOf(html), ...inlinePreloadsOf(html).onWeb];
+}
+
+/** The inline script's two preload lists (vite.web.config.ts, preloadFirstNeeds). */
+export function inlinePreloadsOf(html: string): { inHost: string[]; onWeb: string[] } {
+  const lists = html.match(/window\.nativeBridge \? (\[[^\]]*\]) : (\[[^\]]*\])/);
+  if (!lists) return { inHost: [], onWeb: [] };
+  return { inHost: JSON.parse(lists[1] as string), onWeb: JSON.parse(lists[2] as string) };
+}
+
+function staticBootPathOf(html: string): string[] {
   const assets: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const attr = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];

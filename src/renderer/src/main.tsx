@@ -9,8 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
-import { whenIdle } from './lib/idle';
-import { type BaseInfo, createNativeHost, linkPolicy } from './native';
+import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
@@ -90,10 +89,14 @@ async function boot(container: HTMLElement): Promise<void> {
   // host the borrower is logged in and opens Home: fetch the Home tab while the crypto library
   // loads and the startup calls run, instead of after them.
   if (!('nativeBridge' in window)) void import('./features/login/LoginScreen').catch(() => {});
-  else if (isHomePath()) void import('./features/home/HomeScreen').catch(() => {});
+  else if (isHomePath()) {
+    void import('./features/home/HomeScreen').catch(() => {});
+    void import('./shell/TabBar').catch(() => {});
+  }
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
-  const native = createNativeHost(window, storage);
+  const configLoad = loadAppConfig();
+  const native = await loadNativeHost(window, storage);
   let hostInfo: BaseInfo | undefined;
   const hostInfoReady = native.getBaseInfo().then(
     (info) => {
@@ -109,7 +112,7 @@ async function boot(container: HTMLElement): Promise<void> {
     // A failing host: the session's start reports it and keeps the Loading page (§4).
     () => undefined,
   );
-  const configResult = await loadAppConfig();
+  const configResult = await configLoad;
   const reactRoot = createRoot(container);
   if (!configResult.ok) {
     console.error('App init failed', configResult.error);
@@ -159,12 +162,12 @@ async function boot(container: HTMLElement): Promise<void> {
     // No dialog opens before the first page: the focus keeper waits off the boot path.
     void import('./lib/dialogFocus').then((m) => m.installDialogFocus()).catch(() => {});
   });
-  // Toast and Dialog once the first page is up with its data and the browser is idle, so they
-  // never compete with it on a slow network (bench/README.md); the offline toast then works
-  // without the network.
-  void firstPageShown(root, router)
-    .then(() => root.api.quietFor(FIRST_CALLS_QUIET_MS))
-    .then(() => whenIdle(preloadFeedback));
+  // Toast and Dialog ahead of need, so the offline toast works without the network. Logged in,
+  // the first page has its calls to make: they come first on a slow network (bench/README.md).
+  void firstPageShown(root, router).then(async () => {
+    if (root.user.isLoggedIn) await root.api.quietFor(FIRST_CALLS_QUIET_MS);
+    preloadFeedback();
+  });
   reactRoot.render(
     <StrictMode>
       <StoresProvider root={root}>

@@ -4,13 +4,7 @@
  * `src/shared` (bootShapes.test.ts checks that both accept and reject the same inputs), written
  * with `./shape` so zod stays off the boot path (issue 8). Runs in the browser.
  */
-import type {
-  CertItem,
-  KycState,
-  LoanInfo,
-  RepayChannel,
-  User,
-} from '../../../shared/api/entities';
+import type { KycState, LoanInfo, User } from '../../../shared/api/entities';
 import type { AppConfig } from '../../../shared/appConfig';
 import type { BridgeResult, HostBaseInfo } from '../../../shared/bridge';
 import { AREA_CODES } from '../../../shared/constants';
@@ -102,68 +96,21 @@ export const persistedUserShape: Shape<PersistedUser> = object<PersistedUser>({
   loanInfo: nullable(loanInfoShape),
 });
 
-/** KYC item types (shared/api/entities.ts kycItemTypeSchema). */
-export const KYC_ITEM_TYPES = [
-  'text',
-  'radio',
-  'selects',
-  'address',
-  'mobile',
-  'contact',
-  'photo',
-  'file',
-  'signature',
-  'payday',
-  'jobType',
-  'income',
-  'date',
-] as const;
-
-const labelValue = object<{ label: string; value: string }>({ label: string(), value: string() });
-
-const certItemShape: Shape<CertItem> = object<CertItem>({
-  certification: string(),
-  step: number({ int: true, min: 1, max: 6 }),
-  type: oneOf(KYC_ITEM_TYPES),
-  label: string(),
-  required: boolean,
-  options: optional(array(labelValue)),
-  maxLength: optional(number({ int: true, positive: true })),
-  maxBytes: optional(number({ int: true, positive: true })),
-});
-
-const strings = array(string());
-
-const repayChannelShape: Shape<RepayChannel> = object<RepayChannel>({
-  key: string(),
-  label: string(),
-  icon: string(),
-  logo: string(),
-  repayLimit: nullable(number({ positive: true })),
-  fee: optional(amount),
-  information: array(labelValue),
-  stepList: strings,
-  stepNotice: string(),
-  stepTitles: optional(strings),
-  stepList2: optional(strings),
-  stepNotice2: optional(string()),
-  tips: optional(strings),
-  studyUrl: optional(string()),
-});
-
-/** What ConfigStore saves (adddsViewed, certList and the repay channels of PRODUCT.md §3). */
+/**
+ * What ConfigStore saves (PRODUCT.md §3): the popup ads already seen, checked at boot, and the KYC
+ * certification list and repay channels, kept as saved: the KYC and repay features check them
+ * with their zod schemas when they read them back (ConfigStore.restore…), so their shapes never
+ * ride the boot path.
+ */
 export interface PersistedConfig {
   adddsViewed: number[];
-  certList: CertItem[];
-  channels: { ph: RepayChannel[]; tw: RepayChannel[] };
+  certList?: unknown;
+  channels?: unknown;
 }
 export const persistedConfigShape: Shape<PersistedConfig> = object<PersistedConfig>({
   adddsViewed: array(int),
-  certList: array(certItemShape),
-  channels: object<PersistedConfig['channels']>({
-    ph: array(repayChannelShape),
-    tw: array(repayChannelShape),
-  }),
+  certList: optional(unknown),
+  channels: optional(unknown),
 });
 
 /** What KycFormStore saves: the step counter and the values by certification. */
@@ -183,7 +130,7 @@ export interface PersistedRepayForm {
 }
 export const persistedRepayFormShape: Shape<PersistedRepayForm> = object<PersistedRepayForm>({
   repayAmount: amount,
-  periodIds: strings,
+  periodIds: array(string()),
 });
 
 /** A KYC contact value as KycField stores it (JSON of name and mobile). */

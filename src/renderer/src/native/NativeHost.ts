@@ -1,7 +1,7 @@
 /**
  * The typed native capability of DESIGN.md §4 (Capacitor style): one interface, a native
  * implementation over `window.nativeBridge` (`nativeBridgeHost.ts`) and a web fallback
- * (`webHost.ts`); `createNativeHost` picks one. Only this folder touches `window.nativeBridge`.
+ * (`webHost.ts`); `loadNativeHost` (index.ts) loads the one the page needs. Only this folder touches `window.nativeBridge`.
  */
 import type {
   AppName,

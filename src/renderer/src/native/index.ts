@@ -1,16 +1,19 @@
-/** Picks the native implementation when a host injected `window.nativeBridge`, else the web one. */
+/**
+ * Picks the native implementation when a host injected `window.nativeBridge`, else the web one,
+ * and loads only that one: a borrower on the web never downloads the bridge's code, nor one in a
+ * host the web fallbacks (index.html preloads the right chunk beside the boot chunk).
+ */
 import type { NativeBridge } from '../../../shared/bridge';
 import type { LinkPolicy } from '../../../shared/links';
 import { deviceIdShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
-import { NativeBridgeHost } from './nativeBridgeHost';
-import { WebHost, type WebWindow } from './webHost';
+import type { WebWindow } from './webHost';
 
 export type { BaseInfo, HostProfile, NativeHost } from './NativeHost';
 
-function isBridge(value: unknown): value is NativeBridge {
+export function isBridge(value: unknown): value is NativeBridge {
   const bridge = value as Partial<NativeBridge> | null | undefined;
   return typeof bridge?.call === 'function' && typeof bridge.on === 'function';
 }
@@ -32,12 +35,14 @@ export function persistedDeviceId(storage: JsonStorage): () => string {
  */
 export const linkPolicy: LinkPolicy = { allowHttp: true };
 
-export function createNativeHost(
+export async function loadNativeHost(
   win: WebWindow & { nativeBridge?: unknown },
   storage: JsonStorage,
-): NativeHost {
-  const deviceId = persistedDeviceId(storage);
-  return isBridge(win.nativeBridge)
-    ? new NativeBridgeHost(win.nativeBridge, linkPolicy)
-    : new WebHost(win, deviceId, linkPolicy);
+): Promise<NativeHost> {
+  if (isBridge(win.nativeBridge)) {
+    const { NativeBridgeHost } = await import('./nativeBridgeHost');
+    return new NativeBridgeHost(win.nativeBridge, linkPolicy);
+  }
+  const { WebHost } = await import('./webHost');
+  return new WebHost(win, persistedDeviceId(storage), linkPolicy);
 }

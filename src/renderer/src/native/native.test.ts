@@ -3,7 +3,8 @@ import type { BridgeResult } from '../../../shared/bridge';
 import { JsonStorage, memoryStorage } from '../services/storage';
 import { fakeBridge } from '../test/fakes';
 import { withH5Suffix } from './baseInfo';
-import { createNativeHost, linkPolicy } from './index';
+import { createNativeHost } from './createNativeHost';
+import { linkPolicy } from './index';
 import { BRIDGE_TIMEOUT_MS } from './nativeBridgeHost';
 
 function fakeWindow(nativeBridge?: unknown) {

@@ -8,6 +8,8 @@ export interface AppEvents {
   relogin: undefined;
   /** The host brought the page back (pageResume): feature stores refresh their data. */
   resume: undefined;
+  /** The borrower's session ended (logout, session codes, a login asked again): their data goes. */
+  'signed-out': undefined;
   /** Home's main button starts a new application: the loan form goes back to its defaults. */
   'new-loan': undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * Feedback the stores give the user (toasts, notifications, dialogs), behind an interface so
- * stores stay testable. The antd-mobile implementation loads Toast and Dialog on first use to
- * keep them off the boot path.
+ * stores stay testable. The antd-mobile implementation (antdFeedback.ts: Toast, Dialog and the
+ * alert logic around them) loads on first use or when main.tsx preloads it, never on the boot
+ * path.
  */
 export type ToastKind = 'info' | 'success' | 'fail';
 
@@ -28,27 +29,19 @@ export interface UiService {
   closeDialogs(): void;
 }
 
-/**
- * Resolves once the antd-mobile React 19 render shim is installed: await it before calling an
- * imperative antd-mobile API (Toast, Dialog, Modal…) from feature code.
- */
-export function antdReady(): Promise<unknown> {
-  return import('../shim');
-}
-
-// Per-component imports: the package barrel would pull all of antd-mobile into this chunk.
-const toast = () =>
-  antdReady().then(() => import('antd-mobile/es/components/toast').then((m) => m.default));
-let dialogLoad: Promise<typeof import('antd-mobile/es/components/dialog').default> | undefined;
-const dialog = () => {
-  dialogLoad ??= antdReady().then(() =>
-    import('antd-mobile/es/components/dialog').then((m) => m.default),
-  );
-  // A failed fetch (offline) is tried again by the next use.
-  dialogLoad.catch(() => {
-    dialogLoad = undefined;
+type Feedback = typeof import('./antdFeedback');
+let feedback: Feedback | undefined;
+let feedbackLoad: Promise<Feedback> | undefined;
+const loadFeedback = (): Promise<Feedback> => {
+  feedbackLoad ??= import('./antdFeedback').then((module) => {
+    feedback = module;
+    return module;
   });
-  return dialogLoad;
+  // A failed fetch (offline) is tried again by the next use.
+  feedbackLoad.catch(() => {
+    feedbackLoad = undefined;
+  });
+  return feedbackLoad;
 };
 
 /**
@@ -56,80 +49,22 @@ const dialog = () => {
  * toast itself), so they cannot wait for a lazy fetch at that moment.
  */
 export function preloadFeedback(): void {
-  void toast().catch(() => {});
-  void dialog().catch(() => {});
+  void loadFeedback().catch(() => {});
 }
 
-/** The close of every alert on screen (a page init closes them all, PRODUCT.md §2). */
-const openAlerts = new Set<() => void>();
-let alertCount = 0;
-
 export const antdUi: UiService = {
-  toast(text, kind = 'info') {
-    void toast().then((Toast) =>
-      Toast.show({ content: text, icon: kind === 'info' ? undefined : kind }),
-    );
+  toast(text, kind) {
+    void loadFeedback().then((m) => m.toast(text, kind));
   },
   notify(text, ms) {
-    void toast().then((Toast) => Toast.show({ content: text, duration: ms }));
+    void loadFeedback().then((m) => m.notify(text, ms));
   },
-  alert({ title, content, confirmText, dismissible = false }) {
-    return dialog().then(
-      (Dialog) =>
-        new Promise<boolean>((resolve) => {
-          let confirmed = false;
-          // antd-mobile drops a close that comes while the dialog is still animating open (it
-          // stays on screen for good): every way out asks `close`, which waits until it is open.
-          let shown = false;
-          let closing = false;
-          const close = () => {
-            if (closing) return;
-            closing = true;
-            if (shown) handler.close();
-          };
-          alertCount += 1;
-          const maskClass = `dl-dialog-mask-${alertCount}`;
-          const onKey = (event: KeyboardEvent) => {
-            if (event.key === 'Escape') close();
-          };
-          const onMaskTap = (event: MouseEvent) => {
-            if ((event.target as Element | null)?.closest?.(`.${maskClass}`)) close();
-          };
-          const handler = Dialog.show({
-            title,
-            content,
-            closeOnAction: false,
-            closeOnMaskClick: false,
-            maskClassName: maskClass,
-            actions: [{ key: 'confirm', text: confirmText }],
-            onAction: () => {
-              confirmed = true;
-              close();
-            },
-            afterShow: () => {
-              shown = true;
-              if (closing) handler.close();
-            },
-            // After any close: the button, the mask, Escape or a page change.
-            afterClose: () => {
-              window.removeEventListener('keydown', onKey);
-              document.removeEventListener('click', onMaskTap, true);
-              openAlerts.delete(close);
-              resolve(confirmed);
-            },
-          });
-          openAlerts.add(close);
-          if (dismissible) {
-            window.addEventListener('keydown', onKey);
-            document.addEventListener('click', onMaskTap, true);
-          }
-        }),
-    );
+  alert(options) {
+    return loadFeedback().then((m) => m.alert(options));
   },
   closeDialogs() {
-    // Only alerts open dialogs; before the first one Dialog was never fetched, so the first
-    // page's init costs nothing on the boot path.
-    for (const close of openAlerts) close();
+    // Before the feedback code loaded no dialog was ever open.
+    feedback?.closeDialogs();
   },
 };
 

@@ -4,8 +4,9 @@
  * (the profile stays on the left). A page init closes any open dialog (PRODUCT.md §2).
  */
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { resilientLoad } from '../router/chunkLoad';
 import { tabOf } from '../router/tabs';
 import { accessOf } from '../rules/access';
 import { useStores } from '../stores/StoresContext';
@@ -13,7 +14,12 @@ import { KeepAliveTabs } from './KeepAliveTabs';
 import { useKeptScroll } from './keptScroll';
 import { LoadingPage } from './LoadingPage';
 import { PageSkeleton } from './PageSkeleton';
-import { TabBar } from './TabBar';
+
+/**
+ * The bottom bar loads with the first tab, not with the boot chunk (Login, the web's usual
+ * first page, has none); until it comes, an empty bar of its height holds the layout.
+ */
+const TabBar = lazy(resilientLoad(() => import('./TabBar')));
 
 /** Tabs are kept alive, so is their scroll; a route page opens at its top. */
 const keepsScroll = (view: string) => !view.startsWith('/');
@@ -59,7 +65,11 @@ export const AppLayout = observer(function AppLayout() {
           </Suspense>
         </main>
       )}
-      {tab && <TabBar />}
+      {tab && (
+        <Suspense fallback={<div className="tab-bar-placeholder" />}>
+          <TabBar />
+        </Suspense>
+      )}
     </div>
   );
 });

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, expect, it } from 'vitest';
 import { StoresProvider } from '../stores/StoresContext';
 import { createTestRoot } from '../test/testRoot';
-import { TabBar } from './TabBar';
+import TabBar from './TabBar';
 
 afterEach(cleanup);
 

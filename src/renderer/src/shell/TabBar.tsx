@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { NavLink, useNavigation } from 'react-router-dom';
 import { TABS, type TabKey } from '../router/tabs';
 import { useStores } from '../stores/StoresContext';
+import './TabBar.css';
 
 const ICONS: Record<TabKey, string> = {
   home: 'M12 3 3 10v11h6v-6h6v6h6V10z',
@@ -10,7 +11,7 @@ const ICONS: Record<TabKey, string> = {
   profile: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4 0-8 2-8 5v2h16v-2c0-3-4-5-8-5z',
 };
 
-export const TabBar = observer(function TabBar() {
+const TabBar = observer(function TabBar() {
   const { user } = useStores();
   const busy = useNavigation().state !== 'idle';
   return (
@@ -41,3 +42,5 @@ export const TabBar = observer(function TabBar() {
     </nav>
   );
 });
+
+export default TabBar;

@@ -1,7 +1,8 @@
 /**
  * Persisted app config of PRODUCT.md §3: popup ads already seen (adddsViewed), the KYC
- * certification list and the repay channel lists for TW and PH. Deploy-time settings
- * (`app-config.json`) live in `runtime`.
+ * certification list and the repay channel lists for TW and PH. The lists are checked when their
+ * feature reads them back (restoreCertList, restoreChannels), with the feature's zod schemas, so
+ * their shapes stay off the boot path. Deploy-time settings (`app-config.json`) live in `runtime`.
  */
 import { makeAutoObservable } from 'mobx';
 import type { CertItem, RepayChannel } from '../../../shared/api/entities';
@@ -9,10 +10,14 @@ import type { AppConfig } from '../../../shared/appConfig';
 import { persistedConfigShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 
+export type RepayChannels = { ph: RepayChannel[]; tw: RepayChannel[] };
+
 export class ConfigStore {
   adddsViewed: number[] = [];
   certList: CertItem[] = [];
-  channels: { ph: RepayChannel[]; tw: RepayChannel[] } = { ph: [], tw: [] };
+  channels: RepayChannels = { ph: [], tw: [] };
+  /** What was saved of the lists no feature has read back yet (kept as saved until then). */
+  private unread: { certList?: unknown; channels?: unknown } = {};
 
   constructor(
     private readonly storage: JsonStorage,
@@ -22,10 +27,13 @@ export class ConfigStore {
     const saved = storage.read(StorageKey.appConfig, persistedConfigShape);
     if (saved) {
       this.adddsViewed = saved.adddsViewed;
-      this.certList = saved.certList;
-      this.channels = saved.channels;
+      this.unread = { certList: saved.certList, channels: saved.channels };
     }
-    makeAutoObservable<ConfigStore, 'storage'>(this, { storage: false, runtime: false });
+    makeAutoObservable<ConfigStore, 'storage' | 'unread'>(this, {
+      storage: false,
+      runtime: false,
+      unread: false,
+    });
   }
 
   get isProduction(): boolean {
@@ -42,21 +50,43 @@ export class ConfigStore {
     this.persist();
   }
 
+  /**
+   * The KYC feature reads the saved certification list back once, with its own check (`parse`
+   * answers undefined for what it refuses: the list then comes from the server).
+   */
+  restoreCertList(parse: (saved: unknown) => CertItem[] | undefined): void {
+    if (!('certList' in this.unread)) return;
+    const saved = parse(this.unread.certList);
+    delete this.unread.certList;
+    if (saved) this.certList = saved;
+  }
+
+  /** The repay feature reads the saved channel lists back once, as restoreCertList. */
+  restoreChannels(parse: (saved: unknown) => RepayChannels | undefined): void {
+    if (!('channels' in this.unread)) return;
+    const saved = parse(this.unread.channels);
+    delete this.unread.channels;
+    if (saved) this.channels = saved;
+  }
+
   setCertList(certList: CertItem[]): void {
+    delete this.unread.certList;
     this.certList = certList;
     this.persist();
   }
 
-  setChannels(channels: { ph: RepayChannel[]; tw: RepayChannel[] }): void {
+  setChannels(channels: RepayChannels): void {
+    delete this.unread.channels;
     this.channels = channels;
     this.persist();
   }
 
   private persist(): void {
+    // A list no feature has read back yet is written back as it was saved.
     this.storage.write(StorageKey.appConfig, {
       adddsViewed: this.adddsViewed,
-      certList: this.certList,
-      channels: this.channels,
+      certList: 'certList' in this.unread ? this.unread.certList : this.certList,
+      channels: 'channels' in this.unread ? this.unread.channels : this.channels,
     });
   }
 }

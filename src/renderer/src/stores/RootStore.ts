@@ -12,11 +12,10 @@ import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
 import { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
-import type { JsonStorage } from '../services/storage';
+import { type JsonStorage, StorageKey } from '../services/storage';
 import type { UiService } from '../services/ui';
 import { ApiStore } from './ApiStore';
 import { ConfigStore } from './ConfigStore';
-import { KycFormStore } from './KycFormStore';
 import { NetworkStore } from './NetworkStore';
 import { SessionStore } from './SessionStore';
 import { UserStore } from './UserStore';
@@ -50,7 +49,6 @@ export interface Feature<T> {
 export class RootStore {
   readonly events = new EventBus();
   readonly user: UserStore;
-  readonly kycForm: KycFormStore;
   readonly config: ConfigStore;
   readonly session: SessionStore;
   /** Call the product API here: `await root.api.call('loanInfo', {})`. */
@@ -61,12 +59,10 @@ export class RootStore {
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
     this.user = new UserStore(storage);
-    this.kycForm = new KycFormStore(storage);
     this.config = new ConfigStore(storage, services.config);
     this.session = new SessionStore({
       native,
       user: this.user,
-      kycForm: this.kycForm,
       config: this.config,
       navigation,
       events: this.events,
@@ -81,6 +77,8 @@ export class RootStore {
     });
     this.session.attachApi(this.api);
     this.network = new NetworkStore(ui);
+    // The KYC draft is the signed-out borrower's: gone even when the KYC feature never loaded.
+    this.events.on('signed-out', () => storage.remove(StorageKey.kycForm));
   }
 
   /** The store of a feature, made the first time anything asks for it. */

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
+import { kycFeature } from '../features/kyc/KycStore';
+import { memoryStorage, StorageKey } from '../services/storage';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
 import { loginPath } from './SessionStore';
@@ -213,13 +215,30 @@ describe('host profiles', () => {
 
 describe('logout and login path', () => {
   it('logout 200 clears user and KYC form and goes to /', async () => {
-    const { root, navigation } = createTestRoot({ transport: fakeTransport({ logout: ok(null) }) });
+    const { root, navigation, localBackend } = createTestRoot({
+      transport: fakeTransport({ logout: ok(null) }),
+    });
     root.user.setUser(user);
-    root.kycForm.setStep(3);
+    const kyc = root.feature(kycFeature);
+    kyc.setValue('firstName', 'Maria');
+    expect(localBackend.getItem(StorageKey.kycForm)).not.toBeNull();
     expect(await root.session.logout()).toBe(true);
     expect(root.user.isLoggedIn).toBe(false);
-    expect(root.kycForm.step).toBe(1);
+    expect(kyc.values).toEqual({});
+    expect(localBackend.getItem(StorageKey.kycForm)).toBeNull();
     expect(navigation.visited).toEqual(['/']);
+  });
+
+  it('a session ending drops the saved KYC draft even when the KYC pages never loaded', () => {
+    const backend = memoryStorage();
+    backend.setItem(
+      StorageKey.kycForm,
+      JSON.stringify({ step: 3, values: { firstName: 'Maria' } }),
+    );
+    const { root } = createTestRoot({ local: backend });
+    root.user.setUser(user);
+    root.session.onSessionExpired(false);
+    expect(backend.getItem(StorageKey.kycForm)).toBeNull();
   });
 
   it.each([

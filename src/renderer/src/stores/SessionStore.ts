@@ -14,7 +14,6 @@ import type { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
 import type { ApiStore } from './ApiStore';
 import type { ConfigStore } from './ConfigStore';
-import type { KycFormStore } from './KycFormStore';
 import type { UserStore } from './UserStore';
 
 export type RequireLoginMode = 'close' | 'login';
@@ -29,7 +28,6 @@ export type SessionEnding = 'kicked' | 'closed' | 'native-login' | 'denied';
 export interface SessionDeps {
   native: NativeHost;
   user: UserStore;
-  kycForm: KycFormStore;
   config: ConfigStore;
   navigation: Navigation;
   events: EventBus;
@@ -170,7 +168,7 @@ export class SessionStore {
    */
   requireLogin(mode: RequireLoginMode, back = this.deps.navigation.current()): void {
     this.deps.user.clear();
-    this.deps.kycForm.clear();
+    this.deps.events.emit('signed-out', undefined);
     if (this.profile === 'web') {
       this.goToLogin(back);
       return;
@@ -217,7 +215,7 @@ export class SessionStore {
    */
   onSessionExpired(tip: boolean): void {
     this.deps.user.clear();
-    this.deps.kycForm.clear();
+    this.deps.events.emit('signed-out', undefined);
     const routesToLogin = this.profile === 'web' && !this.deps.config.isProduction;
     // Only called while logged in: whatever ended an earlier session is over.
     this.ending = routesToLogin ? null : 'kicked';
@@ -254,7 +252,7 @@ export class SessionStore {
     const answer = await this.api.call('logout', {});
     if (answer.code !== OK) return false;
     this.deps.user.clear();
-    this.deps.kycForm.clear();
+    this.deps.events.emit('signed-out', undefined);
     this.api.resetSessions();
     this.deps.navigation.go('/', { replace: true });
     return true;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { KycFormStore } from '../features/kyc/KycFormStore';
 import { JsonStorage, memoryStorage } from '../services/storage';
 import { TEST_CONFIG } from '../test/testRoot';
 import { ConfigStore } from './ConfigStore';
-import { KycFormStore } from './KycFormStore';
 
 describe('KYC form persistence (PRODUCT.md §3)', () => {
   it('keeps values and the step counter (starting at 1) across a reload; clear resets', () => {
@@ -40,6 +40,37 @@ describe('app config persistence (PRODUCT.md §3)', () => {
     expect(reloaded.adddsViewed).toEqual([1]);
     expect(reloaded.hasSeenAd(1)).toBe(true);
     expect(reloaded.hasSeenAd(2)).toBe(false);
+  });
+
+  it('keeps the saved lists as saved until their feature reads them back with its own check', () => {
+    const backend = memoryStorage();
+    const first = new ConfigStore(new JsonStorage(backend), TEST_CONFIG);
+    const certList = [
+      {
+        certification: 'firstName',
+        step: 1,
+        type: 'text' as const,
+        label: 'First Name',
+        required: true,
+      },
+    ];
+    first.setCertList(certList);
+    first.setChannels({ ph: [], tw: [] });
+
+    // A reload: seeing an ad before the KYC pages ever open must not lose the saved list.
+    const second = new ConfigStore(new JsonStorage(backend), TEST_CONFIG);
+    expect(second.certList).toEqual([]);
+    second.markAdSeen(3);
+    const third = new ConfigStore(new JsonStorage(backend), TEST_CONFIG);
+    third.restoreCertList((saved) => saved as typeof certList);
+    expect(third.certList).toEqual(certList);
+    expect(third.adddsViewed).toEqual([3]);
+
+    // A list its feature refuses is dropped (the feature loads it from the server); ads stay.
+    const fourth = new ConfigStore(new JsonStorage(backend), TEST_CONFIG);
+    fourth.restoreChannels(() => undefined);
+    expect(fourth.channels).toEqual({ ph: [], tw: [] });
+    expect(fourth.hasSeenAd(3)).toBe(true);
   });
 
   it('knows production from the runtime config', () => {

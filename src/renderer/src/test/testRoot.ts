@@ -2,7 +2,7 @@
 import type { AppConfig } from '../../../shared/appConfig';
 import type { NativeBridge } from '../../../shared/bridge';
 import type { ErrorReporter } from '../errors/reporter';
-import { createNativeHost } from '../native';
+import { createNativeHost } from '../native/createNativeHost';
 import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
 import { recordingNavigation } from '../services/navigation';

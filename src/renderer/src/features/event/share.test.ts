@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNativeHost } from '../../native';
+import { createNativeHost } from '../../native/createNativeHost';
 import { JsonStorage, memoryStorage } from '../../services/storage';
 import { recordingUi } from '../../services/ui';
 import { fakeBridge } from '../../test/fakes';

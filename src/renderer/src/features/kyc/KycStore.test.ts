@@ -37,7 +37,7 @@ describe('KYC draft: persistence, restore, clearing', () => {
     const first = setup({ local });
     await first.kyc.open();
     first.kyc.setValue('firstName', 'Maria');
-    first.root.kycForm.setStep(3);
+    first.kyc.draft.setStep(3);
     first.kyc.setValue('companyName', 'Acme');
 
     const reloaded = setup({ local });
@@ -66,12 +66,12 @@ describe('KYC draft: persistence, restore, clearing', () => {
     [{ code: 200, state: 2 }, false],
     [{ code: 200, state: 5 }, false],
   ])('review info %j clears the draft: %s', async (review, cleared) => {
-    const { kyc, root } = setup({ review });
+    const { kyc } = setup({ review });
     kyc.setValue('firstName', 'Maria');
-    root.kycForm.setStep(4);
+    kyc.draft.setStep(4);
     await kyc.loadReview();
-    expect(root.kycForm.values.firstName === undefined).toBe(cleared);
-    expect(root.kycForm.step).toBe(cleared ? 1 : 4);
+    expect(kyc.draft.values.firstName === undefined).toBe(cleared);
+    expect(kyc.draft.step).toBe(cleared ? 1 : 4);
   });
 });
 
@@ -111,9 +111,9 @@ describe('KYC steps', () => {
   });
 
   it('a step with large photos is saved in several calls under the API body limit', async () => {
-    const { kyc, root, transport } = setup();
+    const { kyc, transport } = setup();
     await kyc.open();
-    root.kycForm.setStep(5);
+    kyc.draft.setStep(5);
     const photo = `data:image/png;base64,${'A'.repeat(300_000)}`;
     kyc.setValue('idType', 'umid');
     kyc.setValue('idFront', photo);
@@ -138,7 +138,7 @@ describe('KYC steps', () => {
   it('the sixth step submits and opens the review', async () => {
     const { kyc, root, navigation } = setup();
     await kyc.open();
-    root.kycForm.setStep(6);
+    kyc.draft.setStep(6);
     kyc.setValue('signature', 'data:image/png;base64,AAAA');
     kyc.setValue('agreeTerms', 'yes');
     await kyc.next();
@@ -147,22 +147,22 @@ describe('KYC steps', () => {
 
   it('a successful submit takes the draft (photos, signature) off the device', async () => {
     const local = memoryStorage();
-    const { kyc, root } = setup({ local });
+    const { kyc } = setup({ local });
     await kyc.open();
     kyc.setValue('firstName', 'Maria');
-    root.kycForm.setStep(6);
+    kyc.draft.setStep(6);
     kyc.setValue('signature', 'data:image/png;base64,AAAA');
     kyc.setValue('agreeTerms', 'yes');
     await kyc.next();
-    expect(root.kycForm.values).toEqual({});
+    expect(kyc.draft.values).toEqual({});
     const reloaded = setup({ local });
     expect(reloaded.kyc.values).toEqual({});
   });
 
   it('a step that fails to save keeps the whole draft', async () => {
-    const { kyc, root, transport } = setup();
+    const { kyc, transport } = setup();
     await kyc.open();
-    root.kycForm.setStep(6);
+    kyc.draft.setStep(6);
     kyc.setValue('signature', 'data:image/png;base64,AAAA');
     kyc.setValue('agreeTerms', 'yes');
     transport.answers.kycSave = { code: 500, message: 'down', data: null };

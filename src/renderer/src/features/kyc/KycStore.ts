@@ -5,6 +5,7 @@
  * restore items fill what the draft lacks; each step is saved with kyc/save, the sixth submits.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
+import { endpoints } from '../../../../shared/api/endpoints';
 import type { CertItem } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { Clock } from '../../services/clock';
@@ -12,9 +13,9 @@ import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
-import type { KycFormStore } from '../../stores/KycFormStore';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
+import { KycFormStore } from './KycFormStore';
 import { chunkItems, manilaDay, restorableItems, stepsOf, validateStep } from './kycValidation';
 
 export interface KycDeps {
@@ -44,6 +45,11 @@ export class KycStore {
 
   constructor(private readonly deps: KycDeps) {
     makeAutoObservable<KycStore, 'deps'>(this, { deps: false });
+  }
+
+  /** The draft being filled, persisted with its step (PRODUCT.md §3). */
+  get draft(): KycFormStore {
+    return this.deps.kycForm;
   }
 
   get certList(): CertItem[] {
@@ -172,14 +178,22 @@ export class KycStore {
 /** The kyc feature's store (RootStore.feature): made with the feature's code. */
 export const kycFeature: Feature<KycStore> = {
   name: 'kyc',
-  create: (root) =>
-    new KycStore({
+  create: (root) => {
+    const kycForm = new KycFormStore(root.services.storage);
+    // The saved list is checked as the answer that filled it was.
+    root.config.restoreCertList(
+      (saved) => endpoints.getCertificationConfig.response.safeParse(saved).data,
+    );
+    // The draft is the signed-out borrower's (RootStore also drops it when this never loaded).
+    root.events.on('signed-out', () => kycForm.clear());
+    return new KycStore({
       api: root.api,
       config: root.config,
-      kycForm: root.kycForm,
+      kycForm,
       session: root.session,
       ui: root.services.ui,
       navigation: root.services.navigation,
       clock: root.services.clock,
-    }),
+    });
+  },
 };

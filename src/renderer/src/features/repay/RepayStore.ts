@@ -5,7 +5,7 @@
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { RepayOrder } from '../../../../shared/api/endpoints';
+import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
 import type { RepayChannel } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { missingCaseError } from '../../errors/missingCaseError';
@@ -269,8 +269,10 @@ export class RepayStore {
 /** The repay feature's store (RootStore.feature): made with the feature's code. */
 export const repayFeature: Feature<RepayStore> = {
   name: 'repay',
-  create: (root) =>
-    new RepayStore({
+  create: (root) => {
+    // The saved channel lists are checked as the answer that filled them was.
+    root.config.restoreChannels((saved) => endpoints.repayChannel.response.safeParse(saved).data);
+    return new RepayStore({
       api: root.api,
       user: root.user,
       config: root.config,
@@ -280,5 +282,6 @@ export const repayFeature: Feature<RepayStore> = {
       navigation: root.services.navigation,
       events: root.events,
       repayForm: root.feature(repayFormFeature),
-    }),
+    });
+  },
 };

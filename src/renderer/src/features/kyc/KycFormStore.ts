@@ -1,10 +1,10 @@
 /**
  * The KYC form data, persisted locally with its step counter (PRODUCT.md §3). The KYC feature
- * (features/kyc) fills it; startup and review info clear it.
+ * (features/kyc) fills it; review info and the end of a session clear it.
  */
 import { makeAutoObservable } from 'mobx';
-import { persistedKycFormShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { persistedKycFormShape } from '../../lib/bootShapes';
+import { type JsonStorage, StorageKey } from '../../services/storage';
 
 export class KycFormStore {
   step = 1;
