@@ -1,8 +1,8 @@
-import { inlineScriptHashes } from './src/main/inlineScripts';
-import { webCsp } from './src/shared/csp';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineScriptHashes } from './src/main/inlineScripts';
+import { webCsp } from './src/shared/csp';
 
 /**
  * Moves the app's stylesheets from <head> to the end of <body>: the Loading page (inline styles)
@@ -103,13 +103,29 @@ export class Curve25519Wrapper {
   };
 }
 
+/** Module ids (normalised to `/`) whose chunks index.html preloads, by what they are for. */
+const FIRST_NEEDS = {
+  /** Booting inside a native host: the bridge's host implementation. */
+  host: /\/src\/renderer\/src\/native\/nativeBridgeHost\.ts$/,
+  /** Booting on the web: the web host implementation. */
+  web: /\/src\/renderer\/src\/native\/webHost\.ts$/,
+  /** A signed-in first screen's calls: the API client, its endpoint table, the crypto library. */
+  api: /\/(libsignal-protocol-typescript|@noble\/curves)\/|\/src\/shared\/(transport\/(client|xeddsa)|api\/endpoints)\.ts$|\/src\/renderer\/src\/services\/signalSessions\.ts$/,
+  /** The first page signed out: Login. */
+  login: /\/src\/renderer\/src\/features\/login\/LoginScreen\.tsx$/,
+};
+
 /**
  * index.html starts fetching, in parallel with the boot chunk, what the page needs first and the
- * boot chunk cannot know statically. Inside a native host (the bridge is injected before any page
- * script): the bridge's host implementation, and the API client (endpoint table, zod) with the
- * crypto library, since the first screen's calls need them. On the web (no bridge): the web host
- * implementation; the API client loads when needed. Issue 8: the crypto library loads in parallel
- * with booting; src/renderer/src/native/index.ts: each page loads only its host.
+ * boot chunk could only ask for once it has run (each a round trip later on a slow network):
+ * the host implementation of this page (the bridge's inside a native host, else the web's), and
+ * what the first page needs — Login for a borrower signed out; inside a host or with a saved
+ * login, the API client with the crypto library (the first calls wait for them). Stylesheets of
+ * those chunks are preloaded too. Home's own chunks are not: sharing the slow link with the boot
+ * chunk and the crypto library they delayed the handshake by more than they saved (measured:
+ * cold Home 2.40 s with them, 2.26 s without); main.tsx asks for them once the boot chunk runs,
+ * and they arrive before Home's data. bench/README.md counts the host implementation in the
+ * boot path and the rest in the Login and Home figures.
  */
 function preloadFirstNeeds(): Plugin {
   return {
@@ -121,32 +137,49 @@ function preloadFirstNeeds(): Plugin {
         const boot = new Set<string>();
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (entry) for (const file of [entry.fileName, ...entry.imports]) boot.add(file);
-        /** The chunks holding modules whose id matches, with their imports not on the boot path. */
+        /** The chunks holding matching modules, their imports off the boot path, their CSS. */
         const filesOf = (pattern: RegExp): string[] => {
           const files = new Set<string>();
           const add = (fileName: string) => {
             if (boot.has(fileName) || files.has(fileName)) return;
             files.add(fileName);
             const chunk = chunks.find((c) => c.fileName === fileName);
+            for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
             for (const imported of chunk?.imports ?? []) add(imported);
           };
           for (const chunk of chunks) {
-            if (Object.keys(chunk.modules).some((id) => pattern.test(id))) add(chunk.fileName);
+            const ids = Object.keys(chunk.modules).map((id) => id.replaceAll('\\', '/'));
+            if (ids.some((id) => pattern.test(id))) add(chunk.fileName);
           }
           return [...files].map((file) => `./${file}`);
         };
-        const inHost = filesOf(
-          /[\\/](libsignal-protocol-typescript|@noble[\\/]curves)[\\/]|[\\/]src[\\/]shared[\\/](transport[\\/](client|xeddsa)|api[\\/]endpoints)\.ts$|[\\/]native[\\/]nativeBridgeHost\.ts$/,
+        const preloads = Object.fromEntries(
+          Object.entries(FIRST_NEEDS).map(([need, pattern]) => [need, filesOf(pattern)]),
         );
-        const onWeb = filesOf(/[\\/]native[\\/]webHost\.ts$/);
-        if (inHost.length + onWeb.length === 0) return html;
         const script = `<script>
-      for (const href of window.nativeBridge ? ${JSON.stringify(inHost)} : ${JSON.stringify(onWeb)}) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.href = href;
-        document.head.appendChild(link);
-      }
+      (() => {
+        const preloads = ${JSON.stringify(preloads)};
+        const inHost = Boolean(window.nativeBridge);
+        let signedIn = inHost;
+        try {
+          signedIn ||= Boolean(JSON.parse(localStorage.getItem('dl.user') ?? 'null')?.tokenValue);
+        } catch {}
+        const files = new Set([
+          ...(inHost ? preloads.host : preloads.web),
+          ...(signedIn ? preloads.api : preloads.login),
+        ]);
+        for (const href of files) {
+          const link = document.createElement('link');
+          if (href.endsWith('.css')) {
+            link.rel = 'preload';
+            link.as = 'style';
+          } else {
+            link.rel = 'modulepreload';
+          }
+          link.href = href;
+          document.head.appendChild(link);
+        }
+      })();
     </script>`;
         return html.replace('</head>', `  ${script}\n  </head>`);
       },

@@ -18,20 +18,20 @@ export const HOME_GOAL_KB = 230;
 const TOP_CHUNKS = 6;
 
 /**
- * Asset URLs (relative to index.html) that index.html makes the browser fetch before boot on the
- * web: its entry script, module preloads and stylesheets, and what its inline script preloads
- * when no host bridge is there (the web host implementation). `inHost` lists what that script
- * preloads inside a native host instead (the bridge's host and the API client).
+ * Asset URLs (relative to index.html) that index.html makes the browser fetch to boot on the
+ * web: its entry script, module preloads and stylesheets, and the web host implementation its
+ * inline script preloads (vite.web.config.ts, preloadFirstNeeds). What that script preloads of
+ * the first page (Login, or the API client and Home when signed in) is not boot code: it shows in
+ * the Login and Home figures.
  */
 export function bootPathOf(html: string): string[] {
-  return [...staticBootPathOf(html), ...inlinePreloadsOf(html).onWeb];
+  return [...new Set([...staticBootPathOf(html), ...(inlinePreloadsOf(html).web ?? [])])];
 }
 
-/** The inline script's two preload lists (vite.web.config.ts, preloadFirstNeeds). */
-export function inlinePreloadsOf(html: string): { inHost: string[]; onWeb: string[] } {
-  const lists = html.match(/window\.nativeBridge \? (\[[^\]]*\]) : (\[[^\]]*\])/);
-  if (!lists) return { inHost: [], onWeb: [] };
-  return { inHost: JSON.parse(lists[1] as string), onWeb: JSON.parse(lists[2] as string) };
+/** The inline script's preload lists by need (host, web, api, login, home). */
+export function inlinePreloadsOf(html: string): Record<string, string[]> {
+  const lists = html.match(/const preloads = (\{.*?\});/);
+  return lists ? (JSON.parse(lists[1] as string) as Record<string, string[]>) : {};
 }
 
 function staticBootPathOf(html: string): string[] {

@@ -9,13 +9,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
+import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
 import { systemClock } from './services/clock';
 import { RouterNavigation } from './services/navigation';
-import { JsonStorage, memoryStorage } from './services/storage';
+import { JsonStorage, memoryStorage, StorageKey } from './services/storage';
 import { antdUi, preloadFeedback } from './services/ui';
 import { ConfigErrorPage } from './shell/ConfigErrorPage';
 import { RootStore } from './stores/RootStore';
@@ -84,17 +85,20 @@ function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowser
 
 async function boot(container: HTMLElement): Promise<void> {
   normalizeEntryPath();
-  // On the web (no host bridge) a borrower is most often logged out, so the first page is Login:
-  // fetch its chunk now instead of after the config and the session checks (issue 8). Inside a
-  // host the borrower is logged in and opens Home: fetch the Home tab while the crypto library
-  // loads and the startup calls run, instead of after them.
-  if (!('nativeBridge' in window)) void import('./features/login/LoginScreen').catch(() => {});
+  const storage = storageOrMemory(() => window.localStorage);
+  const sessionStorage = storageOrMemory(() => window.sessionStorage);
+  // The first page's chunks now, instead of after the config and the session checks (issue 8):
+  // signed out (on the web, no saved login), Login; signed in (inside a host, or a saved login)
+  // at the entry URL, the Home tab, while the crypto library loads and the startup calls run.
+  // index.html's inline script has already asked for Login and the API client the same way.
+  const signedIn =
+    'nativeBridge' in window ||
+    Boolean(storage.read(StorageKey.user, persistedUserShape)?.tokenValue);
+  if (!signedIn) void import('./features/login/LoginScreen').catch(() => {});
   else if (isHomePath()) {
     void import('./features/home/HomeScreen').catch(() => {});
     void import('./shell/TabBar').catch(() => {});
   }
-  const storage = storageOrMemory(() => window.localStorage);
-  const sessionStorage = storageOrMemory(() => window.sessionStorage);
   const configLoad = loadAppConfig();
   const native = await loadNativeHost(window, storage);
   let hostInfo: BaseInfo | undefined;
