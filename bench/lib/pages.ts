@@ -4,7 +4,7 @@
  * that say a screen is usable.
  */
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -23,6 +23,7 @@ export interface SpaServer {
 export async function startSpaServer(webDir: string): Promise<SpaServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-bench-data-'));
   const server = await createMockServer({ port: 0, webDir, dataDir, scenario: 'can-borrow' });
+  await warmCompressedAssets(server.url, webDir);
   const admin = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(`${server.url}/__admin/${route}`, {
       method,
@@ -48,6 +49,22 @@ export async function startSpaServer(webDir: string): Promise<SpaServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Asks the server once for every built text asset in each encoding, so the measured loads find
+ * them compressed already, as a CDN's edge does (the server compresses on first request).
+ */
+async function warmCompressedAssets(origin: string, webDir: string): Promise<void> {
+  const files = (await readdir(webDir, { recursive: true }))
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => /\.(js|css|html|svg|json)$/.test(file));
+  for (const encoding of ['br', 'gzip']) {
+    for (const file of files) {
+      const res = await fetch(`${origin}/${file}`, { headers: { 'accept-encoding': encoding } });
+      await res.arrayBuffer();
+    }
+  }
 }
 
 /**

@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gzipAssets } from './gzipAssets';
+import { compressedAssets } from './compressedAssets';
 
 let dir: string;
 let server: http.Server;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'logo.png'), 'not really a png');
   await writeFile(path.join(parent, 'secret.js'), 'secret');
   const app = express();
-  app.use(gzipAssets(dir));
+  app.use(compressedAssets(dir));
   app.use((_req, res) => void res.status(404).send('fell through'));
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -58,9 +58,22 @@ function get(route: string, encoding?: string, extra: Record<string, string> = {
   );
 }
 
-describe('gzipAssets', () => {
-  it('sends scripts gzipped to browsers that accept gzip, with the right type', async () => {
-    const res = await get('/app.js', 'gzip, deflate, br');
+describe('compressedAssets', () => {
+  it('sends scripts as brotli to browsers that accept it, smaller than gzip', async () => {
+    const res = await get('/app.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    expect(res.headers.etag).toMatch(/^"br-/);
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+    expect(res.body.byteLength).toBeLessThanOrEqual((await get('/app.js', 'gzip')).body.byteLength);
+    // A client that refuses brotli gets gzip.
+    expect((await get('/app.js', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends scripts gzipped to browsers that accept gzip only, with the right type', async () => {
+    const res = await get('/app.js', 'gzip, deflate');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -74,7 +87,7 @@ describe('gzipAssets', () => {
   it('answers a conditional request for an unchanged file with 304 and no body', async () => {
     const first = await get('/app.js', 'gzip');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"gz-/);
+    expect(etag).toMatch(/^"gzip-/);
     const again = await get('/app.js', 'gzip', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.byteLength).toBe(0);

@@ -6,12 +6,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type Response, Router } from 'express';
+import express, { type Request, type Response, Router } from 'express';
 import { inlineScriptHashes } from '../../src/main/inlineScripts';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
 import { webCsp } from '../../src/shared/csp';
-import { gzipAssets, isCompressible } from './gzipAssets';
+import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */
 export function appConfigFor(origin: string): AppConfig {
@@ -95,32 +95,49 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
   if (!webDir) return router;
   const root = path.resolve(webDir);
   const indexFile = path.join(root, 'index.html');
-  const sendIndex = (res: Response, next: (error: unknown) => void) => {
-    Promise.all([readFile(indexFile, 'utf8'), stat(indexFile)]).then(([html, info]) => {
-      const page = withRootBase(html);
-      secureHeaders(res);
-      // express.send adds the ETag and answers 304 when If-None-Match / If-Modified-Since match.
-      res
-        .type('html')
-        .set('Cache-Control', REVALIDATE)
-        .set('Last-Modified', info.mtime.toUTCString())
-        .set(
-          'Content-Security-Policy',
-          webCsp({
-            scriptHashes: inlineScriptHashes(page),
-            connectSrc: ["'self'"],
-            frameAncestors: "'self'",
-          }),
-        )
-        .send(page);
-    }, next);
+  /** The page compressed as the client accepts, by page text (it changes only with a rebuild). */
+  const compressedPages = new Map<string, Promise<Buffer>>();
+  const sendIndex = (req: Request, res: Response, next: (error: unknown) => void) => {
+    Promise.all([readFile(indexFile, 'utf8'), stat(indexFile)])
+      .then(async ([html, info]) => {
+        const page = withRootBase(html);
+        const encoding = encodingFor(req);
+        let body: string | Buffer = page;
+        if (encoding) {
+          const key = `${encoding}:${page}`;
+          if (!compressedPages.has(key)) {
+            if (compressedPages.size > 8) compressedPages.clear();
+            compressedPages.set(key, compress(Buffer.from(page), encoding));
+          }
+          body = await (compressedPages.get(key) as Promise<Buffer>);
+          res.set('Content-Encoding', encoding);
+        }
+        secureHeaders(res);
+        res.vary('Accept-Encoding');
+        // express.send adds the ETag (of the bytes sent) and answers 304 when If-None-Match /
+        // If-Modified-Since match.
+        res
+          .type('html')
+          .set('Cache-Control', REVALIDATE)
+          .set('Last-Modified', info.mtime.toUTCString())
+          .set(
+            'Content-Security-Policy',
+            webCsp({
+              scriptHashes: inlineScriptHashes(page),
+              connectSrc: ["'self'"],
+              frameAncestors: "'self'",
+            }),
+          )
+          .send(body);
+      })
+      .catch(next);
   };
-  router.get(['/', '/index.html'], (_req, res, next) => sendIndex(res, next));
+  router.get(['/', '/index.html'], (req, res, next) => sendIndex(req, res, next));
   router.use((_req, res, next) => {
     secureHeaders(res);
     next();
   });
-  router.use(gzipAssets(root, { cacheControl: cacheControlFor }));
+  router.use(compressedAssets(root, { cacheControl: cacheControlFor }));
   router.use(
     express.static(root, {
       index: false,
@@ -136,7 +153,7 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
   router.get('/{*rest}', (req, res, next) => {
     // Routes of the SPA have no file extension; a missing asset stays a 404.
     if (NOT_APP.test(req.path) || path.extname(req.path)) return next();
-    sendIndex(res, next);
+    sendIndex(req, res, next);
   });
   return router;
 }
