@@ -136,7 +136,7 @@ describe('KYC steps', () => {
   });
 
   it('the sixth step submits and opens the review', async () => {
-    const { kyc, root, navigation } = setup();
+    const { kyc, navigation } = setup();
     await kyc.open();
     kyc.draft.setStep(6);
     kyc.setValue('signature', 'data:image/png;base64,AAAA');
