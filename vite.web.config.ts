@@ -176,6 +176,8 @@ function preloadFirstNeeds(): Plugin {
           } else {
             link.rel = 'modulepreload';
           }
+          // As Vite's own preloads and stylesheet links ask: a preload made otherwise is not used.
+          link.crossOrigin = '';
           link.href = href;
           document.head.appendChild(link);
         }
