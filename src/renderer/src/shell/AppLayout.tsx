@@ -4,9 +4,9 @@
  * (the profile stays on the left). A page init closes any open dialog (PRODUCT.md §2).
  */
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { resilientLoad } from '../router/chunkLoad';
+import { useOptionalChunk } from '../lib/useOptionalChunk';
 import { tabOf } from '../router/tabs';
 import { accessOf } from '../rules/access';
 import { useStores } from '../stores/StoresContext';
@@ -17,9 +17,10 @@ import { PageSkeleton } from './PageSkeleton';
 
 /**
  * The bottom bar loads with the first tab, not with the boot chunk (Login, the web's usual
- * first page, has none); until it comes, an empty bar of its height holds the layout.
+ * first page, has none); until it comes (offline: until the network is back), an empty bar of
+ * its height holds the layout.
  */
-const TabBar = lazy(resilientLoad(() => import('./TabBar')));
+const loadTabBar = () => import('./TabBar');
 
 /** Tabs are kept alive, so is their scroll; a route page opens at its top. */
 const keepsScroll = (view: string) => !view.startsWith('/');
@@ -34,21 +35,23 @@ export const AppLayout = observer(function AppLayout() {
   const lastTab = useRef(tabsKey);
   if (tabsKey) lastTab.current = tabsKey;
   useKeptScroll(tab?.key ?? pathname, keepsScroll);
+  // After startup, leaving for a private page while logged out asks for a login again.
+  const mustLogin = session.appInited && accessOf(pathname) === 'private' && !user.isLoggedIn;
+  const showsTabs = session.appInited && !mustLogin;
+  const TabBar = useOptionalChunk(loadTabBar, showsTabs && Boolean(tab));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every new page closes dialogs
   useEffect(() => {
     services.ui.closeDialogs();
   }, [pathname, services]);
 
-  // After startup, leaving for a private page while logged out asks for a login again.
-  const mustLogin = session.appInited && accessOf(pathname) === 'private' && !user.isLoggedIn;
   useEffect(() => {
     if (mustLogin) session.relogin();
   }, [mustLogin, session]);
 
   // Logged out on a private page, the borrower is on the way to Login: the Loading page stays
   // instead of a tab that would fetch its chunks on Login's path (issue 8).
-  if (!session.appInited || mustLogin) return <LoadingPage />;
+  if (!showsTabs) return <LoadingPage />;
 
   const shownTab = tabsKey ?? lastTab.current;
   return (
@@ -65,11 +68,7 @@ export const AppLayout = observer(function AppLayout() {
           </Suspense>
         </main>
       )}
-      {tab && (
-        <Suspense fallback={<div className="tab-bar-placeholder" />}>
-          <TabBar />
-        </Suspense>
-      )}
+      {tab && (TabBar ? <TabBar /> : <div className="tab-bar-placeholder" />)}
     </div>
   );
 });

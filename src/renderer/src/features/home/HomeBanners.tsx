@@ -4,12 +4,13 @@
  * figures are in and the browser is idle, so it never delays the first usable Home on a slow
  * phone (bench/README.md, until Home is interactive).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Advertisement } from '../../../../shared/api/entities';
 import { whenIdle } from '../../lib/idle';
+import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { BannerButton } from './BannerButton';
 
-const BannerCarousel = lazy(() => import('./BannerCarousel'));
+const loadCarousel = () => import('./BannerCarousel');
 
 export function HomeBanners({
   banners,
@@ -21,11 +22,13 @@ export function HomeBanners({
   ready: boolean;
   onOpen: (banner: Advertisement) => void;
 }) {
-  const [carousel, setCarousel] = useState(false);
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (!ready || carousel) return;
-    return whenIdle(() => setCarousel(true));
-  }, [ready, carousel]);
+    if (!ready || idle) return;
+    return whenIdle(() => setIdle(true));
+  }, [ready, idle]);
+  // Offline, the still banner stays until the carousel's chunk can be fetched.
+  const BannerCarousel = useOptionalChunk(loadCarousel, idle);
 
   const first = banners[0];
   if (!first) return null;
@@ -34,10 +37,5 @@ export function HomeBanners({
       <BannerButton banner={first} onOpen={onOpen} />
     </section>
   );
-  if (!carousel) return still;
-  return (
-    <Suspense fallback={still}>
-      <BannerCarousel banners={banners} onOpen={onOpen} />
-    </Suspense>
-  );
+  return BannerCarousel ? <BannerCarousel banners={banners} onOpen={onOpen} /> : still;
 }

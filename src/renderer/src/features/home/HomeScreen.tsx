@@ -5,9 +5,10 @@
  * animation code stays off the path to a usable Home (bench/README.md).
  */
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { formatDate, formatPeso } from '../../lib/format';
+import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { KEPT_FRESH_MS } from '../../router/tabs';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
@@ -16,7 +17,7 @@ import { PullRefresh } from './PullRefresh';
 import './home.css';
 
 // Loaded when the first popup ad shows (its mask animation library is not Home's to carry).
-const HomePopup = lazy(() => import('./HomePopup'));
+const loadPopup = () => import('./HomePopup');
 
 import { homeFeature } from './HomeStore';
 
@@ -42,6 +43,7 @@ const HomeScreen = observer(function HomeScreen() {
   useEffect(() => {
     if (home.popup) setPopupShown(true);
   }, [home.popup]);
+  const HomePopup = useOptionalChunk(loadPopup, popupShown);
 
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
@@ -137,14 +139,12 @@ const HomeScreen = observer(function HomeScreen() {
         />
       </section>
 
-      {popupShown && (
-        <Suspense fallback={null}>
-          <HomePopup
-            popup={home.popup}
-            onOpen={() => home.openPopup()}
-            onClose={() => home.closePopup()}
-          />
-        </Suspense>
+      {HomePopup && (
+        <HomePopup
+          popup={home.popup}
+          onOpen={() => home.openPopup()}
+          onClose={() => home.closePopup()}
+        />
       )}
     </PullRefresh>
   );
