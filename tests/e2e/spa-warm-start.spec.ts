@@ -11,6 +11,12 @@ async function countOf(admin: MockAdmin, path: string): Promise<number> {
   return (await admin.log(500)).filter((entry) => entry.path === path).length;
 }
 
+/** Calls of a path the server answered (a call a lost session refused is retried once). */
+async function answeredOf(admin: MockAdmin, path: string): Promise<number> {
+  return (await admin.log(500)).filter((entry) => entry.path === path && entry.status === 200)
+    .length;
+}
+
 test('a second open resumes the saved secure session: Home without a handshake', async ({
   page,
   admin,
@@ -34,7 +40,9 @@ test('a second open resumes the saved secure session: Home without a handshake',
   await admin.fault({ kind: 'session-lost', path: 'user/userInfo', times: 1 });
   await page.reload();
   await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
-  await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(3);
+  // The calls already sent on the lost session (how many depends on timing) are retried once.
+  await expect.poll(() => answeredOf(admin, 'loan/loanInfo')).toBe(3);
+  expect(await countOf(admin, 'loan/loanInfo')).toBeLessThanOrEqual(4);
   expect(await countOf(admin, HANDSHAKE)).toBe(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
