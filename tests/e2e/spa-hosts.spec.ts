@@ -34,6 +34,8 @@ test.describe('lender app profile (injected window.nativeBridge)', () => {
     // The profile's own start-up calls are answered before the session ends (else the boot's
     // user info would be the one refused, and the resumed page would be kicked out again).
     await expect(page.getByText('09171234567')).toBeVisible();
+    // The number shows from the saved user on the first frame: wait for the calls themselves.
+    await page.waitForLoadState('networkidle');
     await admin.fault({
       path: 'user/userInfo',
       code: 9000004,
