@@ -95,10 +95,7 @@ async function boot(container: HTMLElement): Promise<void> {
     'nativeBridge' in window ||
     Boolean(storage.read(StorageKey.user, persistedUserShape)?.tokenValue);
   if (!signedIn) void import('./features/login/LoginScreen').catch(() => {});
-  else if (isHomePath()) {
-    void import('./features/home/HomeScreen').catch(() => {});
-    void import('./shell/TabBar').catch(() => {});
-  }
+  else if (isHomePath()) void import('./features/home/HomeScreen').catch(() => {});
   const configLoad = loadAppConfig();
   const native = await loadNativeHost(window, storage);
   let hostInfo: BaseInfo | undefined;

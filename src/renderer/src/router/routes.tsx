@@ -1,5 +1,5 @@
 /**
- * Every route of PRODUCT.md §2, lazily loaded. Feature helpers replace a `notBuilt(...)` with
+ * Every route of PRODUCT.md §2, lazily loaded:
  * `page(() => import('../features/<feature>/<Name>Screen'))` (the module default-exports the
  * screen). Tab routes render nothing here: the shell keeps the tab pages alive (router/tabs.tsx).
  */

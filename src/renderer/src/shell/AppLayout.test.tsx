@@ -1,12 +1,11 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../router/routes';
 import { StoresProvider } from '../stores/StoresContext';
 import { fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
-import { NotBuilt } from './NotBuilt';
 
 const user = {
   msisdn: '9171234567',
@@ -70,19 +69,5 @@ describe('the shell', () => {
     await act(() => root.session.start('/no/such/page'));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-  });
-
-  it('names the route of a page that is not built yet', () => {
-    render(
-      <MemoryRouter initialEntries={['/kyc/review?x=1']}>
-        <NotBuilt route="/kyc/review" />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole('heading', { name: 'Not built yet' })).toBeTruthy();
-    expect(
-      screen.getByText(
-        (_, el) => el?.textContent === 'The page for route /kyc/review is not built yet.',
-      ),
-    ).toBeTruthy();
   });
 });

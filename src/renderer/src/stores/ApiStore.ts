@@ -36,7 +36,6 @@ export class ApiStore {
   private secureDialogOpen = false;
   private inFlight = 0;
   private started = 0;
-  private quietWaiters: (() => void)[] = [];
 
   constructor(
     private readonly transport: ApiTransport,
@@ -66,16 +65,9 @@ export class ApiStore {
       throw failure;
     } finally {
       this.inFlight -= 1;
-      if (this.inFlight === 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
     }
     if (answer.code !== OK) this.handleCode(this.transport.pathOf(name), answer);
     return answer;
-  }
-
-  /** Resolves once no call is in flight (at once when none is). */
-  quiet(): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => this.quietWaiters.push(resolve));
   }
 
   /**
@@ -86,7 +78,6 @@ export class ApiStore {
    */
   async quietFor(ms: number): Promise<void> {
     for (;;) {
-      await this.quiet();
       const started = this.started;
       await new Promise((resolve) => setTimeout(resolve, ms));
       if (this.started === started && this.inFlight === 0) return;
