@@ -17,7 +17,7 @@ export class ConfigStore {
   certList: CertItem[] = [];
   channels: RepayChannels = { ph: [], tw: [] };
   /** What was saved of the lists no feature has read back yet (kept as saved until then). */
-  private unread: { certList?: unknown; channels?: unknown } = {};
+  private notReadBack: { certList?: unknown; channels?: unknown } = {};
 
   constructor(
     private readonly storage: JsonStorage,
@@ -27,12 +27,12 @@ export class ConfigStore {
     const saved = storage.read(StorageKey.appConfig, persistedConfigShape);
     if (saved) {
       this.adddsViewed = saved.adddsViewed;
-      this.unread = { certList: saved.certList, channels: saved.channels };
+      this.notReadBack = { certList: saved.certList, channels: saved.channels };
     }
-    makeAutoObservable<ConfigStore, 'storage' | 'unread'>(this, {
+    makeAutoObservable<ConfigStore, 'storage' | 'notReadBack'>(this, {
       storage: false,
       runtime: false,
-      unread: false,
+      notReadBack: false,
     });
   }
 
@@ -55,28 +55,28 @@ export class ConfigStore {
    * answers undefined for what it refuses: the list then comes from the server).
    */
   restoreCertList(parse: (saved: unknown) => CertItem[] | undefined): void {
-    if (!('certList' in this.unread)) return;
-    const saved = parse(this.unread.certList);
-    delete this.unread.certList;
+    if (!('certList' in this.notReadBack)) return;
+    const saved = parse(this.notReadBack.certList);
+    delete this.notReadBack.certList;
     if (saved) this.certList = saved;
   }
 
   /** The repay feature reads the saved channel lists back once, as restoreCertList. */
   restoreChannels(parse: (saved: unknown) => RepayChannels | undefined): void {
-    if (!('channels' in this.unread)) return;
-    const saved = parse(this.unread.channels);
-    delete this.unread.channels;
+    if (!('channels' in this.notReadBack)) return;
+    const saved = parse(this.notReadBack.channels);
+    delete this.notReadBack.channels;
     if (saved) this.channels = saved;
   }
 
   setCertList(certList: CertItem[]): void {
-    delete this.unread.certList;
+    delete this.notReadBack.certList;
     this.certList = certList;
     this.persist();
   }
 
   setChannels(channels: RepayChannels): void {
-    delete this.unread.channels;
+    delete this.notReadBack.channels;
     this.channels = channels;
     this.persist();
   }
@@ -85,8 +85,8 @@ export class ConfigStore {
     // A list no feature has read back yet is written back as it was saved.
     this.storage.write(StorageKey.appConfig, {
       adddsViewed: this.adddsViewed,
-      certList: 'certList' in this.unread ? this.unread.certList : this.certList,
-      channels: 'channels' in this.unread ? this.unread.channels : this.channels,
+      certList: 'certList' in this.notReadBack ? this.notReadBack.certList : this.certList,
+      channels: 'channels' in this.notReadBack ? this.notReadBack.channels : this.channels,
     });
   }
 }
