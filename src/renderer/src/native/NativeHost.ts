@@ -31,9 +31,11 @@ export interface NativeHost {
   readonly native: boolean;
   /**
    * Device, token and version. On the web it never rejects; a host that fails it rejects with the
-   * reason (PRODUCT.md §4: the Loading page stays, with a retry).
+   * reason (PRODUCT.md §4: the Loading page stays, with a retry). Asked once per page load;
+   * `fresh` asks the host again — after a session ended in the host, its next token may be
+   * another borrower's (DESIGN.md §6).
    */
-  getBaseInfo(): Promise<BaseInfo>;
+  getBaseInfo(options?: { fresh?: boolean }): Promise<BaseInfo>;
   /** Any bridge method, params typed by the shared table; data parsed with its schema. */
   call<M extends BridgeMethod>(
     method: M,

@@ -78,12 +78,14 @@ export class NativeBridgeHost implements NativeHost {
   }
 
   /**
-   * One host round trip per page load: the answer does not change while the page lives. A host
+   * One host round trip per page load: device and version do not change while the page lives,
+   * the token changes only when the session ended in the host (`fresh` asks again then). A host
    * that fails it (an error code, malformed data, no answer in time) rejects with the reason:
    * PRODUCT.md §4 keeps the Loading page then ('App init failed'); it is never taken for the web,
    * which would hand a webview user the web login with a random device id. A retry asks again.
    */
-  getBaseInfo(): Promise<BaseInfo> {
+  getBaseInfo(options?: { fresh?: boolean }): Promise<BaseInfo> {
+    if (options?.fresh) this.baseInfo = undefined;
     this.baseInfo ??= this.rawCall('getBaseInfo').then((result): BaseInfo => {
       const info = hostBaseInfoShape.safeParse(result.data);
       if (result.resultCode !== 0 || !info.success) {

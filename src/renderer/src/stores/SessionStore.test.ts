@@ -224,7 +224,9 @@ describe('logout and login path', () => {
     expect(localBackend.getItem(StorageKey.kycForm)).not.toBeNull();
     expect(await root.session.logout()).toBe(true);
     expect(root.user.isLoggedIn).toBe(false);
-    expect(kyc.values).toEqual({});
+    // The session's KYC store went with it; the next one starts from an empty draft.
+    expect(root.feature(kycFeature)).not.toBe(kyc);
+    expect(root.feature(kycFeature).values).toEqual({});
     expect(localBackend.getItem(StorageKey.kycForm)).toBeNull();
     expect(navigation.visited).toEqual(['/']);
   });
@@ -298,7 +300,8 @@ describe('one session ending, one host call (PRODUCT.md §4, §8)', () => {
     token = 'new-host-token';
     const before = transport.calls.length;
     bridge.fire('pageResume');
-    await vi.waitFor(() => expect(root.user.isLoggedIn).toBe(true));
+    // The host is asked again: its new token, not the page's first answer, is the session.
+    await vi.waitFor(() => expect(root.user.tokenValue).toBe('new-host-token'));
     expect(root.session.ending).toBeNull();
     expect(transport.calls.slice(before).map((c) => c.name)).toContain('userInfo');
     expect(methods(bridge).filter((m) => m === 'showLogin')).toEqual([]);
