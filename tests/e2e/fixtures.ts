@@ -175,6 +175,10 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
           w.__fireHostEvent = (event: string) => {
             for (const listener of listeners.get(event) ?? []) listener(undefined);
           };
+          // A native login as someone else: the host's next getBaseInfo hands the new token.
+          w.__setHostToken = (tokenValue: string) => {
+            info.tokenValue = tokenValue;
+          };
           w.nativeBridge = {
             call(method: string, params?: unknown) {
               calls.push({ method, params: params ?? null });

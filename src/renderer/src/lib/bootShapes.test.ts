@@ -134,9 +134,12 @@ const table: [string, SafeParser<unknown>, z.ZodMiniType, unknown[]][] = [
       tokenValue: z.string(),
       user: z.nullable(userSchema),
       loanInfo: z.nullable(loanInfoSchema),
+      apiHost: z.optional(z.string()),
     }),
     [
       { tokenValue: 'tv', user, loanInfo },
+      { tokenValue: 'tv', user, loanInfo, apiHost: 'https://api.example/main/' },
+      { tokenValue: 'tv', user, loanInfo, apiHost: 7 },
       { tokenValue: '', user: null, loanInfo: null },
       { tokenValue: 'tv', user: { ...user, state: undefined }, loanInfo: null },
       { tokenValue: 'tv', user: { ...user, areaCode: '1' }, loanInfo: null },

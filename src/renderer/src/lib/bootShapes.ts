@@ -84,16 +84,22 @@ const loanInfoShape: Shape<LoanInfo> = object<LoanInfo>({
   dueTime: int,
 });
 
-/** What UserStore saves (user, token and loanInfo of PRODUCT.md §3). */
+/**
+ * What UserStore saves (user, token and loanInfo of PRODUCT.md §3), under the API host that
+ * issued the token: the figures are the session's, shown only to it (DESIGN.md §6).
+ */
 export interface PersistedUser {
   tokenValue: string;
   user: User | null;
   loanInfo: LoanInfo | null;
+  /** `apiBase.main` of the deployment that issued the token; absent in records saved before. */
+  apiHost?: string;
 }
 export const persistedUserShape: Shape<PersistedUser> = object<PersistedUser>({
   tokenValue: string(),
   user: nullable(userShape),
   loanInfo: nullable(loanInfoShape),
+  apiHost: optional(string()),
 });
 
 /**

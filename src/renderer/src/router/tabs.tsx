@@ -7,12 +7,6 @@ import { resilientLoad } from './chunkLoad';
 
 export type TabKey = 'home' | 'bill' | 'profile';
 
-/**
- * How long what a kept-alive tab loaded is taken as current when the tab is shown again: within
- * it, switching tabs asks the server nothing (pull-to-refresh and pageResume always reload).
- */
-export const KEPT_FRESH_MS = 60_000;
-
 export interface TabDef {
   key: TabKey;
   path: '/' | '/bill' | '/profile';

@@ -6,10 +6,13 @@ export interface AppEvents {
   'api-code': { path: string; answer: ProductAnswer };
   /** The user must log in again (lender app: native login; otherwise /login). */
   relogin: undefined;
-  /** The host brought the page back (pageResume): feature stores refresh their data. */
+  /** The host brought the page back (pageResume): the screens on show reload their data. */
   resume: undefined;
-  /** The borrower's session ended (logout, session codes, a login asked again): their data goes. */
-  'signed-out': undefined;
+  /**
+   * The borrower's account changed on the server — a repayment, a loan application, or the host
+   * resuming the page (anything may have happened meanwhile): kept-alive tabs reload when shown.
+   */
+  'account-changed': undefined;
   /** Home's main button starts a new application: the loan form goes back to its defaults. */
   'new-loan': undefined;
 }

@@ -64,4 +64,12 @@ export const StorageKey = {
   appConfig: 'dl.appConfig',
   deviceId: 'dl.deviceId',
   smsCountdown: 'dl.smsCountdownUntil',
+  /** Session storage: the installments chosen on Bill, kept for a reload on a repay screen. */
+  repayForm: 'dl.repayForm',
 } as const;
+
+/**
+ * Drafts that belong to the signed-in session (DESIGN.md §6): removed from both storages at any
+ * session change (RootStore), kept across a reload of the same session.
+ */
+export const SESSION_OWNED_KEYS: readonly string[] = [StorageKey.kycForm, StorageKey.repayForm];

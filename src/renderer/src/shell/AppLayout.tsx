@@ -26,15 +26,17 @@ const loadTabBar = () => import('./TabBar');
 const keepsScroll = (view: string) => !view.startsWith('/');
 
 export const AppLayout = observer(function AppLayout() {
-  const { session, user, services } = useStores();
+  const { session, user, services, scope } = useStores();
   const { pathname } = useLocation();
   const tab = tabOf(pathname);
   const profileDetail = pathname.startsWith('/profile/');
   const tabsKey = tab?.key ?? (profileDetail ? 'profile' : undefined);
   /** The last tab shown: it stays mounted (hidden) under route pages, as a native tab host's. */
-  const lastTab = useRef(tabsKey);
-  if (tabsKey) lastTab.current = tabsKey;
-  useKeptScroll(tab?.key ?? pathname, keepsScroll);
+  const lastTab = useRef({ tab: tabsKey, session: scope.id });
+  if (tabsKey || lastTab.current.session !== scope.id) {
+    lastTab.current = { tab: tabsKey, session: scope.id };
+  }
+  useKeptScroll(tab?.key ?? pathname, keepsScroll, scope.id);
   // After startup, leaving for a private page while logged out asks for a login again.
   const mustLogin = session.appInited && accessOf(pathname) === 'private' && !user.isLoggedIn;
   const showsTabs = session.appInited && !mustLogin;
@@ -53,9 +55,11 @@ export const AppLayout = observer(function AppLayout() {
   // instead of a tab that would fetch its chunks on Login's path (issue 8).
   if (!showsTabs) return <LoadingPage />;
 
-  const shownTab = tabsKey ?? lastTab.current;
+  const shownTab = tabsKey ?? lastTab.current.tab;
+  // Keyed by the session (DESIGN.md §6): a new borrower gets new screens, never the kept-alive
+  // tabs, rows, selection or scroll of the one before.
   return (
-    <div className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
+    <div key={scope.id} className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
       {shownTab && (
         <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`} hidden={!tabsKey}>
           <KeepAliveTabs active={shownTab} />

@@ -6,10 +6,18 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
-/** Remembers window.scrollY per view key and restores it when that key is shown again. */
-export function useKeptScroll(view: string, keep: (view: string) => boolean): void {
+/**
+ * Remembers window.scrollY per view key and restores it when that key is shown again, within one
+ * session (`owner`): a new borrower's tabs open at their top (DESIGN.md §6).
+ */
+export function useKeptScroll(view: string, keep: (view: string) => boolean, owner: number): void {
   const positions = useRef(new Map<string, number>());
   const current = useRef(view);
+  const positionsOwner = useRef(owner);
+  if (positionsOwner.current !== owner) {
+    positionsOwner.current = owner;
+    positions.current = new Map();
+  }
 
   useEffect(() => {
     let frame = 0;

@@ -26,10 +26,33 @@ export const SERVER_ERROR_TEXT = 'The server did not answer properly. Please try
 /** What the catalogue needs from the session (kept narrow so ApiStore tests stay small). */
 export interface SessionHooks {
   isLoggedIn(): boolean;
+  /**
+   * The session a call belongs to (its scope; compared by identity): an answer that arrives after
+   * it ended is dropped (DESIGN.md §6 "Ownership and money").
+   */
+  currentSession(): object;
   /** 9000000–9000005 while logged in. */
   onSessionExpired(tip: boolean): void;
   /** OK on the secure-connection dialog. */
   onSecureConnectionConfirmed(): void;
+}
+
+/**
+ * The session a call was made in ended before its answer came (logout, a session code, a login as
+ * another number): the answer is dropped unseen — no store, toast or session code acts on it.
+ */
+export class SessionEndedError extends Error {
+  /** Nothing to tell the borrower: the screen that asked is gone with its session. */
+  readonly handled = true;
+  constructor(path: string) {
+    super(`The answer of ${path} came after its session ended`);
+    this.name = 'SessionEndedError';
+  }
+}
+
+/** What a feature store needs of the API: one call at a time (tests pass a fake). */
+export interface ApiCaller {
+  call: ApiStore['call'];
 }
 
 export class ApiStore {
@@ -47,7 +70,8 @@ export class ApiStore {
 
   /**
    * Calls an endpoint. Resolves with the answer for every product code (non-200 codes already
-   * handled); rejects with an ApiCallError (already shown to the user) when no answer came.
+   * handled); rejects with an ApiCallError (already shown to the user) when no answer came, and
+   * with a SessionEndedError when the session that asked ended before the answer came.
    */
   async call<N extends EndpointName>(
     name: N,
@@ -55,16 +79,23 @@ export class ApiStore {
     options?: CallOptions,
   ): Promise<ProductAnswer<ResponseOf<N>>> {
     let answer: ProductAnswer<ResponseOf<N>>;
+    const session = this.session.currentSession();
     this.inFlight += 1;
     this.started += 1;
     try {
       answer = await this.transport.call(name, data, options);
     } catch (error) {
+      if (this.session.currentSession() !== session) {
+        throw new SessionEndedError(this.transport.pathOf(name));
+      }
       const failure = toApiCallError(error);
       this.handleFailure(this.transport.pathOf(name), failure);
       throw failure;
     } finally {
       this.inFlight -= 1;
+    }
+    if (this.session.currentSession() !== session) {
+      throw new SessionEndedError(this.transport.pathOf(name));
     }
     if (answer.code !== OK) this.handleCode(this.transport.pathOf(name), answer);
     return answer;

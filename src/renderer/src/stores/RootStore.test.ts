@@ -81,7 +81,7 @@ describe('feature stores', () => {
     await bill.refresh();
     await bill.showAgain();
     const before = transport.calls.filter((c) => c.name === 'repayPlan').length;
-    root.events.emit('resume', undefined);
+    root.events.emit('account-changed', undefined);
     await bill.showAgain();
     expect(transport.calls.filter((c) => c.name === 'repayPlan').length).toBe(before + 1);
   });

@@ -4,7 +4,12 @@
  * is not a field here: the feature declares it (`Feature`, next to its store class) and
  * `root.feature(...)` makes it the first time the feature's code asks, so each store's code comes
  * with its route's chunk, never on the boot path (DESIGN.md §1; bench/README.md, boot path).
+ *
+ * Feature stores live in the current `SessionScope` (DESIGN.md §6 "Ownership and money"): when the
+ * session token changes — logout, a session-ending code, a login as another number — the scope is
+ * disposed and a new one opened before anything renders, with the session's stored drafts.
  */
+import { action, makeObservable, observable, reaction } from 'mobx';
 import type { AppConfig } from '../../../shared/appConfig';
 import type { ErrorReporter } from '../errors/reporter';
 import type { NativeHost } from '../native';
@@ -12,11 +17,12 @@ import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
 import { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { type JsonStorage, SESSION_OWNED_KEYS } from '../services/storage';
 import type { UiService } from '../services/ui';
 import { ApiStore } from './ApiStore';
 import { ConfigStore } from './ConfigStore';
 import { NetworkStore } from './NetworkStore';
+import { SessionScope } from './SessionScope';
 import { SessionStore } from './SessionStore';
 import { UserStore } from './UserStore';
 
@@ -37,13 +43,14 @@ export interface Services {
 }
 
 /**
- * A feature's store: made once per RootStore, on first use, from the core stores and services
- * (never the RootStore itself when a narrower dependency will do).
+ * A feature's store: made once per session scope, on first use, from the core stores and services
+ * (never the RootStore itself when a narrower dependency will do). What it listens to, it listens
+ * to through `scope.on`, so the listener ends with the session.
  */
 export interface Feature<T> {
   /** For messages and debugging ("loan", "bill"…). */
   readonly name: string;
-  create(root: RootStore): T;
+  create(root: RootStore, scope: SessionScope): T;
 }
 
 export class RootStore {
@@ -54,11 +61,13 @@ export class RootStore {
   /** Call the product API here: `await root.api.call('loanInfo', {})`. */
   readonly api: ApiStore;
   readonly network: NetworkStore;
-  private readonly features = new Map<Feature<unknown>, unknown>();
+  /** The current session's scope: feature stores and their listeners live and die with it. */
+  scope: SessionScope;
+  private scopes = 0;
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
-    this.user = new UserStore(storage);
+    this.user = new UserStore(storage, services.config.apiBase.main);
     this.config = new ConfigStore(storage, services.config);
     this.session = new SessionStore({
       native,
@@ -72,21 +81,38 @@ export class RootStore {
     });
     this.api = new ApiStore(services.transport, ui, this.events, reporter, {
       isLoggedIn: () => this.user.isLoggedIn,
+      currentSession: () => this.scope,
       onSessionExpired: (tip) => this.session.onSessionExpired(tip),
       onSecureConnectionConfirmed: () => this.session.onSecureConnectionConfirmed(),
     });
     this.session.attachApi(this.api);
     this.network = new NetworkStore(ui);
-    // The KYC draft is the signed-out borrower's: gone even when the KYC feature never loaded.
-    this.events.on('signed-out', () => storage.remove(StorageKey.kycForm));
+    this.scope = new SessionScope(++this.scopes, this.user.tokenValue);
+    makeObservable<RootStore, 'renewScope'>(this, { scope: observable.ref, renewScope: action });
+    // Runs synchronously at the end of the action that changed the token, so the next render
+    // already sees the new session's scope.
+    reaction(
+      () => this.user.tokenValue,
+      () => this.renewScope(),
+    );
   }
 
-  /** The store of a feature, made the first time anything asks for it. */
+  /** The store of a feature in the current session, made the first time anything asks for it. */
   feature<T>(feature: Feature<T>): T {
-    if (this.features.has(feature)) return this.features.get(feature) as T;
-    const store = feature.create(this);
-    this.features.set(feature, store);
-    return store;
+    const scope = this.scope;
+    return scope.storeOf(feature, () => feature.create(this, scope));
+  }
+
+  /** The session changed: its scope and its drafts go, the session store forgets its freshness. */
+  private renewScope(): void {
+    this.scope.dispose();
+    const { storage, sessionStorage } = this.services;
+    for (const key of SESSION_OWNED_KEYS) {
+      storage.remove(key);
+      sessionStorage.remove(key);
+    }
+    this.session.onSessionChanged();
+    this.scope = new SessionScope(++this.scopes, this.user.tokenValue);
   }
 
   /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */

@@ -14,6 +14,7 @@ import type { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
 import type { ApiStore } from './ApiStore';
 import type { ConfigStore } from './ConfigStore';
+import { Freshness } from './Freshness';
 import type { UserStore } from './UserStore';
 
 export type RequireLoginMode = 'close' | 'login';
@@ -59,13 +60,14 @@ export class SessionStore {
   private userRefresh: Promise<void> | null = null;
   /** FastPay: the wallet login was redone after a failure and no user info has worked since. */
   private walletRenewed = false;
-  /** When user info last arrived (clock ms); 0: never in this page. */
-  private userLoadedAt = 0;
+  /** When the user info of this session last arrived (renewed with the session). */
+  private userFreshness: Freshness;
 
   constructor(private readonly deps: SessionDeps) {
-    makeAutoObservable<SessionStore, 'deps' | 'userRefresh' | 'walletRenewed' | 'userLoadedAt'>(
+    this.userFreshness = new Freshness(deps.clock);
+    makeAutoObservable<SessionStore, 'deps' | 'userRefresh' | 'walletRenewed' | 'userFreshness'>(
       this,
-      { deps: false, api: false, userRefresh: false, walletRenewed: false, userLoadedAt: false },
+      { deps: false, api: false, userRefresh: false, walletRenewed: false, userFreshness: false },
     );
     deps.events.on('relogin', () => this.relogin());
     // A new login starts a new session: its own ending may come later.
@@ -79,6 +81,15 @@ export class SessionStore {
 
   get profile(): HostProfile {
     return this.baseInfo?.profile ?? (this.deps.native.native ? 'lender' : 'web');
+  }
+
+  /**
+   * The session token changed (RootStore): what this store knew of the previous session — when
+   * its user info came, its reload in flight — is not the new one's (DESIGN.md §6).
+   */
+  onSessionChanged(): void {
+    this.userFreshness = new Freshness(this.deps.clock);
+    this.userRefresh = null;
   }
 
   /** Called once by RootStore: the ApiStore needs the session and the session needs the api. */
@@ -130,11 +141,14 @@ export class SessionStore {
   refreshUser(maxAgeMs = 0): Promise<void> {
     // A kept-alive screen shown again reuses a user info loaded moments ago (startup, another
     // tab): one call per need. Pull-to-refresh and the host resuming the page ask with 0.
-    const age = this.deps.clock.now() - this.userLoadedAt;
-    if (!this.userRefresh && this.userLoadedAt > 0 && age < maxAgeMs) return Promise.resolve();
-    this.userRefresh ??= this.loadUser().finally(() => {
-      this.userRefresh = null;
-    });
+    if (!this.userRefresh && this.userFreshness.isFresh(maxAgeMs)) return Promise.resolve();
+    if (!this.userRefresh) {
+      // A reload of an earlier session may still end after this one began: only its own clears.
+      const load: Promise<void> = this.loadUser().finally(() => {
+        if (this.userRefresh === load) this.userRefresh = null;
+      });
+      this.userRefresh = load;
+    }
     return this.userRefresh;
   }
 
@@ -150,8 +164,8 @@ export class SessionStore {
     if (info.status === 'fulfilled') {
       if (info.value.code === OK) {
         this.walletRenewed = false;
-        this.userLoadedAt = this.deps.clock.now();
-        this.deps.user.setUser(info.value.data);
+        this.userFreshness.markLoaded();
+        this.deps.user.updateUser(info.value.data);
       } else if (this.deps.user.isLoggedIn) {
         this.deps.user.clear();
         this.deps.events.emit('relogin', undefined);
@@ -168,7 +182,6 @@ export class SessionStore {
    */
   requireLogin(mode: RequireLoginMode, back = this.deps.navigation.current()): void {
     this.deps.user.clear();
-    this.deps.events.emit('signed-out', undefined);
     if (this.profile === 'web') {
       this.goToLogin(back);
       return;
@@ -215,7 +228,6 @@ export class SessionStore {
    */
   onSessionExpired(tip: boolean): void {
     this.deps.user.clear();
-    this.deps.events.emit('signed-out', undefined);
     const routesToLogin = this.profile === 'web' && !this.deps.config.isProduction;
     // Only called while logged in: whatever ended an earlier session is over.
     this.ending = routesToLogin ? null : 'kicked';
@@ -229,7 +241,8 @@ export class SessionStore {
    * Loading.
    */
   private async renewHostSession(): Promise<void> {
-    const baseInfo = await this.deps.native.getBaseInfo();
+    // The host's session may now be another borrower's: its token is asked again.
+    const baseInfo = await this.deps.native.getBaseInfo({ fresh: true });
     runInAction(() => {
       this.baseInfo = baseInfo;
       this.ending = null;
@@ -252,7 +265,6 @@ export class SessionStore {
     const answer = await this.api.call('logout', {});
     if (answer.code !== OK) return false;
     this.deps.user.clear();
-    this.deps.events.emit('signed-out', undefined);
     this.api.resetSessions();
     this.deps.navigation.go('/', { replace: true });
     return true;
@@ -312,10 +324,15 @@ export class SessionStore {
   private listenToHost(): void {
     const { native, navigation, events } = this.deps;
     native.on('kycSuccess', () => navigation.go('/kyc/review'));
-    native.on('loanSuccess', () => navigation.go('/loan/review/?success=1'));
+    native.on('loanSuccess', () => {
+      // The lender app applied natively: Home's figures and Bill are out of date.
+      events.emit('account-changed', undefined);
+      navigation.go('/loan/review/?success=1');
+    });
     native.on('pageResume', () => {
       if (this.ending && this.ending !== 'denied') void this.renewHostSession();
       else if (this.deps.user.isLoggedIn) void this.refreshUser();
+      events.emit('account-changed', undefined);
       events.emit('resume', undefined);
     });
   }

@@ -2,6 +2,10 @@
  * The user state of PRODUCT.md §3: msisdn, userId, token, tokenValue, KYC state, gender,
  * lastName and loanInfo are persisted to localStorage; payPassword, the unread list and the
  * voucherReaded flag live for the session only.
+ *
+ * The token is the session (DESIGN.md §6): a new token — a login as another number, a host's new
+ * token — starts from nothing, and the saved record names the API host it belongs to, so its
+ * figures reach no other session or deployment.
  */
 import { makeAutoObservable } from 'mobx';
 import type { LoanInfo, UnreadItem, User } from '../../../shared/api/entities';
@@ -20,14 +24,22 @@ export class UserStore {
   /** The wallet account of a FastPay login (PRODUCT.md §3 login response); session-only. */
   fastpayAccount: { paymentAccountId: string; paymentAccount: string } | null = null;
 
-  constructor(private readonly storage: JsonStorage) {
+  constructor(
+    private readonly storage: JsonStorage,
+    /** `apiBase.main` of this deployment: whose tokens and figures the saved record may hold. */
+    private readonly apiHost: string,
+  ) {
     const saved = storage.read(StorageKey.user, persistedUserShape);
-    if (saved) {
+    if (saved && saved.apiHost !== undefined && saved.apiHost !== apiHost) {
+      // Another deployment's session: its token means nothing here, its figures are not ours.
+      storage.remove(StorageKey.user);
+    } else if (saved) {
       this.tokenValue = saved.tokenValue;
       this.user = saved.user;
-      this.loanInfo = saved.loanInfo;
+      // A record saved before it named its host may show no figures it cannot vouch for.
+      this.loanInfo = saved.apiHost === undefined ? null : saved.loanInfo;
     }
-    makeAutoObservable<UserStore, 'storage'>(this, { storage: false });
+    makeAutoObservable<UserStore, 'storage' | 'apiHost'>(this, { storage: false, apiHost: false });
   }
 
   get isLoggedIn(): boolean {
@@ -42,15 +54,30 @@ export class UserStore {
     return profileTabHasDot(this.unread, this.voucherReaded);
   }
 
-  /** Stores a login or user-info answer (its tokenValue becomes the session token). */
+  /**
+   * Stores a login or user-info answer (its tokenValue becomes the session token). A token other
+   * than the current one is a new session: nothing of the previous one is kept.
+   */
   setUser(user: User): void {
+    if (user.tokenValue && user.tokenValue !== this.tokenValue) this.forgetSession();
     this.user = user;
     if (user.tokenValue) this.tokenValue = user.tokenValue;
     this.persist();
   }
 
-  /** A token handed over by a native host before the user info is known. */
+  /**
+   * Stores a user-info answer of the current session: the session's token stays what it is
+   * (a host's token is the host's to change, DESIGN.md §4).
+   */
+  updateUser(user: User): void {
+    this.user = { ...user, tokenValue: this.tokenValue || user.tokenValue };
+    if (!this.tokenValue) this.tokenValue = user.tokenValue;
+    this.persist();
+  }
+
+  /** A token handed over by a native host before the user info is known (a new session). */
   setToken(tokenValue: string): void {
+    if (tokenValue !== this.tokenValue) this.forgetSession();
     this.tokenValue = tokenValue;
     this.persist();
   }
@@ -77,14 +104,19 @@ export class UserStore {
   }
 
   clear(): void {
+    this.forgetSession();
     this.tokenValue = '';
+    this.storage.remove(StorageKey.user);
+  }
+
+  /** Everything a session learnt, the token aside. */
+  private forgetSession(): void {
     this.user = null;
     this.loanInfo = null;
     this.payPassword = '';
     this.unread = [];
     this.voucherReaded = false;
     this.fastpayAccount = null;
-    this.storage.remove(StorageKey.user);
   }
 
   private persist(): void {
@@ -92,6 +124,7 @@ export class UserStore {
       tokenValue: this.tokenValue,
       user: this.user,
       loanInfo: this.loanInfo,
+      apiHost: this.apiHost,
     });
   }
 }

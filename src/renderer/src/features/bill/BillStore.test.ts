@@ -4,11 +4,13 @@ import { recordingNavigation } from '../../services/navigation';
 import { recordingUi } from '../../services/ui';
 import { ApiStore } from '../../stores/ApiStore';
 import { type FakeAnswer, fakeTransport } from '../../test/fakes';
+import { manualClock } from '../../test/testRoot';
 import { BillStore } from './BillStore';
 import { loanRow, pagedAnswer, planRow } from './testData';
 
 function billWith(answers: Parameters<typeof fakeTransport>[0]) {
   const transport = fakeTransport(answers);
+  const session = {};
   const api = new ApiStore(
     transport,
     recordingUi(),
@@ -16,6 +18,7 @@ function billWith(answers: Parameters<typeof fakeTransport>[0]) {
     { capture() {} },
     {
       isLoggedIn: () => true,
+      currentSession: () => session,
       onSessionExpired() {},
       onSecureConnectionConfirmed() {},
     },
@@ -25,7 +28,7 @@ function billWith(answers: Parameters<typeof fakeTransport>[0]) {
   const repayForm = {
     fill: (amount: number, periodIds: readonly string[]) => void filled.push({ amount, periodIds }),
   };
-  const bill = new BillStore({ api, navigation, repayForm });
+  const bill = new BillStore({ api, clock: manualClock(), navigation, repayForm });
   return { bill, transport, navigation, filled };
 }
 

@@ -5,9 +5,9 @@
 import { makeAutoObservable } from 'mobx';
 import type { LoanItem, PlanItem } from '../../../../shared/api/entities';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
-import { KEPT_FRESH_MS } from '../../router/tabs';
+import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiCaller } from '../../stores/ApiStore';
 import type { Feature } from '../../stores/RootStore';
 import { repayFormFeature } from '../repay/RepayFormStore';
 import {
@@ -26,7 +26,8 @@ export interface RepayFormPort {
 }
 
 export interface BillDeps {
-  api: ApiStore;
+  api: ApiCaller;
+  clock: Clock;
   navigation: Navigation;
   repayForm: RepayFormPort;
 }
@@ -44,17 +45,20 @@ export class BillStore {
   private readonly seenPeriods = new Set<string>();
 
   constructor(private readonly deps: BillDeps) {
-    const { api } = deps;
+    const { api, clock } = deps;
     const page = (pageNum: number) => ({ pageNum, pageSize: BILL_PAGE_SIZE });
     this.plan = new PagedList(
       (pageNum) => api.call('repayPlan', { ...page(pageNum), type: '' }),
+      clock,
       (data) => this.acceptPlan(data),
     );
-    this.myLoans = new PagedList((pageNum) =>
-      api.call('loanList', { ...page(pageNum), type: loanListTypeOf(2) }),
+    this.myLoans = new PagedList(
+      (pageNum) => api.call('loanList', { ...page(pageNum), type: loanListTypeOf(2) }),
+      clock,
     );
-    this.settledLoans = new PagedList((pageNum) =>
-      api.call('loanList', { ...page(pageNum), type: loanListTypeOf(3) }),
+    this.settledLoans = new PagedList(
+      (pageNum) => api.call('loanList', { ...page(pageNum), type: loanListTypeOf(3) }),
+      clock,
     );
     makeAutoObservable<BillStore, 'deps' | 'seenPeriods'>(this, {
       deps: false,
@@ -118,7 +122,7 @@ export class BillStore {
 
   /** The Bill tab (or a bill tab) shown again: keeps rows, pages and selection while fresh. */
   showAgain(tab: BillTab = this.tab): Promise<void> {
-    return this.listOf(tab).showAgain(KEPT_FRESH_MS);
+    return this.listOf(tab).showAgain();
   }
 
   /** The next page of the current tab (infinite scroll). Rejects so the scroller can retry. */
@@ -141,15 +145,17 @@ export class BillStore {
 /** The bill feature's store (RootStore.feature): made with the feature's code. */
 export const billFeature: Feature<BillStore> = {
   name: 'bill',
-  create: (root) => {
+  create: (root, scope) => {
     const store = new BillStore({
       api: root.api,
+      clock: root.services.clock,
       navigation: root.services.navigation,
       repayForm: root.feature(repayFormFeature),
     });
-    // A repayment or the host resuming the page changes what the kept-alive tabs hold, mounted or
-    // not (a non-tab page such as the repay result unmounts them): it reloads when shown.
-    root.events.on('resume', () => store.invalidate());
+    // A repayment, a loan application or the host resuming the page changes what the kept-alive
+    // tabs hold, mounted or not (a non-tab page such as the repay result unmounts them): it
+    // reloads when shown.
+    scope.on(root.events, 'account-changed', () => store.invalidate());
     return store;
   },
 };

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { KEPT_FRESH_MS } from '../../stores/Freshness';
+import { manualClock } from '../../test/testRoot';
 import { PagedList } from './PagedList';
 
 function listOf(pages: number) {
   const asked: number[] = [];
+  const clock = manualClock();
   const list = new PagedList<number>(async (pageNum) => {
     asked.push(pageNum);
     return { code: 200, data: { list: [pageNum * 10, pageNum * 10 + 1], pageNum, pages } };
-  });
-  return { list, asked };
+  }, clock);
+  return { list, asked, clock };
 }
 
 describe('PagedList: one call per need', () => {
@@ -34,6 +37,19 @@ describe('PagedList: one call per need', () => {
     expect(list.items).toHaveLength(4);
     await list.showAgain(0);
     expect(asked).toEqual([1, 2, 1]);
+  });
+});
+
+describe('PagedList: kept fresh on the injected clock', () => {
+  it('shown again within KEPT_FRESH_MS keeps its rows; one tick later asks page 1 again', async () => {
+    const { list, asked, clock } = listOf(1);
+    await list.refresh();
+    clock.advance(KEPT_FRESH_MS - 1);
+    await list.showAgain();
+    expect(asked).toEqual([1]);
+    clock.advance(1);
+    await list.showAgain();
+    expect(asked).toEqual([1, 1]);
   });
 });
 

@@ -6,6 +6,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
 import { mergePage } from '../../rules/paging';
+import type { Clock } from '../../services/clock';
+import { Freshness, KEPT_FRESH_MS } from '../../stores/Freshness';
 import { hasMorePages } from './billRules';
 
 export type ListStatus = 'idle' | 'loading' | 'error';
@@ -30,22 +32,24 @@ export class PagedList<T> {
   private pending: Promise<void> | null = null;
   /** The page the load in flight asks for. */
   private pendingPage = 0;
-  /** When page 1 last arrived (ms, Date.now): a kept-alive list shown again reuses its rows. */
-  private loadedAt = 0;
+  /** When page 1 last arrived: a kept-alive list shown again reuses its rows. */
+  private readonly freshness: Freshness;
 
   constructor(
     private readonly request: PageRequest<T>,
+    clock: Clock,
     /** Called with every accepted page (after the rows are merged). */
     private readonly onPage: (page: PageOf<T>) => void = () => {},
   ) {
+    this.freshness = new Freshness(clock);
     makeAutoObservable<
       PagedList<T>,
-      'generation' | 'pending' | 'pendingPage' | 'loadedAt' | 'request' | 'onPage'
+      'generation' | 'pending' | 'pendingPage' | 'freshness' | 'request' | 'onPage'
     >(this, {
       generation: false,
       pending: false,
       pendingPage: false,
-      loadedAt: false,
+      freshness: false,
       request: false,
       onPage: false,
     });
@@ -69,17 +73,17 @@ export class PagedList<T> {
 
   /**
    * A kept-alive list shown again (PRODUCT.md §2 "all kept alive"): its rows, pages and the
-   * selection over them stay; page 1 is asked again only when never loaded, failed, or older
-   * than `maxAgeMs`.
+   * selection over them stay; page 1 is asked again only when never loaded, failed, or no longer
+   * fresh (Freshness).
    */
-  showAgain(maxAgeMs: number): Promise<void> {
-    const fresh = this.loaded && this.status !== 'error' && Date.now() - this.loadedAt < maxAgeMs;
+  showAgain(maxAgeMs: number = KEPT_FRESH_MS): Promise<void> {
+    const fresh = this.loaded && this.status !== 'error' && this.freshness.isFresh(maxAgeMs);
     return fresh ? Promise.resolve() : this.refresh();
   }
 
   /** The server's data changed (a repayment, the host resuming the page): next show reloads. */
   invalidate(): void {
-    this.loadedAt = 0;
+    this.freshness.invalidate();
   }
 
   /** The next page (infinite scroll). Rejects when it failed so the scroller can retry. */
@@ -114,7 +118,7 @@ export class PagedList<T> {
           this.items = mergePage(this.items, answer.data);
           this.pageNum = answer.data.pageNum;
           this.pages = answer.data.pages;
-          if (pageNum === 1) this.loadedAt = Date.now();
+          if (pageNum === 1) this.freshness.markLoaded();
           this.onPage(answer.data);
         }
         this.status = answer.code === OK ? 'idle' : 'error';

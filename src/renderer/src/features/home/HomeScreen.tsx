@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useOptionalChunk } from '../../lib/useOptionalChunk';
-import { KEPT_FRESH_MS } from '../../router/tabs';
+import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
 import { headlineOf, showsOverdue } from './homeButton';
@@ -38,6 +38,9 @@ const HomeScreen = observer(function HomeScreen() {
   const headline = headlineOf(home.kycState, loan?.lastAmount ?? 0);
   const button = home.buttonView(navigating);
   const approved = home.kycState === 5;
+  // An amount not known yet is a placeholder, never ₱0 (DESIGN.md §6): the user, or an approved
+  // borrower's figures, still on their way.
+  const amountPending = home.kycState === undefined || (approved && home.figuresPending);
   // Mounted from the first popup on, so a closing popup can animate out.
   const [popupShown, setPopupShown] = useState(false);
   useEffect(() => {
@@ -64,10 +67,20 @@ const HomeScreen = observer(function HomeScreen() {
         ) : (
           <div className="home-hero">
             <p className="home-hero__caption">{headline.caption}</p>
-            <p className="home-hero__amount" data-testid="home-amount">
-              {formatPeso(headline.amount, 0)}
-            </p>
-            {!button.hidden && (
+            {amountPending ? (
+              <p
+                className="home-hero__amount home-hero__amount--pending"
+                data-testid="home-amount"
+                aria-busy="true"
+              >
+                <span className="home-hero__placeholder" role="img" aria-label="Loading amount" />
+              </p>
+            ) : (
+              <p className="home-hero__amount" data-testid="home-amount">
+                {formatPeso(headline.amount, 0)}
+              </p>
+            )}
+            {!button.hidden && !(approved && home.figuresPending) && (
               <button
                 type="button"
                 className="home-hero__button"

@@ -57,6 +57,7 @@ function homeOf(
   };
   const home = new HomeStore({
     api: root.api,
+    clock: test.clock,
     user: root.user,
     config: root.config,
     navigation: test.navigation,

@@ -13,8 +13,10 @@ import { missingCaseError } from '../../errors/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { Clock } from '../../services/clock';
+import type { ApiCaller } from '../../stores/ApiStore';
 import type { ConfigStore } from '../../stores/ConfigStore';
+import { Freshness } from '../../stores/Freshness';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import {
@@ -29,7 +31,8 @@ import { bannersOf, unseenPopups } from './popupAds';
 export const HOME_BANNER_LOCATION = 'home';
 
 export interface HomeDeps {
-  api: ApiStore;
+  api: ApiCaller;
+  clock: Clock;
   user: UserStore;
   config: ConfigStore;
   navigation: Navigation;
@@ -47,8 +50,8 @@ export type LoanInfoStatus = 'idle' | 'loading' | 'fresh' | 'failed';
 export class HomeStore {
   ads: Advertisement[] = [];
   loanInfoStatus: LoanInfoStatus = 'idle';
-  /** When loan info and ads were last asked for (Date.now ms). */
-  private loadedAt = 0;
+  /** When loan info and ads were last asked for. */
+  private readonly freshness: Freshness;
   /** The loan-info call in flight: the main button waits for it (never acts on stale state). */
   private loanInfoLoad: Promise<void> | null = null;
   locationBanner: Advertisement | null = null;
@@ -56,10 +59,11 @@ export class HomeStore {
   popup: Advertisement | null = null;
 
   constructor(private readonly deps: HomeDeps) {
-    makeAutoObservable<HomeStore, 'deps' | 'loanInfoLoad' | 'loadedAt'>(this, {
+    this.freshness = new Freshness(deps.clock);
+    makeAutoObservable<HomeStore, 'deps' | 'loanInfoLoad' | 'freshness'>(this, {
       deps: false,
       loanInfoLoad: false,
-      loadedAt: false,
+      freshness: false,
     });
   }
 
@@ -89,8 +93,8 @@ export class HomeStore {
   async refresh(maxAgeMs = 0): Promise<void> {
     // Visitors without a token get no ads or user data (PRODUCT.md §4).
     if (!this.deps.user.isLoggedIn) return;
-    const stale = Date.now() - this.loadedAt >= maxAgeMs || this.loanInfoStatus === 'failed';
-    if (stale) this.loadedAt = Date.now();
+    const stale = !this.freshness.isFresh(maxAgeMs) || this.loanInfoStatus === 'failed';
+    if (stale) this.freshness.markLoaded();
     await Promise.allSettled([
       this.deps.refreshUser(maxAgeMs),
       stale ? this.loadLoanInfo() : undefined,
@@ -113,7 +117,15 @@ export class HomeStore {
 
   /** The loan changed on the server (a repayment, pageResume): the next show reloads it. */
   invalidate(): void {
-    this.loadedAt = 0;
+    this.freshness.invalidate();
+  }
+
+  /**
+   * The loan figures are not known yet in this session (just signed in, nothing saved for this
+   * borrower): Home shows placeholders, never an amount it does not know (DESIGN.md §6).
+   */
+  get figuresPending(): boolean {
+    return !this.deps.user.loanInfo && this.loanInfoStatus !== 'failed';
   }
 
   retryLoanInfo(): Promise<void> {
@@ -226,10 +238,11 @@ export class HomeStore {
 /** The home feature's store (RootStore.feature): made with the feature's code. */
 export const homeFeature: Feature<HomeStore> = {
   name: 'home',
-  create: (root) => {
+  create: (root, scope) => {
     const { services, session, events } = root;
     const store = new HomeStore({
       api: root.api,
+      clock: services.clock,
       user: root.user,
       config: root.config,
       navigation: services.navigation,
@@ -238,9 +251,10 @@ export const homeFeature: Feature<HomeStore> = {
       refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
       resetLoanForm: () => events.emit('new-loan', undefined),
     });
-    // A repayment or the host resuming the page changes what the kept-alive tabs hold, mounted or
-    // not (a non-tab page such as the repay result unmounts them): it reloads when shown.
-    events.on('resume', () => store.invalidate());
+    // A repayment, a loan application or the host resuming the page changes what the kept-alive
+    // tabs hold, mounted or not (a non-tab page such as the repay result unmounts them): it
+    // reloads when shown.
+    scope.on(events, 'account-changed', () => store.invalidate());
     return store;
   },
 };

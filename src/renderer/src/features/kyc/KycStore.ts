@@ -184,8 +184,6 @@ export const kycFeature: Feature<KycStore> = {
     root.config.restoreCertList(
       (saved) => endpoints.getCertificationConfig.response.safeParse(saved).data,
     );
-    // The draft is the signed-out borrower's (RootStore also drops it when this never loaded).
-    root.events.on('signed-out', () => kycForm.clear());
     return new KycStore({
       api: root.api,
       config: root.config,

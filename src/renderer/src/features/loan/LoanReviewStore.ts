@@ -15,6 +15,8 @@ export class LoanReviewStore {
   }
 
   async load(): Promise<void> {
+    // What an earlier visit showed is not this application: never shown while the new one comes.
+    this.detail = null;
     this.status = 'loading';
     try {
       const answer = await this.api.call('loanDetail', {});

@@ -42,6 +42,8 @@ export interface LoanDeps {
   ui: UiService;
   navigation: Navigation;
   clock: Clock;
+  /** The application went through: Home's figures and Bill are out of date (`account-changed`). */
+  onApplied: () => void;
 }
 
 /** The success state of the review page (PRODUCT.md §2 "Other"). */
@@ -334,6 +336,7 @@ export class LoanStore {
     );
     if (!sent) return;
     this.resetForm();
+    this.deps.onApplied();
     navigation.go(REVIEW_SUCCESS_PATH, { replace: true });
   }
 
@@ -348,7 +351,7 @@ export class LoanStore {
 /** The loan feature's store (RootStore.feature): made with the feature's code. */
 export const loanFeature: Feature<LoanStore> = {
   name: 'loan',
-  create: (root) => {
+  create: (root, scope) => {
     const { services } = root;
     const store = new LoanStore({
       api: root.api,
@@ -358,10 +361,11 @@ export const loanFeature: Feature<LoanStore> = {
       ui: services.ui,
       navigation: services.navigation,
       clock: services.clock,
+      onApplied: () => root.events.emit('account-changed', undefined),
     });
     // Home's main button starts a new application (PRODUCT.md §4): the form goes back to its
     // defaults. Before the loan feature was ever used there is no form to reset.
-    root.events.on('new-loan', () => store.resetForm());
+    scope.on(root.events, 'new-loan', () => store.resetForm());
     return store;
   },
 };

@@ -23,10 +23,10 @@ function messagesOf(rows: Message[]) {
       return ok({ unreadCount: unreadLeft() });
     },
   });
-  const { root } = createTestRoot({ transport });
+  const { root, clock } = createTestRoot({ transport });
   root.user.setToken('t');
   root.user.setUnread(['KYC', 'Coupon', 'Message']);
-  return { store: new MessagesStore(root.api, root.user), root, transport };
+  return { store: new MessagesStore(root.api, root.user, clock), root, transport };
 }
 
 describe('MessagesStore', () => {

@@ -7,7 +7,8 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Message } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { Clock } from '../../services/clock';
+import type { ApiCaller } from '../../stores/ApiStore';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import { PagedList } from '../bill/PagedList';
@@ -16,11 +17,13 @@ export class MessagesStore {
   readonly list: PagedList<Message>;
 
   constructor(
-    private readonly api: ApiStore,
+    private readonly api: ApiCaller,
     private readonly user: UserStore,
+    clock: Clock,
   ) {
-    this.list = new PagedList((pageNum) =>
-      api.call('messageList', { pageNum, pageSize: BILL_PAGE_SIZE }),
+    this.list = new PagedList(
+      (pageNum) => api.call('messageList', { pageNum, pageSize: BILL_PAGE_SIZE }),
+      clock,
     );
     makeAutoObservable<MessagesStore, 'api' | 'user'>(this, {
       api: false,
@@ -60,5 +63,5 @@ export class MessagesStore {
 /** The messages feature's store (RootStore.feature): made with the feature's code. */
 export const messagesFeature: Feature<MessagesStore> = {
   name: 'messages',
-  create: (root) => new MessagesStore(root.api, root.user),
+  create: (root) => new MessagesStore(root.api, root.user, root.services.clock),
 };

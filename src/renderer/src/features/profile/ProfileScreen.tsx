@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { COMPANY } from '../../../../shared/constants';
-import { KEPT_FRESH_MS } from '../../router/tabs';
+import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { PullRefresh } from '../home/PullRefresh';
 import { bellHasDot, displayMobileOf, greetingOf, profileEntriesOf } from './profileRules';

@@ -1,17 +1,15 @@
 /**
  * The repay form of PRODUCT.md §3 (inited, repayAmount, periodIds). The Bill tab fills it when
  * the borrower taps REPAY and then opens `/repay/selectCh/?amount={sum}`; the repay screens read
- * it. Kept in session storage so a reload on a repay screen keeps the chosen installments.
+ * it. Kept in session storage so a reload on a repay screen keeps the chosen installments; a
+ * session-owned draft, dropped at any session change (RootStore, DESIGN.md §6).
  *
  * Public API for other features: `root.repayForm.fill(amount, periodIds)`, `.reset()`.
  */
 import { makeAutoObservable } from 'mobx';
 import { persistedRepayFormShape } from '../../lib/bootShapes';
-import type { JsonStorage } from '../../services/storage';
+import { type JsonStorage, StorageKey } from '../../services/storage';
 import type { Feature } from '../../stores/RootStore';
-
-/** Session-storage key of the repay form. */
-export const REPAY_FORM_KEY = 'dl.repayForm';
 
 export class RepayFormStore {
   /** True once the Bill tab (or a restore) filled the form. */
@@ -20,7 +18,7 @@ export class RepayFormStore {
   periodIds: string[] = [];
 
   constructor(private readonly sessionStorage: JsonStorage) {
-    const saved = sessionStorage.read(REPAY_FORM_KEY, persistedRepayFormShape);
+    const saved = sessionStorage.read(StorageKey.repayForm, persistedRepayFormShape);
     if (saved) {
       this.inited = true;
       this.repayAmount = saved.repayAmount;
@@ -34,7 +32,7 @@ export class RepayFormStore {
     this.inited = true;
     this.repayAmount = Math.round(repayAmount * 100) / 100;
     this.periodIds = [...new Set(periodIds)];
-    this.sessionStorage.write(REPAY_FORM_KEY, {
+    this.sessionStorage.write(StorageKey.repayForm, {
       repayAmount: this.repayAmount,
       periodIds: this.periodIds,
     });
@@ -45,7 +43,7 @@ export class RepayFormStore {
     this.inited = false;
     this.repayAmount = 0;
     this.periodIds = [];
-    this.sessionStorage.remove(REPAY_FORM_KEY);
+    this.sessionStorage.remove(StorageKey.repayForm);
   }
 
   /** The form is usable for `amount` (the query of the repay screens). */

@@ -140,7 +140,7 @@ describe('RepayStore.loadResult', () => {
     const bridge = fakeBridge();
     const { root, transport } = setup({ bridge });
     let resumed = 0;
-    root.events.on('resume', () => void resumed++);
+    root.events.on('account-changed', () => void resumed++);
     await root.feature(repayFeature).loadResult('RP0001');
     await root.feature(repayFeature).loadResult('RP0001');
     expect(root.feature(repayFeature).resultStatus).toBe('success');

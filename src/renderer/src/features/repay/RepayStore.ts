@@ -249,8 +249,8 @@ export class RepayStore {
     const { native, user, api, events, repayForm } = this.deps;
     repayForm.reset();
     void native.call('loanRepaid', { orderNo });
-    // The bill and home stores refresh on `resume`, as when the host brings the page back.
-    events.emit('resume', undefined);
+    // The kept-alive Bill and Home reload when shown again.
+    events.emit('account-changed', undefined);
     if (!user.isLoggedIn) return;
     try {
       const answer = await api.call('loanInfo', {});

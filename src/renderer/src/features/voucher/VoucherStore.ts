@@ -82,13 +82,16 @@ export class VoucherStore {
 /** The voucher feature's store (RootStore.feature): made with the feature's code. */
 export const voucherFeature: Feature<VoucherStore> = {
   name: 'voucher',
-  create: (root) =>
+  create: (root, scope) =>
     new VoucherStore({
       api: root.api,
       user: root.user,
       native: root.services.native,
       navigation: root.services.navigation,
       refreshUser: (maxAgeMs?: number) => root.session.refreshUser(maxAgeMs),
-      chooseCouponForLoan: (coupon) => root.feature(loanFeature).startWithCoupon(coupon),
+      // A voucher chosen as the session ended starts no form in the next one.
+      chooseCouponForLoan: (coupon) => {
+        if (scope.alive) root.feature(loanFeature).startWithCoupon(coupon);
+      },
     }),
 };
