@@ -302,10 +302,10 @@ export class LoanStore {
     const { api, user, native, session, navigation, ui } = this.deps;
     if (!this.needPayPassword) {
       const check = await api.call('loanCheckByArc', { borrowAmount });
-      if (check.code !== OK) return;
+      if (check.code !== OK) return this.reloadLoanState();
       if (!check.data.pass) {
         ui.toast(check.data.reason ?? 'You cannot borrow now.', 'fail');
-        return;
+        return this.reloadLoanState();
       }
       if (check.data.needPayPassword) {
         runInAction(() => {
@@ -334,10 +334,24 @@ export class LoanStore {
         ...(user.payPassword ? { payPassword: user.payPassword } : {}),
       },
     );
-    if (!sent) return;
+    if (!sent) return this.reloadLoanState();
     this.resetForm();
     this.deps.onApplied();
     navigation.go(REVIEW_SUCCESS_PATH, { replace: true });
+  }
+
+  /**
+   * A refusal may mean the loan changed meanwhile — an application sent before a reload went
+   * through, a loan was released: the loan state is asked again, and /loan/apply follows it to
+   * the loan in progress (LoanApplyScreen, Home button rule) instead of a form with no way on.
+   */
+  private async reloadLoanState(): Promise<void> {
+    try {
+      const info = await this.deps.api.call('loanInfo', {});
+      if (info.code === OK) this.deps.user.setLoanInfo(info.data);
+    } catch {
+      // Already shown by the ApiStore; the refusal's own message stays on screen.
+    }
   }
 
   private clearError(field: LoanField): void {
