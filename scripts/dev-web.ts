@@ -26,6 +26,8 @@ export interface DevWebOptions {
   scenario?: string;
   /** The mock server's data dir (default: node_modules/.cache/direct-loan-mock). */
   dataDir?: string;
+  /** No Vite log (tests and the bench, whose refused requests would fill it). */
+  quiet?: boolean;
 }
 
 /** A free loopback port: the mock server and the guards name the dev server's origin up front. */
@@ -81,6 +83,7 @@ export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> 
     root: resolve(root, 'src/renderer'),
     publicDir: resolve(root, 'src/renderer/public'),
     plugins: [react(), appConfigPlugin(mock.url), phoneWorkerPlugin(root)],
+    ...(options.quiet ? { logLevel: 'silent' as const } : {}),
     server: {
       host: '127.0.0.1',
       port,

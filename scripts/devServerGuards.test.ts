@@ -70,7 +70,7 @@ describe('npm run dev:web against a page on another local port', () => {
 
   beforeAll(async () => {
     await mkdir(dataDir, { recursive: true });
-    dev = await startDevWeb({ port: 0, mockPort: 0, dataDir });
+    dev = await startDevWeb({ port: 0, mockPort: 0, dataDir, quiet: true });
   }, 60_000);
 
   afterAll(async () => {
