@@ -14,9 +14,9 @@ const PROBE_ORIGIN = 'http://app-path.invalid';
 /** Longest path taken (a route with its query and hash). */
 export const APP_PATH_MAX_LENGTH = 2048;
 
-/** Control characters, whitespace and backslashes: how URL filters get fooled. */
+/** Control characters, whitespace and backslashes inside a link: how URL filters get fooled. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const SUSPICIOUS = /[\u0000-\u0020\u007f-\u009f\\\u2028\u2029]/;
+export const SUSPICIOUS_IN_LINK = /[\u0000-\u0020\u007f-\u009f\\\u2028\u2029]/;
 
 /** A first segment with a colon reads as a scheme once its slash is gone (`javascript:`). */
 const SCHEME_LIKE = /^\/[^/?#]*:/;
@@ -32,7 +32,7 @@ const ENCODED_TRICK = /%(2f|5c|3a|[01][0-9a-f]|7f)/i;
 export function parseAppPath(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   if (raw.length === 0 || raw.length > APP_PATH_MAX_LENGTH) return null;
-  if (!raw.startsWith('/') || raw.startsWith('//') || SUSPICIOUS.test(raw)) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || SUSPICIOUS_IN_LINK.test(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw, `${PROBE_ORIGIN}/`);
