@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { devServerGuards } from './scripts/devServerGuards';
 import { phoneWorkerPlugin } from './scripts/phoneWorkerPlugin';
 
 /** The simulator: main, preload and the renderer (the SPA plus the harness control panel). */
@@ -24,6 +25,13 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'src/renderer'),
     // The harness's phone service worker (out/renderer/phone-sw.js): the simulator only.
     plugins: [react(), phoneWorkerPlugin(import.meta.dirname)],
+    // `npm run dev` serves the renderer as dev:web does: not to other local pages, and none of
+    // the repository beyond what the pages import (scripts/devServerGuards.ts).
+    server: devServerGuards({
+      root: import.meta.dirname,
+      port: 5173,
+      dataDir: resolve(import.meta.dirname, '.mock-data'),
+    }),
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       minify: true,

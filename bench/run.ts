@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAttack } from './attack';
+import { benchHarnessDoors } from './attackHarness';
 import { benchBundle } from './bundle';
 import { benchCryptoBrowser } from './cryptoBrowser';
 import { benchCryptoNode } from './cryptoNode';
@@ -26,7 +27,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   'crypto-browser': benchCryptoBrowser,
   server: benchServer,
   soak: benchSoak,
-  attack: benchAttack,
+  attack: async () => [...(await benchAttack()), ...(await benchHarnessDoors())],
   worlds: benchWorlds,
 };
 

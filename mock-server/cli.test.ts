@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CliError, networkWarning, parseCliArgs } from './cli';
+import { CliError, COMMAND_LINE_TOKEN_NOTE, networkWarning, parseCliArgs } from './cli';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -27,11 +27,48 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['--admin-token', 'a-long-enough-token'], '/r').adminToken).toBe(
       'a-long-enough-token',
     );
-    expect(() => parseCliArgs(['--host', '0.0.0.0'], '/r')).toThrow(/explicit --admin-token/);
+    expect(() => parseCliArgs(['--host', '0.0.0.0'], '/r', {})).toThrow(/explicit admin token/);
     expect(
       parseCliArgs(['--host', '0.0.0.0', '--admin-token', 'a-long-enough-token'], '/r').host,
     ).toBe('0.0.0.0');
     expect(networkWarning('0.0.0.0')).toMatch(/admin API and the decrypted traffic log/);
+  });
+
+  it('takes the admin token from DL_ADMIN_TOKEN or a file too, out of sight of ps', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mock-cli-token-'));
+    dirs.push(dir);
+    await writeFile(path.join(dir, 'token'), 'token-from-a-file-0001\n', { mode: 0o600 });
+    const fromEnv = parseCliArgs([], '/r', { DL_ADMIN_TOKEN: 'token-from-the-env-01' });
+    expect(fromEnv).toMatchObject({
+      adminToken: 'token-from-the-env-01',
+      adminTokenSource: 'DL_ADMIN_TOKEN',
+    });
+    expect(parseCliArgs(['--admin-token-file', 'token'], dir, {})).toMatchObject({
+      adminToken: 'token-from-a-file-0001',
+      adminTokenSource: `--admin-token-file ${path.join(dir, 'token')}`,
+    });
+    // An argument is explicit and wins over the environment; two arguments are a mistake.
+    expect(
+      parseCliArgs(['--admin-token-file', 'token'], dir, {
+        DL_ADMIN_TOKEN: 'token-from-the-env-01',
+      }).adminToken,
+    ).toBe('token-from-a-file-0001');
+    expect(() =>
+      parseCliArgs(
+        ['--admin-token', 'a-long-enough-token', '--admin-token-file', 'token'],
+        dir,
+        {},
+      ),
+    ).toThrow(/already given by --admin-token/);
+    expect(() => parseCliArgs(['--admin-token-file', 'missing'], dir, {})).toThrow(
+      /cannot be read \(ENOENT\)/,
+    );
+    expect(() => parseCliArgs([], '/r', { DL_ADMIN_TOKEN: 'short' })).toThrow(
+      /DL_ADMIN_TOKEN: the admin token needs at least 16 characters/,
+    );
+    expect(
+      parseCliArgs(['--host', '0.0.0.0'], '/r', { DL_ADMIN_TOKEN: 'token-from-the-env-01' }).host,
+    ).toBe('0.0.0.0');
   });
 
   it('reads every option, with a space or =', () => {
@@ -54,9 +91,10 @@ describe('parseCliArgs', () => {
 });
 
 /** Runs the CLI; resolves with its output once `until` matches or it exits. */
-function runCli(args: string[], until: RegExp) {
+function runCli(args: string[], until: RegExp, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', ...args], {
     cwd: root,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -98,6 +136,27 @@ describe('npm run mock', () => {
         headers: { 'x-admin-token': adminToken },
       });
       expect(((await res.json()) as { current: string }).current).toBe('taiwan');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('takes the token from DL_ADMIN_TOKEN: not in its arguments, not in its log', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const token = 'env-given-admin-token-0001';
+    const { child, done } = runCli(['--port', '0', '--data-dir', dataDir], /data dir:.*\n/, {
+      DL_ADMIN_TOKEN: token,
+    });
+    try {
+      const { output } = await done;
+      expect(child.spawnargs.join(' ')).not.toContain(token);
+      expect(output).not.toContain(token);
+      expect(output).toContain('admin token: (from DL_ADMIN_TOKEN)');
+      expect(output).not.toContain(COMMAND_LINE_TOKEN_NOTE);
+      const url = /listening on (http:\/\/[\d.:]+)/.exec(output)?.[1];
+      const res = await fetch(`${url}/__admin/scenarios`, { headers: { 'x-admin-token': token } });
+      expect(res.status).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,9 +1,11 @@
 /**
  * `npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST]
- * [--admin-token T]`: the mock server alone. Logs its URLs, the scenario, the admin URL and the
- * admin token; bad arguments and unknown scenarios exit with status 2 and one clear line.
+ * [--admin-token T | --admin-token-file PATH]`: the mock server alone. Logs its URLs, the scenario,
+ * the admin URL and the admin token (unless it was given); bad arguments and unknown scenarios
+ * exit with status 2 and one clear line. The token can also come from `DL_ADMIN_TOKEN`: a command
+ * line is readable by every user of the machine (`ps`), the environment and a 0600 file are not.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMockServer, type MockServer } from './app';
@@ -16,10 +18,29 @@ export interface CliOptions {
   dataDir: string;
   /** The admin token (DESIGN.md §6); none = a random one, printed at start. */
   adminToken: string | undefined;
+  /** Where the admin token came from, when it was given (the log names it, never prints it). */
+  adminTokenSource?: string;
 }
 
 export const USAGE =
-  'Usage: npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST] [--admin-token T]';
+  'Usage: npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST] [--admin-token T | --admin-token-file PATH] (or DL_ADMIN_TOKEN=T)';
+
+/** The environment variable that gives the admin token without showing it in `ps`. */
+export const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
+
+const MIN_ADMIN_TOKEN_LENGTH = 16;
+
+/** The admin token a file holds (its first line, without surrounding whitespace). */
+function readAdminTokenFile(file: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new CliError(`--admin-token-file ${file} cannot be read (${code})`);
+  }
+  return (text.split(/\r?\n/)[0] ?? '').trim();
+}
 
 /** Whether `host` keeps the server on this machine. */
 export function isLoopbackBind(host: string): boolean {
@@ -34,11 +55,18 @@ export function networkWarning(host: string): string {
   );
 }
 
+/** Printed when the token came on the command line, which every local user can read. */
+export const COMMAND_LINE_TOKEN_NOTE = `NOTE: --admin-token is visible to every user of this machine (ps); give it with ${ADMIN_TOKEN_ENV}=T or --admin-token-file PATH instead.`;
+
 /** Thrown for bad command-line arguments; the message is shown as is. */
 export class CliError extends Error {}
 
 /** Parses the arguments after `--`. Throws CliError with a clear message. */
-export function parseCliArgs(args: readonly string[], cwd = process.cwd()): CliOptions {
+export function parseCliArgs(
+  args: readonly string[],
+  cwd = process.cwd(),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): CliOptions {
   const options: CliOptions = {
     port: 4010,
     host: '127.0.0.1',
@@ -46,6 +74,20 @@ export function parseCliArgs(args: readonly string[], cwd = process.cwd()): CliO
     webDir: undefined,
     dataDir: path.resolve(cwd, '.mock-data'),
     adminToken: undefined,
+  };
+  const givenToken = (source: string, token: string) => {
+    if (options.adminTokenSource) {
+      throw new CliError(
+        `${source}: the admin token is already given by ${options.adminTokenSource}`,
+      );
+    }
+    if (token.length < MIN_ADMIN_TOKEN_LENGTH) {
+      throw new CliError(
+        `${source}: the admin token needs at least ${MIN_ADMIN_TOKEN_LENGTH} characters`,
+      );
+    }
+    options.adminToken = token;
+    options.adminTokenSource = source;
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -84,19 +126,24 @@ export function parseCliArgs(args: readonly string[], cwd = process.cwd()): CliO
       case '--data-dir':
         options.dataDir = path.resolve(cwd, value());
         break;
-      case '--admin-token': {
-        const token = value();
-        if (token.length < 16) throw new CliError('--admin-token needs at least 16 characters');
-        options.adminToken = token;
+      case '--admin-token':
+        givenToken('--admin-token', value());
+        break;
+      case '--admin-token-file': {
+        const file = path.resolve(cwd, value());
+        givenToken(`--admin-token-file ${file}`, readAdminTokenFile(file));
         break;
       }
       default:
         throw new CliError(`Unknown argument "${arg}"`);
     }
   }
+  // The environment gives the token when no argument does (arguments win: they are explicit).
+  const fromEnv = env[ADMIN_TOKEN_ENV];
+  if (!options.adminTokenSource && fromEnv) givenToken(ADMIN_TOKEN_ENV, fromEnv);
   if (!isLoopbackBind(options.host) && !options.adminToken) {
     throw new CliError(
-      `--host ${options.host} exposes the admin API to the network: give it an explicit --admin-token`,
+      `--host ${options.host} exposes the admin API to the network: give it an explicit admin token (${ADMIN_TOKEN_ENV}, --admin-token-file or --admin-token)`,
     );
   }
   return options;
@@ -119,12 +166,14 @@ export async function startFromCli(options: CliOptions): Promise<MockServer> {
     `  hosts:    ${server.url}/main/  ${server.url}/channel/  ${server.url}/hk/`,
     `  scenario: ${server.domain.currentScenario()}`,
     `  admin:    ${server.url}/__admin/scenarios  (log: ${server.url}/__admin/log?limit=50)`,
-    `  admin token: ${server.adminToken}  (header x-admin-token; worlds by x-sim-world)`,
+    // A token given by the environment or a file stays out of the log too.
+    `  admin token: ${options.adminTokenSource ? `(from ${options.adminTokenSource})` : server.adminToken}  (header x-admin-token; worlds by x-sim-world)`,
     `  sentry:   http://public@${server.url.replace(/^http:\/\//, '')}/sentry/1`,
     `  data dir: ${options.dataDir}`,
   ];
   if (options.webDir) lines.push(`  app:      ${server.url}/  (from ${options.webDir})`);
   if (!isLoopbackBind(options.host)) lines.push(networkWarning(options.host));
+  if (options.adminTokenSource === '--admin-token') lines.push(COMMAND_LINE_TOKEN_NOTE);
   console.log(lines.join('\n'));
   return server;
 }

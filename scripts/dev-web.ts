@@ -7,20 +7,37 @@
  *   npm run dev:web -- [--port 5173] [--mock-port 4010] [--scenario NAME]
  */
 import { mkdirSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import { createMockServer, type MockServer } from '../mock-server/app';
 import type { AppConfig } from '../src/shared/appConfig';
+import { devServerGuards } from './devServerGuards';
 import { phoneWorkerPlugin } from './phoneWorkerPlugin';
 
 const root = resolve(import.meta.dirname, '..');
 
 export interface DevWebOptions {
+  /** 0: any free port (tests). */
   port?: number;
   mockPort?: number;
   scenario?: string;
+  /** The mock server's data dir (default: node_modules/.cache/direct-loan-mock). */
+  dataDir?: string;
+  /** No Vite log (tests and the bench, whose refused requests would fill it). */
+  quiet?: boolean;
+}
+
+/** A free loopback port: the mock server and the guards name the dev server's origin up front. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+  const address = probe.address();
+  await new Promise((done) => probe.close(done));
+  if (!address || typeof address === 'string') throw new Error('No free port on 127.0.0.1');
+  return address.port;
 }
 
 export interface DevWeb {
@@ -51,9 +68,9 @@ function appConfigPlugin(mockUrl: string): Plugin {
 }
 
 export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> {
-  const dataDir = resolve(root, 'node_modules/.cache/direct-loan-mock');
+  const dataDir = options.dataDir ?? resolve(root, 'node_modules/.cache/direct-loan-mock');
   mkdirSync(dataDir, { recursive: true });
-  const port = options.port ?? 5173;
+  const port = options.port === 0 ? await freePort() : (options.port ?? 5173);
   const mock = await createMockServer({
     port: options.mockPort ?? 0,
     dataDir,
@@ -66,12 +83,15 @@ export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> 
     root: resolve(root, 'src/renderer'),
     publicDir: resolve(root, 'src/renderer/public'),
     plugins: [react(), appConfigPlugin(mock.url), phoneWorkerPlugin(root)],
+    ...(options.quiet ? { logLevel: 'silent' as const } : {}),
     server: {
       host: '127.0.0.1',
       port,
       // The mock server allows exactly this origin: a silently moved port would be refused.
       strictPort: true,
       proxy: { '/__admin': { target: mock.url, changeOrigin: false } },
+      // Not Vite's defaults (any localhost page, the whole repository): scripts/devServerGuards.ts.
+      ...devServerGuards({ root, port, dataDir }),
     },
   });
   await vite.listen();

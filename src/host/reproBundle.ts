@@ -6,6 +6,7 @@
  * state, ready to repeat the steps.
  */
 
+import { APP_PATH_MAX_LENGTH, parseAppPath } from '../shared/appPath';
 import { bridgeResultSchema } from '../shared/bridge';
 import { worldSnapshotSchema } from '../shared/workbench';
 import { z } from '../shared/zod';
@@ -40,8 +41,17 @@ export const reproBundleSchema = z.object({
   /** Where it was exported: the browser harness or the Electron simulator. */
   runtime: z.enum(['harness', 'electron']),
   settings: settingsPatchSchema,
-  /** The app's route when exported (path, query and hash of the SPA). */
-  path: z.string().check(z.startsWith('/'), z.maxLength(2000)),
+  /**
+   * The app's route when exported (path, query and hash of the SPA). A bundle is a file passed
+   * between colleagues: a path of the app and nothing else (src/shared/appPath.ts).
+   */
+  path: z.string().check(
+    z.maxLength(APP_PATH_MAX_LENGTH),
+    z.refine(
+      (path) => parseAppPath(path) !== null,
+      'not a path of the app (a scheme, another site or a control character)',
+    ),
+  ),
   /** The app's own localStorage in that profile (its token, drafts, kept state). */
   appStorage: z.record(z.string().check(z.maxLength(200)), z.string().check(z.maxLength(200_000))),
   world: worldSnapshotSchema,

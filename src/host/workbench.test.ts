@@ -132,6 +132,22 @@ describe('workbench', () => {
     expect(() => parseReproBundle('{"format":"direct-loan-repro","version":2}')).toThrow(
       /Not a repro bundle at version/,
     );
+    // A bundle is a file from someone else: its route must be a path of the app.
+    const valid = await (async () => {
+      const { host, workbench } = setup();
+      await host.start();
+      const exported = await workbench.run({ op: 'exportBundle' });
+      if (!exported.ok) throw new Error(exported.error);
+      return exported.value;
+    })();
+    for (const path of ['/javascript:parent.sessionStorage', '/http://evil.example/', '/\\x']) {
+      expect(() => parseReproBundle(JSON.stringify({ ...valid, path }))).toThrow(
+        /Not a repro bundle at path: not a path of the app/,
+      );
+      expect(
+        workbenchCallSchema.safeParse({ op: 'importBundle', bundle: { ...valid, path } }).success,
+      ).toBe(false);
+    }
     const { client, host, phone, workbench } = setup();
     await host.start();
     const exported = await workbench.run({ op: 'exportBundle' });

@@ -351,6 +351,19 @@ describe('links the phone does not open in the app', () => {
       .map(([, params]) => (params as { source: string }).source);
     expect(sources.some((source) => source.includes('localStorage.setItem'))).toBe(true);
 
+    // A bundle from someone else whose route is a script or another site is refused whole.
+    for (const path of ['/javascript:alert(1)', '/http://evil.example/', '/\\\\evil.example']) {
+      files.toOpen = text.replace('"path": "/bill"', `"path": ${JSON.stringify(path)}`);
+      await expect(simulator.apply({ type: 'openBundle' })).rejects.toThrow(
+        /Not a repro bundle at path: not a path of the app/,
+      );
+    }
+    expect(app().loaded.every((url) => url.startsWith('app://simulator/'))).toBe(true);
+    // A phone that wandered to a non-app URL exports the app's start, never that URL.
+    app().loaded.push('app://simulator/javascript:alert(1)');
+    await simulator.apply({ type: 'saveBundle' });
+    expect(JSON.parse(files.saved.at(-1)?.[1] ?? '{}')).toMatchObject({ path: '/' });
+
     files.toOpen = '{"format":"something else"}';
     await expect(simulator.apply({ type: 'openBundle' })).rejects.toThrow(/Not a repro bundle/);
     files.toOpen = null;

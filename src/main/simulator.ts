@@ -17,6 +17,7 @@ import { bundleFileName, parseReproBundle } from '../host/reproBundle';
 import type { HostSnapshot } from '../host/types';
 import { type PhoneAccess, Workbench } from '../host/workbench';
 import { PROFILE_ARG, ROLE_ARG } from '../preload/roles';
+import { appPathOf, appPathUrl } from '../shared/appPath';
 import { IPC } from '../shared/bridge';
 import { buildMenuTemplate } from './menu';
 import { limitNavigation, secureWebPreferences } from './security';
@@ -127,8 +128,7 @@ export class Simulator {
     const { appUrl } = this.options;
     return {
       path: () => {
-        const url = this.liveApp()?.webContents.getURL() ?? '';
-        return url.startsWith(appUrl) ? `/${url.slice(appUrl.length)}` : '/';
+        return appPathOf(this.liveApp()?.webContents.getURL() ?? '', appUrl) ?? '/';
       },
       readStorage: async () => {
         const app = this.liveApp();
@@ -145,7 +145,9 @@ export class Simulator {
         this.stagedStorage = { profile, entries };
       },
       open: (path) => {
-        this.loadApp(this.ensureAppWindow(), new URL(path.replace(/^\/+/, ''), appUrl).href);
+        // Only a path of the app becomes the phone's URL, never `/javascript:…` or another
+        // site (src/shared/appPath.ts).
+        this.loadApp(this.ensureAppWindow(), appPathUrl(path, appUrl));
       },
     };
   }

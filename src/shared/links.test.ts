@@ -26,6 +26,10 @@ describe('safeLink', () => {
     'blob:https://x.example/uuid',
     '//evil.example/path',
     '/\\evil.example',
+    // A route that is a script or another site once the harness or Electron strips its slash.
+    '/javascript:parent.sessionStorage',
+    '/http://other.example/',
+    '/a/..//evil.example',
     '\\\\evil.example',
     'https://user:pass@evil.example/',
     'intent://scan/#Intent;scheme=zxing;end',

@@ -6,6 +6,8 @@
  * never runs or leaves the app.
  */
 
+import { parseAppPath, SUSPICIOUS_IN_LINK } from './appPath';
+
 /** What a safe link is: an app route, a web page, or a phone, SMS or e-mail address. */
 export type SafeLink =
   | { kind: 'route'; href: string }
@@ -25,17 +27,17 @@ const SCHEMES: Record<string, SafeLink['kind'] | undefined> = {
   'mailto:': 'mailto',
 };
 
-/** Control characters, backslashes and whitespace inside a link are how filters get fooled. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const SUSPICIOUS = /[\u0000-\u0020\u007f-\u009f\\\u2028\u2029]/;
-
-/** The link as it may be used, or null. A route is a path of this app: `/x`, never `//x`. */
+/**
+ * The link as it may be used, or null. A route is a path of this app (appPath.ts): `/x`, never
+ * `//x` or `/javascript:x`.
+ */
 export function safeLink(raw: unknown, policy: LinkPolicy = { allowHttp: false }): SafeLink | null {
   if (typeof raw !== 'string') return null;
   const link = raw.trim();
-  if (link === '' || link.length > 2048 || SUSPICIOUS.test(link)) return null;
+  if (link === '' || link.length > 2048 || SUSPICIOUS_IN_LINK.test(link)) return null;
   if (link.startsWith('/')) {
-    return link.startsWith('//') ? null : { kind: 'route', href: link };
+    const path = parseAppPath(link);
+    return path === null ? null : { kind: 'route', href: path };
   }
   let url: URL;
   try {

@@ -11,6 +11,7 @@ import type { HostCore } from '../../../host/HostCore';
 import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
+import { appPathOf, appPathUrl } from '../../../shared/appPath';
 import { type FrameControl, isPrepared, mountApp, prepareFrameWindow } from './frameBridge';
 import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
@@ -101,7 +102,9 @@ export function PhoneStage({
     iframeRef.current = iframe;
     let cancelled = false;
     const generation = snapshot.appGeneration;
-    const appUrl = new URL(remount.path.replace(/^\/+/, ''), appBase).href;
+    // The phone shares this page's origin (and its sessionStorage, which holds the admin
+    // token): only a path of the app may become its URL (src/shared/appPath.ts).
+    const appUrl = appPathUrl(remount.path, appBase);
     // A worker that missed a page (stopped and not yet told of this harness) gets one more try,
     // which says hello first; after that this phone is prepared as about:blank.
     const viaWorker = worker !== null && (remount.misses ?? 0) < 2;
@@ -116,8 +119,8 @@ export function PhoneStage({
       onAppError: (text: string) => host.noteAppError(text, generation),
     });
     const track = () => {
-      const href = iframe.contentWindow?.location.href;
-      if (href?.startsWith(appBase)) onPathChange(`/${href.slice(appBase.length)}`);
+      const path = appPathOf(iframe.contentWindow?.location.href ?? '', appBase);
+      if (path !== null) onPathChange(path);
     };
     const onLoad = () => {
       // A document nobody prepared (a full navigation in an about:blank phone; with the worker,
@@ -126,7 +129,7 @@ export function PhoneStage({
       // The URL the new document was loaded with, before the unbridged SPA redirected anywhere.
       const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
       const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
-      const next = href.startsWith(appBase) ? `/${href.slice(appBase.length)}` : '/';
+      const next = appPathOf(href, appBase) ?? '/';
       if (viaWorker) console.warn('[harness] A phone page came without the phone worker');
       setRemount((r) => ({
         count: r.count + 1,

@@ -13,6 +13,7 @@ import type { PhoneClock } from '../../../host/phoneClock';
 import { Workbench } from '../../../host/workbench';
 import { isWorldId, newWorldId } from '../../../shared/simWorld';
 import { AdminTokenMissing } from './AdminTokenMissing';
+import { adminTokenFor, bindAdminToken, fragmentAdminToken } from './adminTokens';
 import { HarnessApp, type PhoneSetup } from './HarnessApp';
 import { HarnessPhone } from './harnessPhone';
 import { keepHost, readKeptHost } from './keptHost';
@@ -47,8 +48,6 @@ function tabStorage(): Storage | null {
 }
 
 const WORLD_KEY = 'directLoanSimulator.world';
-const ADMIN_TOKEN_KEY = 'directLoanSimulator.adminToken';
-const TOKEN_FRAGMENT = /(?:^#|&)admin-token=([^&]+)/;
 
 /**
  * This tab's phone world (DESIGN.md §6): kept in the tab's sessionStorage, so a reload finds the
@@ -69,31 +68,19 @@ function tabWorld(cell: string | null): string {
 }
 
 /**
- * The mock server's admin token: from the URL fragment `#admin-token=…` that `npm run dev:web`
- * prints (never sent to a server, never in Copy link), kept in the tab's sessionStorage and
- * taken out of the address bar.
+ * The admin token of the mock server at `origin` (adminTokens.ts): the one in the
+ * URL fragment `#admin-token=…` that `npm run dev:web` prints, bound to the server this URL names
+ * and taken out of the address bar, else the one kept for that server in this tab.
  */
-export function adminToken(): string | null {
-  const fromUrl = TOKEN_FRAGMENT.exec(window.location.hash)?.[1];
+function adminToken(origin: string): string | null {
+  const storage = tabStorage();
+  const fromUrl = fragmentAdminToken(window.location.hash);
   if (fromUrl) {
-    const token = decodeURIComponent(fromUrl);
-    try {
-      window.sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
-    } catch {
-      // Private mode: the token lives as long as this page.
-    }
+    bindAdminToken(storage, origin, fromUrl);
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    return token;
+    return fromUrl;
   }
-  try {
-    return window.sessionStorage.getItem(ADMIN_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function rememberAdminToken(token: string): void {
-  window.sessionStorage.setItem(ADMIN_TOKEN_KEY, token);
+  return adminTokenFor(storage, origin);
 }
 
 /** Two phone clocks name the same time (a running offset within a minute). */
@@ -148,13 +135,18 @@ function start(container: HTMLElement): void {
     return;
   }
   const state = readUrlState(window.location.search);
-  const token = adminToken();
+  // The admin API's server: this page's origin, or another that `?mock=` names, which needs its
+  // own token (a token goes only to the server that issued it).
+  const mockOrigin = state.mock ?? window.location.origin;
+  const token = adminToken(mockOrigin);
   if (!token) {
     root.render(
       <StrictMode>
         <AdminTokenMissing
+          server={mockOrigin}
+          otherServer={mockOrigin !== window.location.origin}
           onToken={(value) => {
-            rememberAdminToken(value);
+            bindAdminToken(tabStorage(), mockOrigin, value);
             window.location.reload();
           }}
         />
@@ -163,11 +155,10 @@ function start(container: HTMLElement): void {
     return;
   }
   if (params.get('view') === 'matrix') {
-    const admin = createAdminClient(
-      state.mock ?? window.location.origin,
-      (input, init) => window.fetch(input, init),
-      { world: tabWorld(null), adminToken: token },
-    );
+    const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
+      world: tabWorld(null),
+      adminToken: token,
+    });
     void admin
       .scenarios()
       .then((list) => list.scenarios.map((s) => s.name))
@@ -186,11 +177,10 @@ function start(container: HTMLElement): void {
   }
   const cell = params.get('cell');
   const world = tabWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null);
-  const admin = createAdminClient(
-    state.mock ?? window.location.origin,
-    (input, init) => window.fetch(input, init),
-    { world, adminToken: token },
-  );
+  const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
+    world,
+    adminToken: token,
+  });
   // F5 keeps the panel too: the settings (auto-answers included) and the logs of this world.
   const storage = tabStorage();
   const kept = storage ? readKeptHost(storage, world) : null;
@@ -231,7 +221,7 @@ function start(container: HTMLElement): void {
     const phone: PhoneSetup = {
       host,
       world,
-      ...(state.mock ? { mockOrigin: new URL(state.mock).origin } : {}),
+      ...(state.mock ? { mockOrigin: state.mock } : {}),
       appBase,
       worker: await phoneWorker,
       initialPath: state.path,

@@ -38,6 +38,12 @@ describe('matrix spec', () => {
     });
   });
 
+  it('opens the app start for a route that is not a path of the app', () => {
+    for (const route of ['/javascript:parent.name=1', 'javascript:alert(1)', '/http://evil/']) {
+      expect(readMatrixSpec(`?${new URLSearchParams({ route })}`).route).toBe('/');
+    }
+  });
+
   it('makes one cell per combination, scenario-major, each sized for its phone', () => {
     const cells = matrixCells(readMatrixSpec('?scenarios=a,b&devices=android,iphone'));
     expect(cells.map((c) => [c.scenario, c.device])).toEqual([

@@ -7,6 +7,7 @@
  */
 import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
 import { type DeviceId, HOST_PROFILES, type HostProfile } from '../../../host/types';
+import { parseAppPath } from '../../../shared/appPath';
 import { readClockParam } from './urlState';
 
 export interface MatrixSpec {
@@ -54,7 +55,8 @@ export function readMatrixSpec(search: string): MatrixSpec {
   );
   const clock = params.get('clock');
   return {
-    route: route.startsWith('/') ? route : `/${route}`,
+    // Each cell opens it as its phone's `?path=`: a path of the app or the app's start.
+    route: parseAppPath(route.startsWith('/') ? route : `/${route}`) ?? '/',
     scenarios: list(params.get('scenarios')).filter((s) => SCENARIO_NAME.test(s)),
     devices: devices.length > 0 ? devices : ['android'],
     profiles: profiles.length > 0 ? profiles : ['lender'],

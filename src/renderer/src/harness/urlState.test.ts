@@ -25,6 +25,17 @@ describe('harness URL state', () => {
       mock: 'http://127.0.0.1:4010',
     });
     expect(readUrlState('?path=https://evil.example').path).toBe('/');
+    expect(readUrlState('?mock=file:///etc').mock).toBeNull();
+    expect(readUrlState('?mock=http://127.0.0.1:4010/x?y').mock).toBe('http://127.0.0.1:4010');
+  });
+
+  it.each([
+    '/javascript:parent.sessionStorage',
+    '/http://other.example/',
+    '/\\evil.example',
+    '//evil.example',
+  ])('opens the app start for path=%s', (path) => {
+    expect(readUrlState(`?${new URLSearchParams({ path })}`).path).toBe('/');
   });
 
   it('writes a query that reads back to the same state, keeping other parameters', async () => {

@@ -7,13 +7,14 @@
 import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
 import type { PhoneClock } from '../../../host/phoneClock';
 import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '../../../host/types';
+import { parseAppPath } from '../../../shared/appPath';
 
 export interface UrlState {
   settings: Partial<HostSettings>;
   scenario: string | null;
-  /** The app path to open in the phone ("/" by default). */
+  /** The app path to open in the phone ("/" by default, and for anything not an app path). */
   path: string;
-  /** Admin API origin override (default: this page's origin). */
+  /** Admin API origin override (default: this page's origin); only an http(s) origin. */
   mock: string | null;
   /** The world's clock to set (null: leave the world's clock as it is). */
   clock: PhoneClock | null;
@@ -31,6 +32,17 @@ export function readClockParam(value: string | null): PhoneClock | null {
   if (/^[+-]\d{1,15}$/.test(value)) return { offsetMs: Number(value), frozenAt: null };
   const at = Date.parse(value);
   return Number.isFinite(at) ? { offsetMs: at - Date.now(), frozenAt: at } : null;
+}
+
+/** The origin an http(s) `mock` parameter names, or null. */
+function mockOrigin(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export function readUrlState(search: string): UrlState {
@@ -52,12 +64,13 @@ export function readUrlState(search: string): UrlState {
   if (params.get('signedIn') === '0') settings.signedIn = false;
   const user = params.get('user')?.replace(/\D/g, '');
   if (user) settings.msisdn = user.slice(0, 20);
-  const path = params.get('path');
   return {
     settings,
     scenario: params.get('scenario'),
-    path: path?.startsWith('/') ? path : '/',
-    mock: params.get('mock'),
+    // Anyone can write this link (or a popup ad's route that the phone reported into it): a path
+    // of the app and nothing else, never `/javascript:…` or another site (src/shared/appPath.ts).
+    path: parseAppPath(params.get('path')) ?? '/',
+    mock: mockOrigin(params.get('mock')),
     clock: readClockParam(params.get('clock')),
   };
 }

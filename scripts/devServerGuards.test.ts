@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import path from 'node:path';
+import { isFileLoadingAllowed, resolveConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_FILE } from '../mock-server/crypto/serverIdentity';
+import { type DevWeb, startDevWeb } from './dev-web';
+import { devServerGuards } from './devServerGuards';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('the dev server guards, read by Vite itself', () => {
+  it('serve the sources and dependencies, never data dirs, identities, keys or .git', async () => {
+    const dataDir = path.join(root, 'node_modules/.cache/direct-loan-mock');
+    const config = await resolveConfig(
+      {
+        configFile: false,
+        root: path.join(root, 'src/renderer'),
+        logLevel: 'silent',
+        server: devServerGuards({ root, port: 5173, dataDir }),
+      },
+      'serve',
+    );
+    const allowed = (file: string) => isFileLoadingAllowed(config, path.join(root, file));
+    expect(allowed('src/renderer/harness.html')).toBe(true);
+    expect(allowed('src/shared/appPath.ts')).toBe(true);
+    expect(allowed('src/host/HostCore.ts')).toBe(true);
+    expect(allowed('node_modules/react/index.js')).toBe(true);
+    expect(allowed(`node_modules/.cache/direct-loan-mock/${IDENTITY_FILE}`)).toBe(false);
+    expect(allowed(`.mock-data/${IDENTITY_FILE}`)).toBe(false);
+    expect(allowed('.mock-data/worlds/default.json')).toBe(false);
+    expect(allowed(`src/renderer/${IDENTITY_FILE}`)).toBe(false);
+    expect(allowed('src/renderer/.env.local')).toBe(false);
+    expect(allowed('src/renderer/tls.key')).toBe(false);
+    expect(allowed('.git/config')).toBe(false);
+    expect(allowed('package.json')).toBe(false);
+    expect(allowed('mock-server/app.ts')).toBe(false);
+    expect(allowed('fixtures/scenarios/repaying.json')).toBe(false);
+  });
+});
+
+/** A raw request, so that `Host` and `Origin` say what an attacker's page would send. */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('npm run dev:web against a page on another local port', () => {
+  const dataDir = path.join(root, '.mock-data', `dev-web-guards-${process.pid}`);
+  let dev: DevWeb;
+
+  beforeAll(async () => {
+    await mkdir(dataDir, { recursive: true });
+    dev = await startDevWeb({ port: 0, mockPort: 0, dataDir, quiet: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await dev?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('never serves the mock server’s identity file', async () => {
+    const identity = path.join(dataDir, IDENTITY_FILE);
+    expect(existsSync(identity)).toBe(true);
+    const secret = await readFile(identity, 'utf8');
+    const answer = await send(new URL(`/@fs${identity}`, dev.appUrl).href, 'GET');
+    expect(answer.status).toBe(403);
+    expect(answer.body).not.toContain(secret.slice(0, 40));
+    const outside = await send(
+      new URL(`/@fs${path.join(root, 'package.json')}`, dev.appUrl).href,
+      'GET',
+    );
+    expect(outside.status).toBe(403);
+    // What the harness needs is still served.
+    expect((await send(new URL('harness.html', dev.appUrl).href, 'GET')).status).toBe(200);
+  });
+
+  it('answers CORS for its own origin only', async () => {
+    const own = new URL(dev.appUrl).origin;
+    const preflight = (origin: string) =>
+      send(new URL('src/main.tsx', dev.appUrl).href, 'OPTIONS', {
+        origin,
+        'access-control-request-method': 'GET',
+      });
+    const foreign = await preflight('http://localhost:9');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const ownAnswer = await preflight(own);
+    expect(ownAnswer.headers['access-control-allow-origin']).toBe(own);
+    const read = await send(new URL('src/main.tsx', dev.appUrl).href, 'GET', {
+      origin: 'http://127.0.0.1:9',
+    });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a Host that is not a loopback name', async () => {
+    const answer = await send(new URL('harness.html', dev.appUrl).href, 'GET', {
+      host: 'evil.example',
+    });
+    expect(answer.status).toBe(403);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What the harness's dev server (scripts/dev-web.ts) may serve and to whom. Vite's defaults answer
+ * CORS for any localhost page and serve every file of the repository through `/@fs/`, the mock's
+ * data dir included (`server-identity.json` holds the server's private key): a page on another
+ * local port could read it. README "Admin access".
+ *
+ * - CORS: only the dev server's own origins (the harness and the SPA are served from it, so
+ *   nothing else needs it);
+ * - `Host`: loopback names only (IP addresses are always accepted by Vite: they cannot be
+ *   DNS-rebound);
+ * - files: only what the harness and the SPA import (src/renderer, src/host, src/shared and the
+ *   dependencies), never the mock's data dirs, identity files, keys, `.env` or `.git`.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerOptions } from 'vite';
+
+/** The source folders the dev server's pages import from. */
+const SERVED_SOURCES = ['src/renderer', 'src/host', 'src/shared'];
+
+/** Files never served, wherever they are (Vite's own default list first). */
+export const ALWAYS_DENIED = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key}',
+  '**/.git/**',
+  '**/.ssh/**',
+  '**/.mock-data/**',
+  '**/.cache/direct-loan-mock/**',
+  '**/server-identity*.json',
+];
+
+/** `dir` and, when it is a link (a worktree's node_modules), where it really is. */
+function withRealPath(dir: string): string[] {
+  const real = existsSync(dir) ? realpathSync(dir) : dir;
+  return real === dir ? [dir] : [dir, real];
+}
+
+const toGlobPath = (dir: string) => dir.split(path.sep).join('/');
+
+export interface DevServerGuardOptions {
+  /** The repository. */
+  root: string;
+  /** The port the dev server listens on. */
+  port: number;
+  /** The mock server's data dir (identity, worlds): never served. */
+  dataDir: string;
+}
+
+/** The dev server's `server.cors`, `server.allowedHosts` and `server.fs`. */
+export function devServerGuards({
+  root,
+  port,
+  dataDir,
+}: DevServerGuardOptions): Pick<ServerOptions, 'cors' | 'allowedHosts' | 'fs'> {
+  return {
+    cors: { origin: [`http://127.0.0.1:${port}`, `http://localhost:${port}`] },
+    allowedHosts: ['localhost', '.localhost'],
+    fs: {
+      strict: true,
+      allow: [
+        ...SERVED_SOURCES.map((dir) => path.join(root, dir)),
+        ...withRealPath(path.join(root, 'node_modules')),
+      ],
+      deny: [...ALWAYS_DENIED, ...withRealPath(dataDir).map((dir) => `${toGlobPath(dir)}/**`)],
+    },
+  };
+}
