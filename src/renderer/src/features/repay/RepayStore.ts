@@ -7,9 +7,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
 import type { RepayChannel } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
+import { OK, ServerCode } from '../../../../shared/codes';
 import { missingCaseError } from '../../errors/missingCaseError';
 import type { NativeHost } from '../../native';
+import type { Clock } from '../../services/clock';
 import type { EventBus } from '../../services/events';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
@@ -20,6 +21,7 @@ import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import type { RepayFormStore } from './RepayFormStore';
 import { repayFormFeature } from './RepayFormStore';
+import { type PendingOrderOwner, PendingOrders, pendingOrderFate } from './pendingOrder';
 import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './repayRules';
 
 export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
@@ -34,7 +36,19 @@ export interface RepayDeps {
   navigation: Navigation;
   events: EventBus;
   repayForm: RepayFormStore;
+  /** The pending order kept per user and API host (DESIGN.md §6). */
+  pendingOrders: PendingOrders;
+  /** app-config `apiBase.main`: a pending order belongs to one backend. */
+  apiHost: string;
+  clock: Clock;
 }
+
+/** Answers that say an order can no longer be paid: the kept copy goes. */
+const UNPAYABLE_ORDER_CODES: readonly number[] = [
+  ServerCode.ORDER_REPLACED,
+  ServerCode.ORDER_EXPIRED,
+  ServerCode.ORDER_ALREADY_PAID,
+];
 
 export const PAYMENT_CANCELLED = 'Payment cancelled.';
 export const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
@@ -53,6 +67,8 @@ export class RepayStore {
   error = '';
   resultStatus: RepayResultStatus = 'idle';
   result: { orderNo: string; amount: number; channel: string } | null = null;
+  /** Why the result is unavailable, as the server said (a replaced or expired order). */
+  resultMessage = '';
   private repaidOrders = new Set<string>();
 
   constructor(private readonly deps: RepayDeps) {
@@ -121,6 +137,36 @@ export class RepayStore {
     this.error = '';
   }
 
+  /** The signed-in borrower on this backend, once known. */
+  private get owner(): PendingOrderOwner | null {
+    const userId = this.deps.user.user?.userId;
+    return userId ? { apiHost: this.deps.apiHost, userId } : null;
+  }
+
+  /**
+   * A channel screen opens: it shows the order the borrower already has for the chosen bills on
+   * this channel (after a reload, a way back, the tutorial), else none; REPAY then asks for one.
+   */
+  async openChannel(channelKey: string, amount: number): Promise<void> {
+    this.resetOrder();
+    await this.ensureForm(amount);
+    const { owner } = this;
+    const pending = owner ? this.deps.pendingOrders.read(owner) : undefined;
+    if (!owner || !pending) return;
+    const form = this.deps.repayForm;
+    const fate = pendingOrderFate(pending, {
+      channel: channelKey,
+      periodIds: form.matches(amount) ? form.periodIds : null,
+      nowSec: Math.floor(this.deps.clock.now() / 1000),
+    });
+    if (fate === 'drop') this.deps.pendingOrders.drop(owner, pending.order.orderNo);
+    if (fate !== 'show') return;
+    runInAction(() => {
+      // A REPAY tapped meanwhile already shows the server's answer.
+      this.order ??= pending.order;
+    });
+  }
+
   /**
    * REPAY on a channel: refuses an amount above the channel's limit before any order exists,
    * generates the order once, then pays it the way the host allows.
@@ -149,6 +195,15 @@ export class RepayStore {
       runInAction(() => {
         this.order = answer.data;
       });
+      const { owner } = this;
+      if (owner) {
+        this.deps.pendingOrders.save(owner, {
+          order: answer.data,
+          periodIds: [...form.periodIds],
+          repayAmount: form.repayAmount,
+          ...(account === undefined ? {} : { account }),
+        });
+      }
       await this.payOrder(answer.data);
     } catch {
       // Already shown by the ApiStore.
@@ -221,12 +276,15 @@ export class RepayStore {
   /** The outcome of an order; a success refreshes bill and home data and tells the host. */
   async loadResult(orderNo: string): Promise<void> {
     this.resultStatus = 'loading';
+    this.resultMessage = '';
     try {
       const answer = await this.deps.api.call('repayResult', { orderNo });
       if (answer.code !== OK) {
+        if (UNPAYABLE_ORDER_CODES.includes(answer.code)) this.forgetOrder(orderNo);
         runInAction(() => {
           this.resultStatus = 'error';
           this.result = null;
+          this.resultMessage = answer.message;
         });
         return;
       }
@@ -235,7 +293,10 @@ export class RepayStore {
         this.resultStatus = status;
         this.result = rest;
       });
-      if (status === 'success') await this.afterRepaid(orderNo);
+      if (status === 'success') {
+        this.forgetOrder(orderNo);
+        await this.afterRepaid(orderNo);
+      }
     } catch {
       runInAction(() => {
         this.resultStatus = 'error';
@@ -260,6 +321,12 @@ export class RepayStore {
     }
   }
 
+  /** The kept order `orderNo` is paid or can no longer be paid. */
+  private forgetOrder(orderNo: string): void {
+    const { owner } = this;
+    if (owner) this.deps.pendingOrders.drop(owner, orderNo);
+  }
+
   private refuse(message: string): void {
     this.error = message;
     this.deps.ui.toast(message, 'fail');
@@ -282,6 +349,9 @@ export const repayFeature: Feature<RepayStore> = {
       navigation: root.services.navigation,
       events: root.events,
       repayForm: root.feature(repayFormFeature),
+      pendingOrders: new PendingOrders(root.services.storage),
+      apiHost: root.services.config.apiBase.main,
+      clock: root.services.clock,
     });
   },
 };
