@@ -57,7 +57,7 @@ function browser() {
     const orderCalls = () => transport.calls.filter((c) => c.name === 'generatorRepayOrder');
     return { ...test, transport, repay, form, orderCalls };
   };
-  return { local, open };
+  return { local, session, open };
 }
 
 const keptIn = (local: KeyValueStorage, userId = 'U1') =>
@@ -77,6 +77,24 @@ describe('RepayStore: the pending order across reloads and round trips', () => {
     await reloaded.repay.openChannel('SEVEN_ELEVEN', 8350);
     expect(reloaded.repay.order?.payCode).toBe('code-1');
     expect(reloaded.orderCalls()).toEqual([]);
+  });
+
+  it('a start whose user info comes later (a host token) still finds the order', async () => {
+    const phone = browser();
+    const first = phone.open();
+    first.form.fill(8350, ['P6', 'P7']);
+    await first.repay.pay(channel('GCASH'), 8350);
+    phone.local.removeItem('dl.user');
+    const started = createTestRoot({ local: phone.local, session: phone.session });
+    started.root.user.setToken('token-U1');
+    const repay = started.root.feature(repayFeature);
+    const opening = repay.openChannel('GCASH', 8350);
+    // One turn of the event loop: everything but the user info has answered.
+    await new Promise((turn) => setTimeout(turn, 0));
+    expect(repay.order).toBeNull();
+    started.root.user.setUser(user('U1'));
+    await opening;
+    expect(repay.order?.orderNo).toBe('RP1');
   });
 
   it('another channel shows no order; its REPAY replaces the kept one', async () => {

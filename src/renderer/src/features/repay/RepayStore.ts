@@ -10,7 +10,6 @@ import type { RepayChannel } from '../../../../shared/api/entities';
 import { OK, ServerCode } from '../../../../shared/codes';
 import { missingCaseError } from '../../errors/missingCaseError';
 import type { NativeHost } from '../../native';
-import type { Clock } from '../../services/clock';
 import type { EventBus } from '../../services/events';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
@@ -21,7 +20,7 @@ import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import type { RepayFormStore } from './RepayFormStore';
 import { repayFormFeature } from './RepayFormStore';
-import { type PendingOrderOwner, PendingOrders, pendingOrderFate } from './pendingOrder';
+import { PendingOrders, UserPendingOrder } from './pendingOrder';
 import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './repayRules';
 
 export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
@@ -36,11 +35,8 @@ export interface RepayDeps {
   navigation: Navigation;
   events: EventBus;
   repayForm: RepayFormStore;
-  /** The pending order kept per user and API host (DESIGN.md §6). */
-  pendingOrders: PendingOrders;
-  /** app-config `apiBase.main`: a pending order belongs to one backend. */
-  apiHost: string;
-  clock: Clock;
+  /** The signed-in borrower's pending order, kept across reloads (DESIGN.md §6). */
+  pendingOrder: UserPendingOrder;
 }
 
 /** Answers that say an order can no longer be paid: the kept copy goes. */
@@ -137,33 +133,22 @@ export class RepayStore {
     this.error = '';
   }
 
-  /** The signed-in borrower on this backend, once known. */
-  private get owner(): PendingOrderOwner | null {
-    const userId = this.deps.user.user?.userId;
-    return userId ? { apiHost: this.deps.apiHost, userId } : null;
-  }
-
   /**
    * A channel screen opens: it shows the order the borrower already has for the chosen bills on
    * this channel (after a reload, a way back, the tutorial), else none; REPAY then asks for one.
    */
   async openChannel(channelKey: string, amount: number): Promise<void> {
     this.resetOrder();
-    await this.ensureForm(amount);
-    const { owner } = this;
-    const pending = owner ? this.deps.pendingOrders.read(owner) : undefined;
-    if (!owner || !pending) return;
+    const [, kept] = await Promise.all([
+      this.ensureForm(amount),
+      this.deps.pendingOrder.whenUserKnown(),
+    ]);
     const form = this.deps.repayForm;
-    const fate = pendingOrderFate(pending, {
-      channel: channelKey,
-      periodIds: form.matches(amount) ? form.periodIds : null,
-      nowSec: Math.floor(this.deps.clock.now() / 1000),
-    });
-    if (fate === 'drop') this.deps.pendingOrders.drop(owner, pending.order.orderNo);
-    if (fate !== 'show') return;
+    const pending = kept.shownOn(channelKey, form.matches(amount) ? form.periodIds : null);
+    if (!pending) return;
     runInAction(() => {
       // A REPAY tapped meanwhile already shows the server's answer.
-      this.order ??= pending.order;
+      this.order ??= pending;
     });
   }
 
@@ -195,15 +180,12 @@ export class RepayStore {
       runInAction(() => {
         this.order = answer.data;
       });
-      const { owner } = this;
-      if (owner) {
-        this.deps.pendingOrders.save(owner, {
-          order: answer.data,
-          periodIds: [...form.periodIds],
-          repayAmount: form.repayAmount,
-          ...(account === undefined ? {} : { account }),
-        });
-      }
+      this.deps.pendingOrder.remember({
+        order: answer.data,
+        periodIds: [...form.periodIds],
+        repayAmount: form.repayAmount,
+        ...(account === undefined ? {} : { account }),
+      });
       await this.payOrder(answer.data);
     } catch {
       // Already shown by the ApiStore.
@@ -280,7 +262,7 @@ export class RepayStore {
     try {
       const answer = await this.deps.api.call('repayResult', { orderNo });
       if (answer.code !== OK) {
-        if (UNPAYABLE_ORDER_CODES.includes(answer.code)) this.forgetOrder(orderNo);
+        if (UNPAYABLE_ORDER_CODES.includes(answer.code)) this.deps.pendingOrder.forget(orderNo);
         runInAction(() => {
           this.resultStatus = 'error';
           this.result = null;
@@ -294,7 +276,7 @@ export class RepayStore {
         this.result = rest;
       });
       if (status === 'success') {
-        this.forgetOrder(orderNo);
+        this.deps.pendingOrder.forget(orderNo);
         await this.afterRepaid(orderNo);
       }
     } catch {
@@ -321,12 +303,6 @@ export class RepayStore {
     }
   }
 
-  /** The kept order `orderNo` is paid or can no longer be paid. */
-  private forgetOrder(orderNo: string): void {
-    const { owner } = this;
-    if (owner) this.deps.pendingOrders.drop(owner, orderNo);
-  }
-
   private refuse(message: string): void {
     this.error = message;
     this.deps.ui.toast(message, 'fail');
@@ -349,9 +325,12 @@ export const repayFeature: Feature<RepayStore> = {
       navigation: root.services.navigation,
       events: root.events,
       repayForm: root.feature(repayFormFeature),
-      pendingOrders: new PendingOrders(root.services.storage),
-      apiHost: root.services.config.apiBase.main,
-      clock: root.services.clock,
+      pendingOrder: new UserPendingOrder({
+        orders: new PendingOrders(root.services.storage),
+        user: root.user,
+        apiHost: root.services.config.apiBase.main,
+        clock: root.services.clock,
+      }),
     });
   },
 };

@@ -8,8 +8,11 @@
  */
 import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
 import { z } from '../../../../shared/zod';
+import { when } from 'mobx';
 import type { SafeParser } from '../../lib/shape';
+import type { Clock } from '../../services/clock';
 import type { JsonStorage } from '../../services/storage';
+import type { UserStore } from '../../stores/UserStore';
 
 /** Whose order it is: the API host (app-config `apiBase.main`) and the user. */
 export interface PendingOrderOwner {
@@ -95,5 +98,67 @@ export class PendingOrders {
   /** Forgets the owner's order if it is `orderNo` (a newer one stays). */
   drop(owner: PendingOrderOwner, orderNo: string): void {
     if (this.read(owner)?.order.orderNo === orderNo) this.storage.remove(pendingOrderKey(owner));
+  }
+}
+
+/** How long a channel screen waits for the user info of a session that has just started. */
+const USER_WAIT_MS = 10_000;
+
+/** The signed-in borrower's pending order on this backend (what RepayStore uses). */
+export class UserPendingOrder {
+  constructor(
+    private readonly deps: {
+      orders: PendingOrders;
+      user: Pick<UserStore, 'user' | 'isLoggedIn'>;
+      /** app-config `apiBase.main`: an order belongs to one backend. */
+      apiHost: string;
+      clock: Pick<Clock, 'now'>;
+    },
+  ) {}
+
+  private get owner(): PendingOrderOwner | null {
+    const userId = this.deps.user.user?.userId;
+    return userId ? { apiHost: this.deps.apiHost, userId } : null;
+  }
+
+  /**
+   * Resolves once the user is known: right after a start the user info may still be on its way
+   * (a host's token, a restored session); without it after a while, nothing is shown.
+   */
+  async whenUserKnown(): Promise<this> {
+    const { user } = this.deps;
+    if (user.user || !user.isLoggedIn) return this;
+    await when(() => user.user !== null || !user.isLoggedIn, { timeout: USER_WAIT_MS }).catch(
+      () => {
+        // No user info: the screen offers REPAY, and the server answers with the same order.
+      },
+    );
+    return this;
+  }
+
+  /**
+   * The order to show on `channel`'s screen for the chosen installments (`null`: not known), if
+   * the borrower has one; an expired order or one for other bills is forgotten.
+   */
+  shownOn(channel: string, periodIds: readonly string[] | null): RepayOrder | null {
+    const { owner } = this;
+    const pending = owner ? this.deps.orders.read(owner) : undefined;
+    if (!owner || !pending) return null;
+    const nowSec = Math.floor(this.deps.clock.now() / 1000);
+    const fate = pendingOrderFate(pending, { channel, periodIds, nowSec });
+    if (fate === 'drop') this.deps.orders.drop(owner, pending.order.orderNo);
+    return fate === 'show' ? pending.order : null;
+  }
+
+  /** A new order: it replaces the earlier one (the server voided that). */
+  remember(pending: PendingOrder): void {
+    const { owner } = this;
+    if (owner) this.deps.orders.save(owner, pending);
+  }
+
+  /** `orderNo` was paid or can no longer be paid. */
+  forget(orderNo: string): void {
+    const { owner } = this;
+    if (owner) this.deps.orders.drop(owner, orderNo);
   }
 }
