@@ -55,6 +55,11 @@ test('web: a reload and a way back show the same order; another channel voids it
   // Another channel for the same installments: a new order, and the first one is void.
   await page.goBack();
   await page.getByRole('button', { name: /Shopee/ }).click();
+  await expect(
+    page.getByText(
+      `Your 7-ELEVEN order ${seven.orderNo} for these bills is waiting for payment. REPAY here replaces it.`,
+    ),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'REPAY' }).click();
   await expect(code).not.toHaveText(seven.payCode);
   const orders = await placedOrders(admin);

@@ -13,6 +13,7 @@ import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
 import {
   amountFromQuery,
@@ -76,6 +77,7 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
           {repay.error}
         </p>
       )}
+      <ReplacedOrderNote />
       <OrderPanel />
       {amount > 0 && !repay.order && (
         <Button

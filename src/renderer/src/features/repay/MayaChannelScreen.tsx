@@ -10,6 +10,7 @@ import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
 import {
   amountFromQuery,
@@ -83,6 +84,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
           <Link to={channel.studyUrl ?? '/repay/ph/studyPage'}>How to pay with Maya WebPay</Link>
         </p>
       </div>
+      <ReplacedOrderNote />
       {!repay.order && amount > 0 && (
         <div className="money-card">
           <div className={`field${error ? ' field--error' : ''}`}>

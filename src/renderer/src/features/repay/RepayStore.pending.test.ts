@@ -104,8 +104,10 @@ describe('RepayStore: the pending order across reloads and round trips', () => {
     await app.repay.pay(channel('SEVEN_ELEVEN'), 8350);
     await app.repay.openChannel('SHOPEE', 8350);
     expect(app.repay.order).toBeNull();
+    expect(app.repay.replaces?.orderNo).toBe('RP1');
     expect(keptIn(phone.local)).toContain('RP1');
     await app.repay.pay(channel('SHOPEE'), 8350);
+    expect(app.repay.replaces).toBeNull();
     await app.repay.openChannel('SEVEN_ELEVEN', 8350);
     expect(app.repay.order).toBeNull();
     await app.repay.openChannel('SHOPEE', 8350);

@@ -59,6 +59,8 @@ export class RepayStore {
   /** The generated order being paid (shown with its code or link on the web). */
   order: RepayOrder | null = null;
   ordering = false;
+  /** The borrower's order for these bills on another channel, which REPAY here replaces. */
+  replaces: RepayOrder | null = null;
   /** Why the last REPAY was refused (limit, missing bills, server message). */
   error = '';
   resultStatus: RepayResultStatus = 'idle';
@@ -130,6 +132,7 @@ export class RepayStore {
   /** A new screen starts clean. */
   resetOrder(): void {
     this.order = null;
+    this.replaces = null;
     this.error = '';
   }
 
@@ -144,11 +147,15 @@ export class RepayStore {
       this.deps.pendingOrder.whenUserKnown(),
     ]);
     const form = this.deps.repayForm;
-    const pending = kept.shownOn(channelKey, form.matches(amount) ? form.periodIds : null);
-    if (!pending) return;
+    const { shown, replaced } = kept.onScreen(
+      channelKey,
+      form.matches(amount) ? form.periodIds : null,
+    );
     runInAction(() => {
       // A REPAY tapped meanwhile already shows the server's answer.
-      this.order ??= pending;
+      if (this.order) return;
+      this.order = shown;
+      this.replaces = replaced;
     });
   }
 
@@ -179,6 +186,7 @@ export class RepayStore {
       }
       runInAction(() => {
         this.order = answer.data;
+        this.replaces = null;
       });
       this.deps.pendingOrder.remember({
         order: answer.data,

@@ -27,7 +27,7 @@ describe('pendingOrderFate: what a channel screen does with the kept order', () 
   it.each([
     ['same channel, same bills', 'SEVEN_ELEVEN', ['P6', 'P7'], NOW, 'show'],
     ['same bills in another order', 'SEVEN_ELEVEN', ['P7', 'P6'], NOW, 'show'],
-    ['another channel, same bills', 'SHOPEE', ['P6', 'P7'], NOW, 'keep'],
+    ['another channel, same bills', 'SHOPEE', ['P6', 'P7'], NOW, 'elsewhere'],
     ['bills not known yet', 'SEVEN_ELEVEN', null, NOW, 'keep'],
     ['fewer bills', 'SEVEN_ELEVEN', ['P6'], NOW, 'drop'],
     ['more bills', 'SEVEN_ELEVEN', ['P6', 'P7', 'P8'], NOW, 'drop'],

@@ -11,6 +11,7 @@ import { z } from '../../../../shared/zod';
 import { when } from 'mobx';
 import type { SafeParser } from '../../lib/shape';
 import type { Clock } from '../../services/clock';
+import { missingCaseError } from '../../errors/missingCaseError';
 import type { JsonStorage } from '../../services/storage';
 import type { UserStore } from '../../stores/UserStore';
 
@@ -59,7 +60,9 @@ export function pendingOrderKey(owner: PendingOrderOwner): string {
 export type PendingOrderFate =
   /** It is this screen's order for the chosen bills: show it, ask for none. */
   | 'show'
-  /** It belongs to another channel: not shown; ordering here replaces it on the server. */
+  /** The same bills on another channel: not shown; ordering here replaces it on the server. */
+  | 'elsewhere'
+  /** The screen does not know the chosen bills: nothing to compare, nothing to forget. */
   | 'keep'
   /** Expired, or the borrower chose other bills: forget it. */
   | 'drop';
@@ -79,7 +82,7 @@ export function pendingOrderFate(
   const same =
     pending.periodIds.length === chosen.size && pending.periodIds.every((id) => chosen.has(id));
   if (!same) return 'drop';
-  return pending.order.channel === screen.channel ? 'show' : 'keep';
+  return pending.order.channel === screen.channel ? 'show' : 'elsewhere';
 }
 
 /** One pending order per owner, in local storage. */
@@ -137,17 +140,33 @@ export class UserPendingOrder {
   }
 
   /**
-   * The order to show on `channel`'s screen for the chosen installments (`null`: not known), if
-   * the borrower has one; an expired order or one for other bills is forgotten.
+   * What `channel`'s screen has for the chosen installments (`null`: not known): the order to
+   * show, or the one on another channel that ordering here replaces. An expired order, or one for
+   * other bills, is forgotten.
    */
-  shownOn(channel: string, periodIds: readonly string[] | null): RepayOrder | null {
+  onScreen(
+    channel: string,
+    periodIds: readonly string[] | null,
+  ): { shown: RepayOrder | null; replaced: RepayOrder | null } {
+    const none = { shown: null, replaced: null };
     const { owner } = this;
     const pending = owner ? this.deps.orders.read(owner) : undefined;
-    if (!owner || !pending) return null;
+    if (!owner || !pending) return none;
     const nowSec = Math.floor(this.deps.clock.now() / 1000);
     const fate = pendingOrderFate(pending, { channel, periodIds, nowSec });
-    if (fate === 'drop') this.deps.orders.drop(owner, pending.order.orderNo);
-    return fate === 'show' ? pending.order : null;
+    switch (fate) {
+      case 'show':
+        return { shown: pending.order, replaced: null };
+      case 'elsewhere':
+        return { shown: null, replaced: pending.order };
+      case 'drop':
+        this.deps.orders.drop(owner, pending.order.orderNo);
+        return none;
+      case 'keep':
+        return none;
+      default:
+        throw missingCaseError(fate);
+    }
   }
 
   /** A new order: it replaces the earlier one (the server voided that). */
