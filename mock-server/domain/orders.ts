@@ -55,7 +55,10 @@ export function voidOrders(
   }
 }
 
-/** Why `record` cannot be paid at `nowSec`, or `null` when it can. */
+/**
+ * Why `record` cannot be paid at `nowSec`, or `null` when it can. A pending order past its expiry
+ * is marked expired on the way (the clock may have moved since the last call's followClock).
+ */
 export function payRefusal(record: OrderRecord, nowSec: number): ProductAnswer<null> | null {
   const { orderNo } = record.order;
   if (record.status === 'pending' && record.order.expireTime <= nowSec) record.status = 'expired';
