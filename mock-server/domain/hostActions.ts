@@ -23,7 +23,11 @@ export const hostActionBody = z.object({
 /** The device the simulated native app calls from (the SPA's id is this plus -h5). */
 const NATIVE_DEVICE = 'native-host';
 
-type Handle = (call: ApiCall) => Promise<ProductAnswer>;
+/** What a host action runs on: product calls, and the wallet's payment of a repay order. */
+export interface HostBackend {
+  handle(call: ApiCall): Promise<ProductAnswer>;
+  walletPayment(payment: { orderNo: string; amount: number }): ProductAnswer;
+}
 
 function callOf(path: string, token: string, data: unknown): ApiCall {
   return {
@@ -37,7 +41,7 @@ function callOf(path: string, token: string, data: unknown): ApiCall {
 }
 
 export async function runHostAction(
-  handle: Handle,
+  backend: HostBackend,
   method: HostAction,
   token: string,
   rawParams: unknown,
@@ -52,7 +56,7 @@ export async function runHostAction(
   switch (method) {
     case 'loanApply': {
       const params = parsed.data as z.output<(typeof bridgeMethods)['loanApply']['params']>;
-      return handle(
+      return backend.handle(
         callOf(endpoints.applyNoPayPassword.path, token, {
           borrowAmount: params.borrowAmount,
           periods: params.periods,
@@ -66,14 +70,14 @@ export async function runHostAction(
     }
     case 'gcashPayment':
     case 'fastPayPayment': {
-      const { orderNo } = parsed.data as { orderNo: string };
-      // The wallet's payment lands: the partner's result marks the order paid and settles it.
-      const answer = await handle(callOf(endpoints.repayResult.path, token, { orderNo }));
-      return answer.code === ServerCode.OK ? ok(null) : answer;
+      // The wallet's payment lands on the order, or is refused with the reason (paid, voided,
+      // expired, another amount).
+      const { orderNo, amount } = parsed.data as { orderNo: string; amount: number };
+      return backend.walletPayment({ orderNo, amount });
     }
     case 'useVoucher': {
       const { userCouponId } = parsed.data as { userCouponId: string };
-      const answer = await handle(callOf(endpoints.couponList.path, token, { state: 1 }));
+      const answer = await backend.handle(callOf(endpoints.couponList.path, token, { state: 1 }));
       if (answer.code !== ServerCode.OK) return answer;
       const list = Array.isArray(answer.data) ? (answer.data as { userCouponId?: string }[]) : [];
       return list.some((c) => c.userCouponId === userCouponId)

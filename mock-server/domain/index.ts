@@ -10,6 +10,7 @@ import type { Scenario } from '../../src/shared/scenario';
 import { fail } from './context';
 import { dispatch } from './dispatch';
 import { runHostAction } from './hostActions';
+import { walletPayment as walletPaymentOf } from './orders';
 import { loadReference, loadScenarios, type ReferenceData } from './loader';
 import { deserialiseState, serialiseState } from './snapshot';
 import { createState, type DomainState } from './state';
@@ -69,9 +70,16 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     }
   };
 
+  const walletPayment = (payment: { orderNo: string; amount: number }): ProductAnswer => {
+    const at = nowSec();
+    followClock(state, at);
+    return walletPaymentOf(state, at, payment);
+  };
+
   return {
     handle,
-    hostAction: (method, token, params) => runHostAction(handle, method, token, params),
+    hostAction: (method, token, params) =>
+      runHostAction({ handle, walletPayment }, method, token, params),
     listScenarios: () =>
       [...scenarios.values()].map(({ name, title, description }) => ({ name, title, description })),
     currentScenario: () => state.scenario.name,

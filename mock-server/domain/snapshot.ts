@@ -63,7 +63,10 @@ const orderSchema = z.object({
   order: z.object({ orderNo: z.string(), amount: z.number(), expireTime: z.number() }),
   accountKey: z.string(),
   periodIds: z.array(z.string()),
-  status: z.enum(['pending', 'success', 'failed']),
+  /** 'failed' is how snapshots taken before orders could be voided name an expired order. */
+  status: z.enum(['pending', 'success', 'voided', 'expired', 'failed']),
+  account: z.optional(z.string()),
+  voidedBy: z.optional(z.object({ orderNo: z.string(), channelLabel: z.string() })),
 });
 
 const drawSchema = z.object({
@@ -130,7 +133,12 @@ export function deserialiseState(scenario: DomainState['scenario'], raw: unknown
     scenario,
     accounts: new Map(data.accounts),
     sessions: new Map(data.sessions),
-    orders: new Map(data.orders),
+    orders: new Map(
+      data.orders.map(([orderNo, record]) => [
+        orderNo,
+        (record.status as string) === 'failed' ? { ...record, status: 'expired' } : record,
+      ]),
+    ),
     seq: data.seq,
   };
   importDraws(state, data.draws);

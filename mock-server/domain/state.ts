@@ -70,11 +70,22 @@ export interface Account {
   payPassword: string | null;
 }
 
+/**
+ * A repay order's life (DESIGN.md §6 "One pending order per installment set"): pending until
+ * paid (success), replaced by an order on another channel for some of its installments
+ * (voided), or left unpaid past its expiry (expired). Only a pending order can be paid.
+ */
+export type OrderStatus = 'pending' | 'success' | 'voided' | 'expired';
+
 export interface OrderRecord {
   order: RepayOrder;
   accountKey: string;
   periodIds: string[];
-  status: 'pending' | 'success' | 'failed';
+  status: OrderStatus;
+  /** The Maya WebPay account the order was made for (another account is another order). */
+  account?: string;
+  /** The order that replaced this one, for the refusal's message. */
+  voidedBy?: { orderNo: string; channelLabel: string };
 }
 
 export interface Session {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo, PlanItem } from '../../src/shared/api/entities';
+import { ServerCode } from '../../src/shared/codes';
 import { createMockDomain } from './index';
 import { loadScenarios } from './loader';
 import { createState, DAY_SECONDS } from './state';
@@ -53,7 +54,7 @@ describe('the domain follows its clock (DESIGN.md §6)', () => {
     expect(loans.list.find((l) => l.orderNo === due.orderNo)).toMatchObject({ type: 3, dueDay: 8 });
   });
 
-  it('an unpaid repay order past its expiry has failed', async () => {
+  it('an unpaid repay order past its expiry has expired and is refused', async () => {
     let now = NOW;
     const domain = createMockDomain({ scenario: 'repaying', now: () => now });
     const client = domainClient(domain);
@@ -72,6 +73,6 @@ describe('the domain follows its clock (DESIGN.md §6)', () => {
     now += 2 * DAY_SECONDS * 1000;
     const { orderNo } = order.data as { orderNo: string };
     const result = await client.call('repayResult', { orderNo }, token);
-    expect(result.data).toMatchObject({ status: 'failed' });
+    expect(result.code).toBe(ServerCode.ORDER_EXPIRED);
   });
 });

@@ -3,7 +3,7 @@
  * give due dates as day offsets (src/shared/scenario.ts) and the state keeps absolute unix
  * seconds; what depends on "now" is derived here, before every call, so moving the clock changes
  * the answers: an installment due in 2 days is overdue 8 days after advancing 10, a voucher past
- * its date is expired, an order unpaid past its expiry has failed. At a scenario's own start the
+ * its date is expired, an order unpaid past its expiry has expired (and can no longer be paid). At a scenario's own start the
  * derivation gives exactly the fixture's values (a test checks every scenario).
  */
 import type { PeriodType } from '../../src/shared/api/entities';
@@ -69,6 +69,6 @@ function followAccount(account: Account, nowSec: number): void {
 export function followClock(state: DomainState, nowSec: number): void {
   for (const account of state.accounts.values()) followAccount(account, nowSec);
   for (const record of state.orders.values()) {
-    if (record.status === 'pending' && record.order.expireTime < nowSec) record.status = 'failed';
+    if (record.status === 'pending' && record.order.expireTime <= nowSec) record.status = 'expired';
   }
 }

@@ -44,6 +44,13 @@ export const ServerCode = {
   FASTPAY_LOGIN_FAILED: 9000016,
   QUIET_NOTICE: 9000017,
   QUIET_REFRESH: 9000018,
+  /**
+   * Repay orders that can no longer be paid (DESIGN.md §6 "One pending order per installment
+   * set"); the message says why and what to do instead.
+   */
+  ORDER_REPLACED: 9000031,
+  ORDER_EXPIRED: 9000032,
+  ORDER_ALREADY_PAID: 9000033,
 } as const;
 export type ServerCodeValue = (typeof ServerCode)[keyof typeof ServerCode];
 

@@ -56,6 +56,12 @@ export interface MockAdmin {
     data?: unknown;
   }): Promise<void>;
   log(limit?: number): Promise<LogEntry[]>;
+  /** A native host's own backend call (`POST /__admin/host/:method`), e.g. a wallet paying. */
+  hostAction(
+    method: 'gcashPayment' | 'fastPayPayment',
+    token: string,
+    params: object,
+  ): Promise<{ code: number; message: string }>;
 }
 
 export interface LogEntry {
@@ -97,6 +103,11 @@ function adminOf(server: MockServer): MockAdmin {
         .tokenValue,
     fault: async (fault) => void (await send('POST', 'faults', fault)),
     log: async (limit = 200) => (await send('GET', `log?limit=${limit}`)) as LogEntry[],
+    hostAction: async (method, token, params) =>
+      (await send('POST', `host/${method}`, { token, params })) as {
+        code: number;
+        message: string;
+      },
   };
 }
 

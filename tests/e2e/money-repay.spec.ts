@@ -2,7 +2,8 @@
  * Issue 6 repay flows end to end against the real encrypted mock API: Bill → REPAY → channel →
  * detail → order, in the web profile (payment code shown) and the lender profile (the host's
  * gcashPayment / fastPayPayment observed with the order's number and amount), the limit refusal
- * before any order, the Maya account rule and the public result.
+ * before any order, the Maya account rule and the public result. One pending order per
+ * installment set (reload, way back, tutorial, refusals): money-one-order.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import { type BridgeCall, expect, type LogEntry, test } from './fixtures';
@@ -135,7 +136,7 @@ test.describe('repay: web profile', () => {
   });
 });
 
-test('web: every PH channel of PRODUCT.md §9 generates an order for the two installments', async ({
+test('web: every PH channel of PRODUCT.md §9 orders the two installments; each voids the last', async ({
   page,
   admin,
 }) => {
@@ -173,11 +174,21 @@ test('web: every PH channel of PRODUCT.md §9 generates an order for the two ins
   const orders = ordersIn(await admin.log(500));
   expect(orders.map((o) => (o.request.data as { channel: string }).channel)).toEqual(keys);
   expect(orders.every((o) => o.response.code === 200)).toBe(true);
+  const orderNos = orders.map((o) => (o.response.data as { orderNo: string }).orderNo);
+  // Each channel is a new order for the same installments; only the newest one is live.
+  expect(new Set(orderNos).size).toBe(keys.length);
   const shopee = orders.find((o) => (o.request.data as { channel: string }).channel === 'SHOPEE');
   expect((shopee?.response.data as { amount?: number } | undefined)?.amount).toBe(8380);
 
+  // Opening the QRPh screen again shows its order instead of asking for a 17th.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Order ${orderNos.at(-1)}` })).toBeVisible();
+  expect(ordersIn(await admin.log(500))).toHaveLength(keys.length);
+
   await page.getByRole('button', { name: 'I Have Paid' }).click();
   await expect(page.getByText('Repayment Successful')).toBeVisible();
+  await page.goto(`/repay/publicResult?orderNo=${orderNos[0]}`);
+  await expect(page.getByText(/was replaced by a newer one on G-Cash/).first()).toBeVisible();
   await page.goto('/repay/tw/fastpayDownload');
   await expect(page.getByRole('button', { name: 'Download FastPay' })).toBeVisible();
 });

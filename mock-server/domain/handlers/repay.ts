@@ -1,4 +1,7 @@
-/** repay/*: the bill lists, repay channels, repay orders and what paying them changes. */
+/**
+ * repay/*: the bill lists, repay channels and repay orders; what an order may be and what paying
+ * it changes is ../orders.ts.
+ */
 import type { RepayChannel } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { MAYA_ACCOUNT_PATTERN } from '../../../src/shared/constants';
@@ -13,7 +16,8 @@ import {
   pageOf,
   round2,
 } from '../context';
-import type { Account, OrderRecord } from '../state';
+import { answersRequest, payOrder, payRefusal, pendingOrdersSharing, voidOrders } from '../orders';
+import type { Account } from '../state';
 
 /** Channels paid in a wallet app through a link (the rest give a code to pay at a counter/app). */
 const E_WALLET_CHANNELS = new Set(['GCASH_LINK_TO_PAY', 'MAYA_WEBPAY', 'FASTPAY']);
@@ -84,7 +88,18 @@ const generatorRepayOrder: Handler<'generatorRepayOrder'> = (ctx, data) => {
   if (data.channel === 'MAYA_WEBPAY' && !MAYA_ACCOUNT_PATTERN.test(data.account ?? '')) {
     return fail(ServerCode.BAD_REQUEST, 'Please enter a Maya account starting with 08 or 09.');
   }
+  const request = {
+    accountKey: ctx.accountKey ?? '',
+    channel: channel.key,
+    periodIds: data.periodIds,
+    ...(data.account === undefined ? {} : { account: data.account }),
+  };
+  // One pending order per installment set (DESIGN.md §6): the same request gets the same order.
+  const earlier = pendingOrdersSharing(ctx.state, request);
+  const same = earlier.find((record) => answersRequest(record, request));
+  if (same) return ok(same.order, 'An order for these bills is already waiting for payment');
   const orderNo = nextOrderNo(ctx, 'RP');
+  voidOrders(earlier, { orderNo, channelLabel: channel.label });
   const wallet = E_WALLET_CHANNELS.has(channel.key);
   const order = {
     orderNo,
@@ -99,69 +114,27 @@ const generatorRepayOrder: Handler<'generatorRepayOrder'> = (ctx, data) => {
   };
   ctx.state.orders.set(orderNo, {
     order,
-    accountKey: ctx.accountKey ?? '',
+    accountKey: request.accountKey,
     periodIds: [...data.periodIds],
     status: 'pending',
+    ...(data.account === undefined ? {} : { account: data.account }),
   });
   return ok(order);
 };
 
-/** Paying settles the selected periods; a loan with nothing left is settled and frees credit. */
-function settle(ctx: HandlerContext, record: OrderRecord) {
-  const account = ctx.state.accounts.get(record.accountKey);
-  if (!account) return;
-  let paid = 0;
-  for (const periodId of record.periodIds) {
-    const row = account.plan.find((p) => p.periodId === periodId);
-    if (!row) continue; // already settled by another order
-    account.plan = account.plan.filter((p) => p !== row);
-    paid += row.repayAmount;
-    const loan = account.loans.find((l) => l.orderNo === row.orderNo);
-    const period = loan?.periods.find((p) => p.periodId === periodId);
-    if (!loan || !period) continue;
-    period.type = 4;
-    period.settledTime = ctx.nowSec;
-    delete period.periodId;
-    loan.paidAmount = round2(loan.paidAmount + period.repaymentAmount);
-    const open = loan.periods.filter((p) => p.type !== 4);
-    loan.type = open.length === 0 ? 4 : (Math.max(...open.map((p) => p.type)) as 1 | 2 | 3);
-    if (open.length === 0) {
-      loan.state = 4;
-      account.loanInfo.loanAmount = round2(
-        Math.max(0, account.loanInfo.loanAmount - loan.loanAmount),
-      );
-      account.loanInfo.lastAmount = Math.min(
-        account.loanInfo.creditAmount,
-        round2(account.loanInfo.lastAmount + loan.loanAmount),
-      );
-    }
-  }
-  const info = account.loanInfo;
-  info.dueAmount = round2(Math.max(0, info.dueAmount - paid));
-  const next = [...account.plan].sort((a, b) => a.dueTime - b.dueTime)[0];
-  if (!next) {
-    Object.assign(info, { state: 0, type: 0, dueAmount: 0, dueDay: 0, dueTime: 0 });
-    return;
-  }
-  const overdue = account.plan.some((p) => p.type === 3);
-  Object.assign(info, {
-    state: overdue ? 3 : 4,
-    type: overdue ? 2 : 1,
-    dueDay: next.dueDay,
-    dueTime: next.dueTime,
-  });
-}
-
-/** The mock's payment partner pays at once: the first result query marks the order paid. */
+/**
+ * The mock's payment partner pays at once: the first result query of a pending order pays it.
+ * So the query of an order that can no longer be paid (voided, expired) is that refused payment
+ * and says why; a paid order's query reports its success again.
+ */
 const repayResult: Handler<'repayResult'> = (ctx, data) => {
   const record = ctx.state.orders.get(data.orderNo);
   if (!record) return fail(ServerCode.NOT_FOUND, `No repay order ${data.orderNo}`);
-  if (record.status === 'pending') {
-    record.status = 'success';
-    settle(ctx, record);
-  }
+  const refusal = payRefusal(record, ctx.nowSec);
+  if (refusal === null) payOrder(ctx.state, ctx.nowSec, record);
+  else if (record.status !== 'success') return refusal;
   const { orderNo, amount, channel } = record.order;
-  return ok({ orderNo, status: record.status, amount, channel });
+  return ok({ orderNo, status: 'success' as const, amount, channel });
 };
 
 export const repayHandlers = {

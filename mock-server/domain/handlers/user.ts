@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { UnreadItem, User } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
+import { payRefusal } from '../orders';
 import { type Account, accountKeyOf, newAccount } from '../state';
 
 /** Phone patterns of PRODUCT.md §5 by area code. */
@@ -76,6 +77,9 @@ const signFastPay: Handler<'signFastPay'> = (ctx, data) => {
   if (!record || record.accountKey !== ctx.accountKey || record.order.channel !== 'FASTPAY') {
     return fail(ServerCode.NOT_FOUND, `No FastPay repay order ${data.orderNo}`);
   }
+  // The wallet signs only what it may still pay (DESIGN.md §6).
+  const refusal = payRefusal(record, ctx.nowSec);
+  if (refusal) return refusal;
   if (Math.abs(record.order.amount - data.amount) > 0.001) {
     return fail(ServerCode.BAD_REQUEST, `The amount must be ${record.order.amount}`);
   }

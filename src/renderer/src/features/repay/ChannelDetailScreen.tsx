@@ -6,26 +6,35 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
-import { amountFromQuery, checkAmount, feeOf, formatPeso, limitOf } from './repayRules';
+import {
+  amountFromQuery,
+  checkAmount,
+  feeOf,
+  formatPeso,
+  INVALID_AMOUNT,
+  isInvalidAmountQuery,
+  limitOf,
+} from './repayRules';
 
 const ChannelDetailScreen = observer(function ChannelDetailScreen() {
   const repay = useFeature(repayFeature);
   const [query] = useSearchParams();
   const key = query.get('key') ?? '';
   const amount = amountFromQuery(query.get('amount'));
+  const invalidAmount = isInvalidAmountQuery(query.get('amount'));
   useEffect(() => {
-    repay.resetOrder();
     void repay.loadChannels();
-    void repay.ensureForm(amount);
-  }, [repay, amount]);
+    void repay.openChannel(key, amount);
+  }, [repay, amount, key]);
 
   const channel = repay.channelByKey(key);
   if (!channel) {
@@ -53,6 +62,11 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
         </p>
       </div>
       {amount > 0 && <AmountCard amount={amount} fee={fee} />}
+      {invalidAmount && (
+        <p className="money-alert" role="alert">
+          {INVALID_AMOUNT} <Link to="/bill">Go to Bill</Link>
+        </p>
+      )}
       {!check.ok && (
         <p className="money-alert" role="alert">
           {check.message}
@@ -63,6 +77,7 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
           {repay.error}
         </p>
       )}
+      <ReplacedOrderNote />
       <OrderPanel />
       {amount > 0 && !repay.order && (
         <Button

@@ -10,8 +10,16 @@ import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from './components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
-import { amountFromQuery, MAYA_ACCOUNT_RULE, NO_AMOUNT, validateMayaAccount } from './repayRules';
+import {
+  amountFromQuery,
+  INVALID_AMOUNT,
+  isInvalidAmountQuery,
+  MAYA_ACCOUNT_RULE,
+  NO_AMOUNT,
+  validateMayaAccount,
+} from './repayRules';
 
 const MAYA_KEY = 'MAYA_WEBPAY';
 
@@ -19,12 +27,12 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
   const repay = useFeature(repayFeature);
   const [query] = useSearchParams();
   const amount = amountFromQuery(query.get('amount'));
+  const invalidAmount = isInvalidAmountQuery(query.get('amount'));
   const [account, setAccount] = useState('');
   const [error, setError] = useState('');
   useEffect(() => {
-    repay.resetOrder();
     void repay.loadChannels();
-    void repay.ensureForm(amount);
+    void repay.openChannel(MAYA_KEY, amount);
   }, [repay, amount]);
 
   const channel = repay.channelByKey(MAYA_KEY);
@@ -61,7 +69,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
         // Opened without an amount (a link, the tutorial): nothing to pay yet, so no REPAY that
         // can only fail; the bills are one tap away.
         <div className="money-card" role="status">
-          <p>{NO_AMOUNT}</p>
+          <p>{invalidAmount ? INVALID_AMOUNT : NO_AMOUNT}</p>
           <Link to="/bill">Choose bills to pay</Link>
         </div>
       )}
@@ -76,6 +84,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
           <Link to={channel.studyUrl ?? '/repay/ph/studyPage'}>How to pay with Maya WebPay</Link>
         </p>
       </div>
+      <ReplacedOrderNote />
       {!repay.order && amount > 0 && (
         <div className="money-card">
           <div className={`field${error ? ' field--error' : ''}`}>

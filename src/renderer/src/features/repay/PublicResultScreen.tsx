@@ -49,7 +49,9 @@ const PublicResultScreen = observer(function PublicResultScreen() {
         status={shown.status}
         title={shown.title}
         description={
-          result ? `Order ${result.orderNo} · ${formatPeso(result.amount)}` : orderNo || undefined
+          result
+            ? `Order ${result.orderNo} · ${formatPeso(result.amount)}`
+            : repay.resultMessage || orderNo || undefined
         }
       />
       <div className="money-actions">

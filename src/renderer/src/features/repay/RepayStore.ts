@@ -7,7 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
 import type { RepayChannel } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
+import { OK, ServerCode } from '../../../../shared/codes';
 import { missingCaseError } from '../../errors/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { EventBus } from '../../services/events';
@@ -20,6 +20,7 @@ import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import type { RepayFormStore } from './RepayFormStore';
 import { repayFormFeature } from './RepayFormStore';
+import { PendingOrders, UserPendingOrder } from './pendingOrder';
 import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './repayRules';
 
 export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
@@ -34,7 +35,16 @@ export interface RepayDeps {
   navigation: Navigation;
   events: EventBus;
   repayForm: RepayFormStore;
+  /** The signed-in borrower's pending order, kept across reloads (DESIGN.md §6). */
+  pendingOrder: UserPendingOrder;
 }
+
+/** Answers that say an order can no longer be paid: the kept copy goes. */
+const UNPAYABLE_ORDER_CODES: readonly number[] = [
+  ServerCode.ORDER_REPLACED,
+  ServerCode.ORDER_EXPIRED,
+  ServerCode.ORDER_ALREADY_PAID,
+];
 
 export const PAYMENT_CANCELLED = 'Payment cancelled.';
 export const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
@@ -49,10 +59,14 @@ export class RepayStore {
   /** The generated order being paid (shown with its code or link on the web). */
   order: RepayOrder | null = null;
   ordering = false;
+  /** The borrower's order for these bills on another channel, which REPAY here replaces. */
+  replaces: RepayOrder | null = null;
   /** Why the last REPAY was refused (limit, missing bills, server message). */
   error = '';
   resultStatus: RepayResultStatus = 'idle';
   result: { orderNo: string; amount: number; channel: string } | null = null;
+  /** Why the result is unavailable, as the server said (a replaced or expired order). */
+  resultMessage = '';
   private repaidOrders = new Set<string>();
 
   constructor(private readonly deps: RepayDeps) {
@@ -118,7 +132,31 @@ export class RepayStore {
   /** A new screen starts clean. */
   resetOrder(): void {
     this.order = null;
+    this.replaces = null;
     this.error = '';
+  }
+
+  /**
+   * A channel screen opens: it shows the order the borrower already has for the chosen bills on
+   * this channel (after a reload, a way back, the tutorial), else none; REPAY then asks for one.
+   */
+  async openChannel(channelKey: string, amount: number): Promise<void> {
+    this.resetOrder();
+    const [, kept] = await Promise.all([
+      this.ensureForm(amount),
+      this.deps.pendingOrder.whenUserKnown(),
+    ]);
+    const form = this.deps.repayForm;
+    const { shown, replaced } = kept.onScreen(
+      channelKey,
+      form.matches(amount) ? form.periodIds : null,
+    );
+    runInAction(() => {
+      // A REPAY tapped meanwhile already shows the server's answer.
+      if (this.order) return;
+      this.order = shown;
+      this.replaces = replaced;
+    });
   }
 
   /**
@@ -148,6 +186,13 @@ export class RepayStore {
       }
       runInAction(() => {
         this.order = answer.data;
+        this.replaces = null;
+      });
+      this.deps.pendingOrder.remember({
+        order: answer.data,
+        periodIds: [...form.periodIds],
+        repayAmount: form.repayAmount,
+        ...(account === undefined ? {} : { account }),
       });
       await this.payOrder(answer.data);
     } catch {
@@ -221,12 +266,15 @@ export class RepayStore {
   /** The outcome of an order; a success refreshes bill and home data and tells the host. */
   async loadResult(orderNo: string): Promise<void> {
     this.resultStatus = 'loading';
+    this.resultMessage = '';
     try {
       const answer = await this.deps.api.call('repayResult', { orderNo });
       if (answer.code !== OK) {
+        if (UNPAYABLE_ORDER_CODES.includes(answer.code)) this.deps.pendingOrder.forget(orderNo);
         runInAction(() => {
           this.resultStatus = 'error';
           this.result = null;
+          this.resultMessage = answer.message;
         });
         return;
       }
@@ -235,7 +283,10 @@ export class RepayStore {
         this.resultStatus = status;
         this.result = rest;
       });
-      if (status === 'success') await this.afterRepaid(orderNo);
+      if (status === 'success') {
+        this.deps.pendingOrder.forget(orderNo);
+        await this.afterRepaid(orderNo);
+      }
     } catch {
       runInAction(() => {
         this.resultStatus = 'error';
@@ -282,6 +333,12 @@ export const repayFeature: Feature<RepayStore> = {
       navigation: root.services.navigation,
       events: root.events,
       repayForm: root.feature(repayFormFeature),
+      pendingOrder: new UserPendingOrder({
+        orders: new PendingOrders(root.services.storage),
+        user: root.user,
+        apiHost: root.services.config.apiBase.main,
+        clock: root.services.clock,
+      }),
     });
   },
 };

@@ -8,7 +8,7 @@ import { ChannelList } from './components/ChannelList';
 import { MoneyPage } from './components/MoneyPage';
 import { repayFormFeature } from './RepayFormStore';
 import { repayFeature } from './RepayStore';
-import { amountFromQuery, NO_AMOUNT } from './repayRules';
+import { amountFromQuery, INVALID_AMOUNT, isInvalidAmountQuery, NO_AMOUNT } from './repayRules';
 
 const SelectChannelScreen = observer(function SelectChannelScreen() {
   const { session } = useStores();
@@ -16,6 +16,7 @@ const SelectChannelScreen = observer(function SelectChannelScreen() {
   const repayForm = useFeature(repayFormFeature);
   const [query] = useSearchParams();
   const amount = amountFromQuery(query.get('amount'));
+  const invalidAmount = isInvalidAmountQuery(query.get('amount'));
   useEffect(() => {
     repay.resetOrder();
     void repay.ensureForm(amount);
@@ -26,7 +27,7 @@ const SelectChannelScreen = observer(function SelectChannelScreen() {
       <AmountCard amount={amount} />
       {(Number.isNaN(amount) || amount <= 0) && (
         <p className="money-alert" role="alert">
-          {NO_AMOUNT} <Link to="/bill">Go to Bill</Link>
+          {invalidAmount ? INVALID_AMOUNT : NO_AMOUNT} <Link to="/bill">Go to Bill</Link>
         </p>
       )}
       {repayForm.inited && repayForm.periodIds.length > 0 && (

@@ -7,6 +7,7 @@ import {
   exceedsLimit,
   feeOf,
   formatPeso,
+  isInvalidAmountQuery,
   limitOf,
   MAYA_ACCOUNT_REQUIRED,
   MAYA_ACCOUNT_RULE,
@@ -153,12 +154,39 @@ describe('markets, payment modes and paths', () => {
 
   it.each([
     ['4280', 4280],
-    ['4280.555', 4280.56],
+    ['4280.5', 4280.5],
+    ['8350.05', 8350.05],
+    ['0', 0],
+    [' 120 ', 120],
+    // Not a sum of centavos: refused, never rounded into one.
+    ['4280.555', Number.NaN],
+    ['12.345', Number.NaN],
+    ['-5', Number.NaN],
+    ['+5', Number.NaN],
+    ['1e9', Number.NaN],
+    ['1000000000', Number.NaN],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.NaN],
+    ['0x10', Number.NaN],
+    ['5.', Number.NaN],
+    ['.5', Number.NaN],
     ['', Number.NaN],
     [null, Number.NaN],
     ['abc', Number.NaN],
   ])('amount query %j reads as %s', (query, amount) => {
     expect(amountFromQuery(query)).toBe(amount);
+  });
+
+  it.each([
+    ['12.345', true],
+    ['-5', true],
+    ['1e9', true],
+    ['12.35', false],
+    ['0', false],
+    ['', false],
+    [null, false],
+  ])('amount query %j is invalid: %s', (query, invalid) => {
+    expect(isInvalidAmountQuery(query)).toBe(invalid);
   });
 
   it.each([

@@ -115,9 +115,26 @@ export function channelPath(key: string, amount: number): string {
   return `/repay/ph/detail?${query}`;
 }
 
-/** The `amount` query of the repay screens; NaN when absent or not a number. */
+/**
+ * An amount as the Bill tab writes it: whole pesos and at most two decimals, below a billion
+ * (no sign, no exponent). Anything else in an address is not a sum of bills.
+ */
+const AMOUNT_QUERY = /^\d{1,9}(\.\d{1,2})?$/;
+
+/**
+ * The `amount` query of the repay screens: a sum of whole centavos; 0 means no amount chosen
+ * yet. NaN when absent or not such a sum (`12.345`, `-5`, `1e9`): never rounded into one.
+ */
 export function amountFromQuery(value: string | null): number {
-  if (value === null || value.trim() === '') return Number.NaN;
-  const amount = Number(value);
-  return Number.isFinite(amount) ? Math.round(amount * 100) / 100 : Number.NaN;
+  if (value === null) return Number.NaN;
+  const text = value.trim();
+  return AMOUNT_QUERY.test(text) ? Number(text) : Number.NaN;
+}
+
+export const INVALID_AMOUNT =
+  'The amount in this link is not a valid amount to pay. Please choose the bills to pay again.';
+
+/** The `amount` query is there but is not an amount: the screen says so instead of "—". */
+export function isInvalidAmountQuery(value: string | null): boolean {
+  return value !== null && value.trim() !== '' && Number.isNaN(amountFromQuery(value));
 }
