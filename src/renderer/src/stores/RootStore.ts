@@ -105,11 +105,15 @@ export class RootStore {
 
   /** The session changed: its scope and its drafts go, the session store forgets its freshness. */
   private renewScope(): void {
-    this.scope.dispose();
-    const { storage, sessionStorage } = this.services;
-    for (const key of SESSION_OWNED_KEYS) {
-      storage.remove(key);
-      sessionStorage.remove(key);
+    const ended = this.scope;
+    ended.dispose();
+    // A visitor has no drafts: what a host's first token finds in storage is its own session's.
+    if (ended.owner !== '') {
+      const { storage, sessionStorage } = this.services;
+      for (const key of SESSION_OWNED_KEYS) {
+        storage.remove(key);
+        sessionStorage.remove(key);
+      }
     }
     this.session.onSessionChanged();
     this.scope = new SessionScope(++this.scopes, this.user.tokenValue);
