@@ -209,6 +209,13 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/**
+ * The entry chunk's name: `[name].[hash]`, a dot no hash-named chunk has (hashes are base64url),
+ * so ENTRY_CHUNK tells it apart from every other chunk.
+ */
+const ENTRY_FILE_NAMES = 'assets/[name].[hash].js';
+const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
@@ -241,8 +248,15 @@ export default defineConfig({
   },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
-    // Every browser the app supports (DESIGN.md §8) preloads modules itself.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // No polyfill: where a browser of README "Browser support" has no modulepreload (Safari
+      // before 17), the hint is ignored and the chunks load on import, only later.
+      polyfill: false,
+      // A lazy chunk importing from the entry lists it among its dependencies, and Vite's helper
+      // preloads what no <link> names yet: the entry runs from a <script>, so it got a
+      // modulepreload link of its own, which Firefox answers with an `error` event.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+    },
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
@@ -250,7 +264,11 @@ export default defineConfig({
       // Lazy chunks and their stylesheets are named by hash alone: the entry chunk lists every
       // one of them for preloading (Vite's dependency map), and descriptive names cost the boot
       // path ≈ 1 kB gzip of text no borrower reads.
-      output: { chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
+      output: {
+        entryFileNames: ENTRY_FILE_NAMES,
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
+      },
     },
   },
 });
