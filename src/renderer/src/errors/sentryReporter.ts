@@ -1,8 +1,8 @@
 /**
  * Sentry's browser SDK, configured by `sentryDsn` of app-config.json (off when null). Loaded a
- * few seconds after boot so its ~140 kB gzip never compete with the first screen on a slow
- * network (issue 8: at 1 s it still landed before Home), or at once when an error is reported;
- * errors reported before it is up are queued.
+ * few seconds after boot so its ~32 kB gzip (./sentrySdk: only what the reporter calls) never
+ * compete with the first screen on a slow network (at 1 s it still landed before Home), or at
+ * once when an error is reported; errors reported before it is up are queued.
  */
 import type { BrowserOptions } from '@sentry/browser';
 import type { ErrorReporter } from './reporter';
@@ -15,7 +15,7 @@ const SDK_DELAY_MS = 4000;
  * without which a report says only what failed, never why (services/api.ts toApiCallError).
  */
 export function sentryOptions(
-  sdk: Pick<typeof import('@sentry/browser'), 'linkedErrorsIntegration'>,
+  sdk: Pick<typeof import('./sentrySdk'), 'linkedErrorsIntegration'>,
   dsn: string,
   env: string,
 ): BrowserOptions {
@@ -33,10 +33,10 @@ export function sentryOptions(
 export function createSentryReporter(dsn: string | null, env: string): ErrorReporter {
   if (!dsn) return { capture: (error, context) => console.error(error, context ?? '') };
   const queue: [unknown, Record<string, unknown> | undefined][] = [];
-  let sentry: typeof import('@sentry/browser') | undefined;
+  let sentry: typeof import('./sentrySdk') | undefined;
   let loading: Promise<void> | undefined;
   const load = () => {
-    loading ??= import('@sentry/browser').then(
+    loading ??= import('./sentrySdk').then(
       (module) => {
         module.init(sentryOptions(module, dsn, env));
         sentry = module;
