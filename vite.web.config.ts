@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { floorTargets } from './scripts/browser-targets.mjs';
 import { inlineScriptHashes } from './src/main/inlineScripts';
 import { webCsp } from './src/shared/csp';
 
@@ -103,6 +104,25 @@ export class Curve25519Wrapper {
   };
 }
 
+/**
+ * Libraries' calls of `Object.hasOwn` (Safari 15.4, Chrome 93), rewritten to the call every
+ * engine of the floor has (README "Browser support"): @noble/curves and @noble/hashes check
+ * their options with it as their modules load, so below those versions the crypto chunk threw
+ * before the first secure call. The app's own code uses src/shared/portable.ts instead;
+ * scripts/check-floor.mjs finds any other built-in above the floor.
+ */
+function libraryBuiltInsOnTheFloor(): Plugin {
+  const call = 'Object.hasOwn(';
+  return {
+    name: 'library-built-ins-on-the-floor',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').includes('/node_modules/') || !code.includes(call)) return null;
+      return { code: code.replaceAll(call, 'Object.prototype.hasOwnProperty.call('), map: null };
+    },
+  };
+}
+
 /** Module ids (normalised to `/`) whose chunks index.html preloads, by what they are for. */
 const FIRST_NEEDS = {
   /** Booting inside a native host: the bridge's host implementation. */
@@ -161,8 +181,9 @@ function preloadFirstNeeds(): Plugin {
         const preloads = ${JSON.stringify(preloads)};
         const inHost = Boolean(window.nativeBridge);
         let signedIn = inHost;
+        // No optional chaining: this script is not lowered to the browser floor like the bundle.
         try {
-          signedIn ||= Boolean(JSON.parse(localStorage.getItem('dl.user') ?? 'null')?.tokenValue);
+          signedIn ||= Boolean((JSON.parse(localStorage.getItem('dl.user') ?? 'null') || {}).tokenValue);
         } catch {}
         const files = new Set([
           ...(inHost ? preloads.host : preloads.web),
@@ -209,6 +230,13 @@ function contentSecurityPolicyMeta(): Plugin {
   };
 }
 
+/**
+ * The entry chunk's name: `[name].[hash]`, a dot no hash-named chunk has (hashes are base64url),
+ * so ENTRY_CHUNK tells it apart from every other chunk.
+ */
+const ENTRY_FILE_NAMES = 'assets/[name].[hash].js';
+const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   base: './',
@@ -218,6 +246,7 @@ export default defineConfig({
     stylesheetsAfterLoadingPage(),
     withoutMsrcrypto(),
     lazyCurve25519(),
+    libraryBuiltInsOnTheFloor(),
     preloadFirstNeeds(),
     contentSecurityPolicyMeta(),
   ],
@@ -241,16 +270,29 @@ export default defineConfig({
   },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
-    // Every browser the app supports (DESIGN.md §8) preloads modules itself.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // No polyfill: where a browser of README "Browser support" has no modulepreload (Safari
+      // before 17), the hint is ignored and the chunks load on import, only later.
+      polyfill: false,
+      // A lazy chunk importing from the entry lists it among its dependencies, and Vite's helper
+      // preloads what no <link> names yet: the entry runs from a <script>, so it got a
+      // modulepreload link of its own, which Firefox answers with an `error` event.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+    },
     emptyOutDir: true,
-    target: 'es2022',
+    // The browser floor (package.json browserslist, README "Browser support"): syntax above it
+    // is lowered; scripts/check-floor.mjs checks the result, built-ins included.
+    target: floorTargets(),
     rollupOptions: {
       input: resolve(import.meta.dirname, 'src/renderer/index.html'),
       // Lazy chunks and their stylesheets are named by hash alone: the entry chunk lists every
       // one of them for preloading (Vite's dependency map), and descriptive names cost the boot
       // path ≈ 1 kB gzip of text no borrower reads.
-      output: { chunkFileNames: 'assets/[hash].js', assetFileNames: 'assets/[hash][extname]' },
+      output: {
+        entryFileNames: ENTRY_FILE_NAMES,
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
+      },
     },
   },
 });

@@ -1,4 +1,5 @@
-// `npm run test:e2e`: find Chromium (never download one), build the SPA, run Playwright.
+// `npm run test:e2e`: find Chromium (never download one), build the SPA, check it against the
+// browser floor (scripts/check-floor.mjs), run Playwright.
 import { spawnSync } from 'node:child_process';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './find-chromium.mjs';
 
@@ -24,4 +25,6 @@ function run(command, args) {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 run(npm, ['run', 'build:web']);
+// The build runs on the browser floor (README "Browser support"), syntax and built-ins.
+run(process.execPath, ['scripts/check-floor.mjs', 'dist/web']);
 run(npx, ['playwright', 'test', ...process.argv.slice(2)]);

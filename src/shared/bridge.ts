@@ -5,6 +5,7 @@
  */
 
 import { ResultCode, type ResultCodeValue } from './codes';
+import { hasOwn } from './portable';
 import { z } from './zod';
 
 /** The result of every bridge call. */
@@ -130,7 +131,7 @@ export type BridgeParams<M extends BridgeMethod> = z.input<(typeof bridgeMethods
 export type BridgeData<M extends BridgeMethod> = z.output<(typeof bridgeMethods)[M]['data']>;
 
 export function isBridgeMethod(name: unknown): name is BridgeMethod {
-  return typeof name === 'string' && Object.hasOwn(bridgeMethods, name);
+  return typeof name === 'string' && hasOwn(bridgeMethods, name);
 }
 
 /** Host → web events. */

@@ -10,7 +10,7 @@
 import { withJsHmac } from './hmac';
 import { patchSessionLock, type SessionLockClass } from './sessionLock';
 import { requireWebCrypto } from './webCrypto';
-import { type Curve25519, createWebCryptoCurve, webCryptoHasX25519 } from './x25519';
+import { type Curve25519, createWebCryptoCurve, probeWebCryptoX25519 } from './x25519';
 
 export type SignalLib = typeof import('@privacyresearch/libsignal-protocol-typescript');
 
@@ -46,7 +46,10 @@ export function loadSignal(): Promise<SignalRuntime> {
 }
 
 async function load(): Promise<SignalRuntime> {
-  const [lib, lockModule, { xeddsaSigner }] = await Promise.all([
+  const subtle = requireWebCrypto().subtle;
+  // The curve probe (a few native calls) runs while the library's chunks arrive.
+  const [support, lib, lockModule, { xeddsaSigner }] = await Promise.all([
+    probeWebCryptoX25519(subtle),
     import('@privacyresearch/libsignal-protocol-typescript'),
     import('@privacyresearch/libsignal-protocol-typescript/lib/session-lock.js'),
     import('./xeddsa'),
@@ -54,16 +57,15 @@ async function load(): Promise<SignalRuntime> {
   patchSessionLock(lockModule.SessionLock as unknown as SessionLockClass);
   // Its ~20 MACs per exchange run in JS instead of 40 asynchronous WebCrypto hops (./hmac).
   lib.setWebCrypto(withJsHmac(requireWebCrypto()) as Parameters<SignalLib['setWebCrypto']>[0]);
-  const subtle = requireWebCrypto().subtle;
   const jsCurve = lazyJsCurve();
-  const webCurve = createWebCryptoCurve(subtle, xeddsaSigner);
+  // Told what the engine mishandles, so those keys skip it (./x25519).
+  const webCurve = createWebCryptoCurve(subtle, xeddsaSigner, support);
   let current: CurveKind = 'js';
   const runtime: SignalRuntime = {
     lib,
     curve: () => current,
     async selectCurve(kind) {
-      const wanted =
-        kind === 'auto' ? ((await webCryptoHasX25519(subtle)) ? 'webcrypto' : 'js') : kind;
+      const wanted = kind === 'auto' ? (support.available ? 'webcrypto' : 'js') : kind;
       lib.setCurve(wanted === 'webcrypto' ? webCurve : jsCurve);
       current = wanted;
       return wanted;

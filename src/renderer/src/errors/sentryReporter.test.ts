@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const sdk = vi.hoisted(() => ({ init: vi.fn(), captureException: vi.fn() }));
+const sdk = vi.hoisted(() => ({
+  init: vi.fn(),
+  captureException: vi.fn(),
+  linkedErrorsIntegration: vi.fn(() => ({ name: 'LinkedErrors' })),
+}));
 vi.mock('@sentry/browser', () => sdk);
 
 import { createSentryReporter } from './sentryReporter';
@@ -31,6 +35,8 @@ describe('Sentry reporter loading (off the first screen)', () => {
       expect.objectContaining({
         dsn: 'http://public@127.0.0.1/sentry/1',
         environment: 'production',
+        // The cause chain of every error is sent (linkedErrors.test.ts runs the real SDK).
+        integrations: [expect.objectContaining({ name: 'LinkedErrors' })],
       }),
     );
   });

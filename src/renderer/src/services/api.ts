@@ -41,17 +41,27 @@ export interface ApiTransport {
   resetSessions(): void;
 }
 
-/** A failure without a product answer; `handled` once the user was told about it. */
+/**
+ * A failure without a product answer; `handled` once the user was told about it. `cause` is what
+ * failed underneath (the transport's error and its own cause, e.g. an engine's DataError), kept
+ * so the error report shows the whole chain (Sentry's linked errors, errors/sentryReporter.ts).
+ */
 export class ApiCallError extends Error {
   readonly kind: ApiErrorKind;
   handled = false;
   /** What the server said to the borrower, when it said something (a refused handshake). */
   readonly serverMessage: string | undefined;
-  constructor(kind: ApiErrorKind, message: string, serverMessage?: string) {
-    super(message);
+  constructor(
+    kind: ApiErrorKind,
+    message: string,
+    details: { serverMessage?: string | undefined; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // Engines below Chrome 93 / Safari 15 ignore the option (README "Browser support").
+    if (details.cause !== undefined && this.cause === undefined) this.cause = details.cause;
     this.name = 'ApiCallError';
     this.kind = kind;
-    this.serverMessage = serverMessage;
+    this.serverMessage = details.serverMessage;
   }
 }
 
@@ -65,18 +75,20 @@ const KINDS: readonly ApiErrorKind[] = [
   'bad-response',
 ];
 
-/** Maps anything a transport throws to an ApiCallError (unknown errors count as bad responses). */
+/**
+ * Maps anything a transport throws to an ApiCallError (unknown errors count as bad responses),
+ * with the original as its cause: its own cause chain is what tells an engine bug apart.
+ */
 export function toApiCallError(error: unknown): ApiCallError {
   if (error instanceof ApiCallError) return error;
   const kind = (error as { kind?: unknown } | null)?.kind;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof kind === 'string' && (KINDS as readonly string[]).includes(kind)) {
     const said = (error as { serverMessage?: unknown }).serverMessage;
-    return new ApiCallError(
-      kind as ApiErrorKind,
-      message,
-      typeof said === 'string' ? said : undefined,
-    );
+    return new ApiCallError(kind as ApiErrorKind, message, {
+      serverMessage: typeof said === 'string' ? said : undefined,
+      cause: error,
+    });
   }
-  return new ApiCallError('bad-response', message);
+  return new ApiCallError('bad-response', message, { cause: error });
 }

@@ -53,7 +53,9 @@ export function createApiTransport(
         ({ client } = await load());
       } catch (error) {
         // No request left the device: the same message as a network failure.
-        throw new ApiCallError('offline', `The API client could not be loaded: ${String(error)}`);
+        throw new ApiCallError('offline', `The API client could not be loaded: ${String(error)}`, {
+          cause: error,
+        });
       }
       return client.call(name, data, options);
     },

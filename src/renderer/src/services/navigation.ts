@@ -2,6 +2,8 @@
  * Navigation as a service: stores route the user (login redirects, kick-out, deny pages) without
  * importing React. The router is attached after it is created (main.tsx).
  */
+import { silenceInterruptedViewTransitions } from './viewTransitions';
+
 export interface Navigation {
   /** Current path with search, without origin (the start state's `url`). */
   current(): string;
@@ -24,6 +26,8 @@ export class RouterNavigation implements Navigation {
   attach(router: RouterLike, basename = '/'): void {
     this.router = router;
     this.basename = basename;
+    // Every transition the router starts (ours and <Link viewTransition>) may be interrupted.
+    if (typeof document !== 'undefined') silenceInterruptedViewTransitions(document);
   }
 
   current(): string {
@@ -38,8 +42,8 @@ export class RouterNavigation implements Navigation {
 
   /**
    * A forward move animates (view transition); a redirect (`replace`: login, logout, kick-out,
-   * deny) does not: it often lands while another transition runs, and the interrupted one
-   * rejects ("Transition was skipped") where nothing can catch it.
+   * deny) does not: it often lands while another transition runs and would cut it short. Any
+   * interrupted transition (Back pressed during one, too) stays silent (./viewTransitions).
    */
   go(to: string, options?: { replace?: boolean }): void {
     if (this.router)

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+import { hasOwn } from '../../../../shared/portable';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 
@@ -17,7 +18,7 @@ const PAGES = {
 
 export default function ChannelScreen() {
   const { file = '', action } = useParams();
-  if (action !== undefined || !Object.hasOwn(PAGES, file)) return <NotFound />;
+  if (action !== undefined || !hasOwn(PAGES, file)) return <NotFound />;
   const Page = PAGES[file as keyof typeof PAGES];
   return (
     <Suspense fallback={<PageSkeleton />}>

@@ -3,6 +3,7 @@
  * only when its page opens (`?raw` imports become their own small chunks). Loan documents are
  * templates filled from config/getOrderInfo when the page has `?orderNo=`.
  */
+import { hasOwn } from '../../../../shared/portable';
 
 export interface DocDef {
   title: string;
@@ -53,5 +54,5 @@ export const DOCS: Readonly<Record<string, DocDef>> = {
 };
 
 export function docOf(file: string): DocDef | undefined {
-  return Object.hasOwn(DOCS, file) ? DOCS[file] : undefined;
+  return hasOwn(DOCS, file) ? DOCS[file] : undefined;
 }

@@ -9,6 +9,7 @@
  * borrower name such as `[Verify](javascript:…)` from the server stays those characters, and
  * links come only from the document source.
  */
+import { lastOf } from '../../../../shared/portable';
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
@@ -52,11 +53,11 @@ export function parseBlocks(source: string, slotNames: ReadonlySet<string> = new
     } else if (item) {
       flush();
       const ordered = item[1] !== '-';
-      const last = blocks.at(-1);
+      const last = lastOf(blocks);
       if (last?.kind === 'list' && last.ordered === ordered) last.items.push(item[2]!);
       else blocks.push({ kind: 'list', ordered, items: [item[2]!] });
     } else {
-      const last = blocks.at(-1);
+      const last = lastOf(blocks);
       // An indented line right after a list item continues that item.
       if (paragraph.length === 0 && raw.startsWith('  ') && last?.kind === 'list') {
         last.items[last.items.length - 1] += ` ${line}`;

@@ -5,6 +5,7 @@
  */
 import type { ResponseOf } from '../../../../shared/api/endpoints';
 import { COMPANY } from '../../../../shared/constants';
+import { lastOf } from '../../../../shared/portable';
 import { formatDate, formatPeso } from '../../lib/format';
 
 export type OrderInfo = ResponseOf<'getOrderInfo'>;
@@ -19,7 +20,7 @@ export const companyFields: Readonly<Record<string, string>> = {
 export function orderFields(order: OrderInfo): Record<string, string> {
   const total = order.schedule.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100;
   const first = order.schedule[0];
-  const last = order.schedule.at(-1);
+  const last = lastOf(order.schedule);
   const financeCharge = Math.round((total - order.receivedAmount) * 100) / 100;
   return {
     ...companyFields,

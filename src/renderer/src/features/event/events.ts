@@ -3,6 +3,7 @@
  * unknown file, or an action the event does not have, is the not-found page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { hasOwn } from '../../../../shared/portable';
 
 export interface EventPageProps {
   action: string | undefined;
@@ -52,7 +53,7 @@ export const EVENTS: Readonly<Record<string, EventDef>> = {
 };
 
 export function eventOf(file: string, action: string | undefined): EventDef | undefined {
-  const def = Object.hasOwn(EVENTS, file) ? EVENTS[file] : undefined;
+  const def = hasOwn(EVENTS, file) ? EVENTS[file] : undefined;
   if (!def) return undefined;
   if (action !== undefined && !def.actions?.includes(action)) return undefined;
   return def;

@@ -8,6 +8,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints } from '../../../../shared/api/endpoints';
 import type { CertItem } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
+import { lastOf } from '../../../../shared/portable';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
@@ -65,7 +66,7 @@ export class KycStore {
   }
 
   get lastStep(): number {
-    return this.steps.at(-1) ?? 6;
+    return lastOf(this.steps) ?? 6;
   }
 
   get items(): CertItem[] {

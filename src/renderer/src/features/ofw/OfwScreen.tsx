@@ -1,6 +1,7 @@
 /** /ofw/:file (public): bill_inquiry and pay_bill for overseas Filipino workers. */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
+import { hasOwn } from '../../../../shared/portable';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 
@@ -11,7 +12,7 @@ const PAGES = {
 
 export default function OfwScreen() {
   const { file = '' } = useParams();
-  if (!Object.hasOwn(PAGES, file)) return <NotFound />;
+  if (!hasOwn(PAGES, file)) return <NotFound />;
   const Page = PAGES[file as keyof typeof PAGES];
   return (
     <Suspense fallback={<PageSkeleton />}>

@@ -7,6 +7,7 @@ import { useParams } from 'react-router-dom';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import './profile.css';
+import { hasOwn } from '../../../../shared/portable';
 
 /** Sub-pages by name; each module default-exports its page. */
 export const PROFILE_SUB_PAGES: Readonly<Record<string, ComponentType>> = {
@@ -15,7 +16,7 @@ export const PROFILE_SUB_PAGES: Readonly<Record<string, ComponentType>> = {
 
 export default function ProfileSubPage() {
   const { action = '' } = useParams();
-  const Page = Object.hasOwn(PROFILE_SUB_PAGES, action) ? PROFILE_SUB_PAGES[action] : undefined;
+  const Page = hasOwn(PROFILE_SUB_PAGES, action) ? PROFILE_SUB_PAGES[action] : undefined;
   if (!Page) return <NotFound />;
   return (
     <Suspense fallback={<PageSkeleton />}>
