@@ -28,6 +28,7 @@ import { APP_ORIGIN, APP_SCHEME_PRIVILEGES } from './appProtocol';
 import { registerBridgeIpc, registerPanelIpc } from './ipc';
 import { configureSession } from './sessions';
 import { Simulator } from './simulator';
+import { openInSystemBrowser } from './systemBrowser';
 
 protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
 app.enableSandbox();
@@ -146,13 +147,7 @@ async function main(): Promise<void> {
     // DL_SYSTEM_BROWSER=off keeps links on their native surface only (the _electron e2e specs).
     ...(process.env.DL_SYSTEM_BROWSER === 'off'
       ? {}
-      : {
-          openExternal: (url: string) => {
-            shell.openExternal(url).catch((error: unknown) => {
-              console.warn(`Could not open ${url} in the system browser:`, error);
-            });
-          },
-        }),
+      : { openExternal: (url: string) => void openInSystemBrowser(shell, url) }),
   });
   running = simulator;
   const frameOf = (window: BrowserWindow | null) =>

@@ -45,7 +45,7 @@ export interface SimulatorOptions {
   showError(parent: BrowserWindow | null, title: string, detail: string): void;
   /** The screen's work area the phone window must fit in (the tablet is taller than a laptop). */
   workArea?: () => { width: number; height: number };
-  /** Opens a web link in the system browser (only links the shared allow-list accepts). */
+  /** Opens a web link in the system browser (systemBrowser.ts: only allow-listed web links). */
   openExternal?: (url: string) => void;
 }
 
@@ -425,8 +425,7 @@ export class Simulator {
    */
   private openOutside(url: string): void {
     showExternalUrl(this.options.host, url);
-    const link = safeLink(url, { allowHttp: true });
-    if (link?.kind === 'web') this.options.openExternal?.(link.href);
+    if (safeLink(url, { allowHttp: true })?.kind === 'web') this.options.openExternal?.(url);
   }
 }
 
