@@ -176,7 +176,8 @@ export async function emulateDevice(
       height: preset.height,
       deviceScaleFactor: preset.dpr,
       mobile: true,
-      ...(scale !== 1 ? { scale } : {}),
+      // Always sent, so a phone shown after the fitted tablet is drawn at its own size again.
+      scale,
     });
     await protocol.sendCommand('Emulation.setSafeAreaInsetsOverride', {
       insets: appInsets(preset),
