@@ -82,7 +82,7 @@ export class Simulator {
   private stagedStorage: { profile: string; entries: Record<string, string> } | null = null;
   /** The device emulation of each open app window. */
   private readonly emulations = new WeakMap<BrowserWindow, PhoneEmulation>();
-  /** The app window's last load failed (offline): back online, it loads again. */
+  /** The app window's last load failed while offline: back online, it loads again. */
   private appLoadFailed = false;
   readonly workbench: Workbench;
 
@@ -356,7 +356,9 @@ export class Simulator {
     const emulation = this.emulations.get(window);
     const loadNoted = async (): Promise<boolean> => {
       const loaded = await this.load(window, url);
-      if (this.appWindow === window) this.appLoadFailed = !loaded;
+      // Only a load refused for being offline waits for the network (an aborted one does not).
+      const offline = !this.options.host.getSnapshot().settings.online;
+      if (this.appWindow === window) this.appLoadFailed = !loaded && offline;
       return loaded;
     };
     if (!clock && !staged) {
