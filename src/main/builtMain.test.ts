@@ -75,11 +75,11 @@ describe('the built Electron main under a recording electron module', () => {
     ]);
     expect(fake.windows).toEqual([]);
     fake.becomeReady();
-    await vi.waitFor(() => expect(app()?.page?.status).toBe(200), { timeout: 20_000 });
+    await vi.waitFor(() => expect(app()?.page?.status).toBe(200), { timeout: 45_000 });
     await vi.waitFor(() => expect(panel()?.page?.status).toBe(200));
     expect(app().page?.url).toBe('app://simulator/');
     expect(panel().page?.body).toContain('harness');
-  });
+  }, 60_000);
 
   it('gives the panel and each profile a session with the handlers, the world and no permissions', () => {
     expect([...fake.sessions.keys()].sort()).toEqual([
