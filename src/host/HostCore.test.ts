@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from './HostCore';
 import { FakeAdminClient } from './testing';
-import type { HostEventMessage } from './types';
+import { type HostEventMessage, STALE_PAGE_MESSAGE } from './types';
 
 function makeHost(settings = {}) {
   const admin = new FakeAdminClient();
@@ -143,6 +143,33 @@ describe('HostCore', () => {
     const newPage = { appGeneration: host.getSnapshot().appGeneration };
     expect((await host.call('kickOut', { tip: true }, newPage)).resultCode).toBe(0);
     expect(host.getSnapshot().view).toEqual({ kind: 'kicked-out', tip: true });
+  });
+
+  it.each([
+    ['Reload app', (host: HostCore) => Promise.resolve(host.reload())],
+    ['Reopen', (host: HostCore) => host.reopen()],
+    ['a profile switch', (host: HostCore) => host.updateSettings({ profile: 'fastpay' })],
+  ])('after %s the replaced page cannot kick the fresh app out', async (_name, replace) => {
+    const { host } = makeHost();
+    await host.start();
+    const oldPage = { appGeneration: host.getSnapshot().appGeneration };
+    await replace(host);
+    const before = host.getSnapshot();
+    expect(before.appGeneration).toBeGreaterThan(oldPage.appGeneration);
+    // The old page's late kickOut (its token is the one the fresh app replaced) is refused…
+    expect(await host.call('kickOut', { tip: false }, oldPage)).toEqual({
+      resultCode: 3,
+      message: STALE_PAGE_MESSAGE,
+    });
+    // …and changes nothing: the fresh app stays, signed in, and the log has no such call.
+    const after = host.getSnapshot();
+    expect(after.view).toEqual({ kind: 'app' });
+    expect(after.tokenValue).toBe(before.tokenValue);
+    expect(after.tokenValue).not.toBe('');
+    expect(after.calls).toBe(before.calls);
+    // The fresh page is answered.
+    const freshPage = { appGeneration: after.appGeneration };
+    expect((await host.call('getBaseInfo', undefined, freshPage)).resultCode).toBe(0);
   });
 
   it('answers the page again when a scenario switch fails and it stays', async () => {

@@ -253,7 +253,7 @@ export class HostCore {
   private async replaceApp(change: () => Promise<void>): Promise<void> {
     const generation = this.snapshot.appGeneration;
     const retiredBefore = this.retiredGeneration;
-    this.retiredGeneration = generation;
+    this.retire(generation);
     await this.guard(async () => {
       await change();
       this.reload();
@@ -271,8 +271,13 @@ export class HostCore {
     for (const listener of [...this.eventListeners.keys()]) listener({ event, payload });
   }
 
-  /** Reloads the app: pending requests are cancelled because the page that asked is gone. */
+  /**
+   * Reloads the app (Reload app, Reopen, a profile switch, a scenario switch): the page that was
+   * showing is retired, so its late calls (a `kickOut` with the token it still holds) are answered
+   * as stale and change nothing; pending requests are cancelled because the page that asked is gone.
+   */
   reload(): void {
+    this.retire(this.snapshot.appGeneration);
     for (const id of [...this.waiting.keys()]) this.answer(id, { answer: 'cancel' });
     this.update({ view: { kind: 'app' }, appGeneration: this.snapshot.appGeneration + 1 });
     this.note('reload', `App page ${this.snapshot.appGeneration} loaded`);
@@ -281,6 +286,11 @@ export class HostCore {
   /** An error the app's page reported (console error, uncaught error, unhandled rejection). */
   noteAppError(text: string, generation?: number): void {
     this.note('app-error', text.slice(0, 2000), undefined, generation);
+  }
+
+  /** Pages of `generation` and older are no longer answered (never un-retires a newer one). */
+  private retire(generation: number): void {
+    this.retiredGeneration = Math.max(this.retiredGeneration, generation);
   }
 
   /** Adds a row to the timeline's host notes. */
@@ -296,8 +306,12 @@ export class HostCore {
     this.update({ notes: [...this.snapshot.notes, note].slice(-this.maxCalls) });
   }
 
-  /** "Reopen" on the closed or kicked-out screen: the native user signs in again, a fresh app. */
+  /**
+   * "Reopen" on the closed or kicked-out screen: the native user signs in again, a fresh app. The
+   * old page is retired before the sign-in, so nothing it still sends meets the new token.
+   */
   async reopen(): Promise<void> {
+    this.retire(this.snapshot.appGeneration);
     if (this.snapshot.settings.signedIn) await this.guard(() => this.signIn());
     this.reload();
   }

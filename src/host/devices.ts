@@ -91,3 +91,33 @@ export { DEVICE_IDS } from './types';
 export function isDeviceId(value: unknown): value is DeviceId {
   return typeof value === 'string' && Object.hasOwn(DEVICE_PRESETS, value);
 }
+
+/** How a device is shown on a screen: its window's content size and the page's drawing scale. */
+export interface DeviceFit {
+  width: number;
+  height: number;
+  /** 1 when the device fits at its CSS size; less draws it smaller, its viewport unchanged. */
+  scale: number;
+}
+
+/**
+ * Fits a device into a screen's work area keeping its aspect ratio (the tablet is taller than a
+ * laptop screen); `chrome` is what the window's frame and its distance from the edges take.
+ */
+export function fitToWorkArea(
+  preset: Pick<DevicePreset, 'width' | 'height'>,
+  workArea: { width: number; height: number },
+  chrome: { width: number; height: number } = { width: 80, height: 120 },
+): DeviceFit {
+  const scale = Math.min(
+    1,
+    (workArea.width - chrome.width) / preset.width,
+    (workArea.height - chrome.height) / preset.height,
+  );
+  if (!(scale > 0)) return { width: preset.width, height: preset.height, scale: 1 };
+  return {
+    width: Math.round(preset.width * scale),
+    height: Math.round(preset.height * scale),
+    scale,
+  };
+}

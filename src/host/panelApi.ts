@@ -66,6 +66,8 @@ export const panelActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('saveBundle') }),
   /** Electron only (menu): imports a repro bundle from a file the developer picks. */
   z.object({ type: z.literal('openBundle') }),
+  /** Electron only (menu): shows the control panel window, opened again if it was closed. */
+  z.object({ type: z.literal('showPanel') }),
 ]);
 export type PanelAction = z.infer<typeof panelActionSchema>;
 
@@ -124,6 +126,7 @@ export async function applyPanelAction(host: HostCore, action: PanelAction): Pro
     case 'openDevTools':
     case 'saveBundle':
     case 'openBundle':
+    case 'showPanel':
       return;
     default:
       return missingCase(action);

@@ -113,4 +113,18 @@ describe('app:// handler', () => {
     expect(dropped.type).toBe('error');
     offline = false;
   });
+
+  it('offline, refuses the page and its config too, as a phone without network does', async () => {
+    offline = true;
+    try {
+      const sent = forwarded.length;
+      for (const url of ['app://simulator/', 'app://simulator/app-config.json']) {
+        expect((await handler(new Request(url))).type).toBe('error');
+      }
+      expect(forwarded).toHaveLength(sent);
+    } finally {
+      offline = false;
+    }
+    expect((await handler(new Request('app://simulator/'))).status).toBe(200);
+  });
 });

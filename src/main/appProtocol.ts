@@ -97,7 +97,12 @@ export interface AppHandlerOptions {
   csp(scriptHashes: readonly string[]): string;
   readFile(path: string): Promise<Uint8Array>;
   fetch(url: string, init: RequestInit): Promise<Response>;
-  /** The simulated network is off: API calls fail like a dropped connection. */
+  /**
+   * The phone is offline: every app:// request fails as a network error, the page and its config
+   * included, so a reload shows what a phone shows ("webpage not available"). The DevTools
+   * protocol's offline emulation does not reach `protocol.handle` loaders, so the handler refuses
+   * itself. Absent for the panel's session: the panel is not on the phone.
+   */
   isOffline?: () => boolean;
 }
 
@@ -108,6 +113,7 @@ export function createAppHandler(
   options: AppHandlerOptions,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
+    if (options.isOffline?.()) return Response.error();
     const route = routeAppUrl(request.url, options.root, options.mockUrl);
     switch (route.kind) {
       case 'config':
@@ -115,7 +121,6 @@ export function createAppHandler(
           headers: { 'Cache-Control': 'no-store' },
         });
       case 'api': {
-        if (options.isOffline?.()) return Response.error();
         const headers = new Headers();
         for (const name of FORWARDED_REQUEST_HEADERS) {
           const value = request.headers.get(name);

@@ -30,4 +30,28 @@ describe('dev app-config handler', () => {
       { url: 'http://other.example/app-config.json', bypass: true },
     ]);
   });
+
+  it('refuses every request of an offline phone, its config and the mock server included', async () => {
+    let offline = true;
+    const passed: string[] = [];
+    const handler = devConfigHandler(
+      'http://localhost:5173/',
+      'http://127.0.0.1:4010',
+      async (r) => {
+        passed.push(r.url);
+        return new Response('through');
+      },
+      () => offline,
+    );
+    for (const url of [
+      'http://localhost:5173/app-config.json',
+      'http://localhost:5173/src/main.tsx',
+      'http://127.0.0.1:4010/main/user/userInfo',
+    ]) {
+      expect((await handler(new Request(url))).type).toBe('error');
+    }
+    expect(passed).toEqual([]);
+    offline = false;
+    expect(await (await handler(new Request('http://localhost:5173/x.js'))).text()).toBe('through');
+  });
 });

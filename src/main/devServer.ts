@@ -19,9 +19,20 @@ export function devAppConfig(mockUrl: string): AppConfig {
   };
 }
 
-export function devConfigHandler(devUrl: string, mockUrl: string, netFetch: NetFetch) {
+/**
+ * `netFetch` is the fetch of the session the handler serves (the phone's own partition, never the
+ * default session's `net.fetch`); `isOffline`, given for a phone's session, refuses every request
+ * while the phone is offline: this loader is outside the DevTools protocol's offline emulation.
+ */
+export function devConfigHandler(
+  devUrl: string,
+  mockUrl: string,
+  netFetch: NetFetch,
+  isOffline?: () => boolean,
+) {
   const configUrl = `${new URL(devUrl).origin}/app-config.json`;
   return (request: Request): Promise<Response> => {
+    if (isOffline?.()) return Promise.resolve(Response.error());
     if (request.url.split('?')[0] === configUrl) {
       return Promise.resolve(Response.json(devAppConfig(mockUrl)));
     }

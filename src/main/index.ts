@@ -1,28 +1,42 @@
 /**
  * Electron main: starts the embedded mock server on a free port, the host core, the app window
  * (the phone) and the control panel. Production serves out/renderer over app://; dev uses the
- * electron-vite dev server (ELECTRON_RENDERER_URL).
+ * electron-vite dev server (ELECTRON_RENDERER_URL). One simulator per user-data directory: a
+ * second launch brings the first to the front and quits.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import { createMockServer } from '../../mock-server/app';
 import { createAdminClient } from '../host/adminClient';
 import { HostCore } from '../host/HostCore';
 import { HOST_PROFILES } from '../host/types';
-import { isWorldId, newWorldId, WORLD_HEADER } from '../shared/simWorld';
-import { APP_ORIGIN, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppHandler } from './appProtocol';
-import { devConfigHandler } from './devServer';
+import { isWorldId, newWorldId } from '../shared/simWorld';
+import { APP_ORIGIN, APP_SCHEME_PRIVILEGES } from './appProtocol';
 import { registerBridgeIpc, registerPanelIpc } from './ipc';
-import { applyCspHeader, contentSecurityPolicy, denyAllPermissions } from './security';
+import { configureSession } from './sessions';
 import { Simulator } from './simulator';
+import { openInSystemBrowser } from './systemBrowser';
 
 protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
 app.enableSandbox();
 // Tests run each app against fresh state (mock server identity, storage).
 if (process.env.DL_USER_DATA) app.setPath('userData', process.env.DL_USER_DATA);
+
+/** The running simulator, once started (a second launch and the dock icon bring it forward). */
+let running: Simulator | null = null;
 
 /**
  * The phone's world on the mock server (DESIGN.md §6), kept in userData so a relaunch finds the
@@ -60,48 +74,30 @@ async function main(): Promise<void> {
     world,
     adminToken: server.adminToken,
   });
-  /** The phone's requests to the mock server carry its world; the SPA never knows. */
-  const inWorld = (init?: RequestInit): RequestInit => {
-    const headers = new Headers(init?.headers);
-    headers.set(WORLD_HEADER, world);
-    return { ...init, headers };
-  };
   const host = new HostCore({ admin, deviceId: `SIM-${randomUUID()}` });
   await host.start();
 
   const baseUrl = devUrl ?? APP_ORIGIN;
   const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [new URL(devUrl).origin] : [])];
-  const devCsp = contentSecurityPolicy({ dev: true, devOrigin: devUrl });
-  const appHandler = createAppHandler({
-    root: join(here, '../renderer'),
+  const sessionSetup = {
     mockUrl: server.url,
-    csp: (scriptHashes) => contentSecurityPolicy({ dev: false, scriptHashes }),
-    readFile: (path) => readFile(path),
-    fetch: (url, init) => fetch(url, inWorld(init)),
-    isOffline: () => !host.getSnapshot().settings.online,
-  });
-  /**
-   * Every session a window may use gets the same hardening and handlers: the panel's (default)
-   * and one partition per app profile, so the lender app, the FastPay wallet and the web keep
-   * their own storage as three apps on a phone do.
-   */
-  const configure = (ses: Electron.Session) => {
-    denyAllPermissions(ses);
-    ses.webRequest.onBeforeSendHeaders({ urls: [`${server.url}/*`] }, (details, callback) => {
-      callback({ requestHeaders: { ...details.requestHeaders, [WORLD_HEADER]: world } });
-    });
-    ses.protocol.handle(APP_SCHEME, appHandler);
-    if (devUrl) {
-      applyCspHeader(ses, devCsp, allowedOrigins);
-      ses.protocol.handle(
-        'http',
-        devConfigHandler(devUrl, server.url, (request, init) => net.fetch(request, init)),
-      );
-    }
+    world,
+    rendererRoot: join(here, '../renderer'),
+    readFile: (path: string) => readFile(path),
+    allowedOrigins,
+    ...(devUrl ? { devUrl } : {}),
   };
+  /**
+   * The panel's session (the default) and one partition per app profile, so the lender app, the
+   * FastPay wallet and the web keep their own storage as three apps on a phone do; only the
+   * phone's sessions go offline with it.
+   */
   const partitionOf = (profile: string) => `persist:phone-${profile}`;
-  configure(session.defaultSession);
-  for (const profile of HOST_PROFILES) configure(session.fromPartition(partitionOf(profile)));
+  const phoneNetwork = { isOffline: () => !host.getSnapshot().settings.online };
+  configureSession(session.defaultSession, sessionSetup);
+  for (const profile of HOST_PROFILES) {
+    configureSession(session.fromPartition(partitionOf(profile)), sessionSetup, phoneNetwork);
+  }
 
   const simulator = new Simulator({
     BrowserWindow,
@@ -115,27 +111,45 @@ async function main(): Promise<void> {
     allowedOrigins,
     workbenchClient: admin,
     files: {
-      async save(suggestedName, text) {
-        const choice = await dialog.showSaveDialog({
+      async save(parent, suggestedName, text) {
+        const options: Electron.SaveDialogOptions = {
           title: 'Export repro bundle',
           defaultPath: join(app.getPath('downloads'), suggestedName),
           filters: [{ name: 'Repro bundle', extensions: ['json'] }],
-        });
+        };
+        const choice = await (parent
+          ? dialog.showSaveDialog(parent, options)
+          : dialog.showSaveDialog(options));
         if (choice.canceled || !choice.filePath) return false;
         await writeFile(choice.filePath, text);
         return true;
       },
-      async open() {
-        const choice = await dialog.showOpenDialog({
+      async open(parent) {
+        const options: Electron.OpenDialogOptions = {
           title: 'Import repro bundle',
           properties: ['openFile'],
           filters: [{ name: 'Repro bundle', extensions: ['json'] }],
-        });
+        };
+        const choice = await (parent
+          ? dialog.showOpenDialog(parent, options)
+          : dialog.showOpenDialog(options));
         const file = choice.canceled ? undefined : choice.filePaths[0];
         return file ? readFile(file, 'utf8') : null;
       },
     },
+    showError(parent, title, detail) {
+      const options: Electron.MessageBoxOptions = { type: 'error', title, message: title, detail };
+      void (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options)).catch(
+        () => dialog.showErrorBox(title, detail),
+      );
+    },
+    workArea: () => screen.getPrimaryDisplay().workAreaSize,
+    // DL_SYSTEM_BROWSER=off keeps links on their native surface only (the _electron e2e specs).
+    ...(process.env.DL_SYSTEM_BROWSER === 'off'
+      ? {}
+      : { openExternal: (url: string) => void openInSystemBrowser(shell, url) }),
   });
+  running = simulator;
   const frameOf = (window: BrowserWindow | null) =>
     window && !window.isDestroyed() ? window.webContents.mainFrame : null;
   registerBridgeIpc(ipcMain, {
@@ -155,18 +169,29 @@ async function main(): Promise<void> {
   console.log(`Direct Loan simulator: mock server at ${server.url}`);
 }
 
-app.on('window-all-closed', () => app.quit());
-// Belt and braces for any web contents, including ones a future window might create.
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
-app
-  .whenReady()
-  .then(main)
-  .catch((error: unknown) => {
-    // Say it where the developer looks: a dialog, not only a line in a terminal they may not see.
-    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    console.error('The simulator failed to start:', error);
-    dialog.showErrorBox('The Direct Loan simulator could not start', message);
-    app.exit(1);
+/**
+ * The lock is per user-data directory (set above): a second simulator on the same one would share
+ * its storage and the phone's world, so it hands over to the first and quits.
+ */
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => running?.focus());
+  // The dock icon (macOS) brings the control panel back, even after it was closed.
+  app.on('activate', () => running?.showPanel());
+  app.on('window-all-closed', () => app.quit());
+  // Belt and braces for any web contents, including ones a future window might create.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
   });
+  app
+    .whenReady()
+    .then(main)
+    .catch((error: unknown) => {
+      // Say it where the developer looks: a dialog, not only a line in a terminal they may not see.
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error('The simulator failed to start:', error);
+      dialog.showErrorBox('The Direct Loan simulator could not start', message);
+      app.exit(1);
+    });
+}

@@ -41,6 +41,7 @@ describe('simulator menu', () => {
     click(find(hostMenu, 'Export repro bundle…'));
     click(find(hostMenu, 'Import repro bundle…'));
     click(find(sub(find(menu, 'Device')), 'Tablet (820×1180)'));
+    click(find(sub(menu.find((m) => m.role === 'windowMenu')!), 'Control panel'));
     expect(actions).toEqual([
       { type: 'updateSettings', patch: { profile: 'fastpay' } },
       { type: 'selectScenario', name: 'session-expired' },
@@ -51,6 +52,7 @@ describe('simulator menu', () => {
       { type: 'saveBundle' },
       { type: 'openBundle' },
       { type: 'updateSettings', patch: { device: 'tablet' } },
+      { type: 'showPanel' },
     ]);
     expect(find(sub(find(menu, 'Scenario')), 'repaying — Repaying')).toBeTruthy();
   });

@@ -114,6 +114,20 @@ export function buildMenuTemplate(
       ],
     },
     { role: 'editMenu' as const },
-    { role: 'windowMenu' as const },
+    {
+      // The Window menu's own items, plus the way back to a closed control panel.
+      role: 'windowMenu' as const,
+      submenu: [
+        {
+          label: 'Control panel',
+          accelerator: 'CmdOrCtrl+Shift+P',
+          click: () => run({ type: 'showPanel' }),
+        },
+        { type: 'separator' as const },
+        { role: 'minimize' as const },
+        ...(platform === 'darwin' ? [{ role: 'zoom' as const }] : []),
+        { role: 'close' as const },
+      ],
+    },
   ];
 }

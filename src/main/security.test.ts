@@ -9,7 +9,10 @@ import {
 
 vi.mock('electron', () => ({}));
 
-type Listener = (event: { preventDefault(): void }, url: string) => void;
+type Listener = (
+  event: { preventDefault(): void; url?: string; isMainFrame?: boolean },
+  url: string,
+) => void;
 
 function fakeContents() {
   const listeners = new Map<string, Listener>();
@@ -25,7 +28,18 @@ function fakeContents() {
     listeners.get(name)?.(event, url);
     return event.prevented;
   };
-  return { contents, fire, open: (url: string) => openHandler?.({ url }) };
+  /** A frame's navigation as `will-frame-navigate` reports it (one details object). */
+  const fireFrame = (url: string, isMainFrame: boolean) => {
+    const details = {
+      url,
+      isMainFrame,
+      prevented: false,
+      preventDefault: () => (details.prevented = true),
+    };
+    listeners.get('will-frame-navigate')?.(details, url);
+    return details.prevented;
+  };
+  return { contents, fire, fireFrame, open: (url: string) => openHandler?.({ url }) };
 }
 
 describe('window security', () => {
@@ -52,6 +66,18 @@ describe('window security', () => {
     expect(external).toEqual(['https://phish.example/login', 'https://www.directloan.ph/terms']);
   });
 
+  it('keeps every frame of the page inside the app, not only the main frame', () => {
+    const { contents, fireFrame } = fakeContents();
+    const external: string[] = [];
+    limitNavigation(contents as never, ['app://simulator'], (url) => external.push(url));
+    expect(fireFrame('https://phish.example/frame', false)).toBe(true);
+    expect(fireFrame('app://simulator/terms', false)).toBe(false);
+    expect(fireFrame('about:blank', false)).toBe(false);
+    // The main frame is will-navigate's: one surface per navigation.
+    expect(fireFrame('https://phish.example/top', true)).toBe(false);
+    expect(external).toEqual(['https://phish.example/frame']);
+  });
+
   it('denies every permission request and check', () => {
     let request: ((c: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined;
     let check: (() => boolean) | undefined;
@@ -69,6 +95,23 @@ describe('window security', () => {
     expect(isAllowedUrl('app://simulator/x', ['app://simulator'])).toBe(true);
     expect(isAllowedUrl('app://other/x', ['app://simulator'])).toBe(false);
     expect(isAllowedUrl('not a url', ['app://simulator'])).toBe(false);
+  });
+
+  it('lets exactly the embedded server show its fixture pictures, in production and dev', () => {
+    const mediaOrigin = 'http://127.0.0.1:43123';
+    for (const dev of [false, true]) {
+      const imgSrc = contentSecurityPolicy({ dev, mediaOrigin })
+        .split('; ')
+        .find((directive) => directive.startsWith('img-src '));
+      expect(imgSrc?.split(' ')).toEqual([
+        'img-src',
+        "'self'",
+        'data:',
+        'blob:',
+        'https:',
+        mediaOrigin,
+      ]);
+    }
   });
 
   it('production CSP allows no inline script or eval and connects only to itself', () => {

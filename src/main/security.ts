@@ -11,6 +11,11 @@ export function contentSecurityPolicy(options: {
   devOrigin?: string;
   /** CSP sources ('sha256-…', 'unsafe-hashes') allowing the page's own inline scripts. */
   scriptHashes?: readonly string[];
+  /**
+   * The embedded mock server's origin: its answers carry fixture pictures as absolute URLs on it
+   * (mock-server/http/media.ts), so exactly that origin may serve images.
+   */
+  mediaOrigin?: string;
 }): string {
   const devConnect =
     options.dev && options.devOrigin
@@ -23,7 +28,7 @@ export function contentSecurityPolicy(options: {
     `script-src 'self' 'wasm-unsafe-eval'${devScript}`,
     // antd-mobile sets inline styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${options.mediaOrigin ? ` ${options.mediaOrigin}` : ''}`,
     "font-src 'self' data:",
     `connect-src 'self'${devConnect}${options.dev ? ' http://127.0.0.1:* http://localhost:*' : ''}`,
     "object-src 'none'",
@@ -64,9 +69,13 @@ export function isAllowedUrl(url: string, allowedOrigins: readonly string[]): bo
   }
 }
 
+/** What a frame inside the app may show besides the app itself: an empty document. */
+const EMPTY_DOCUMENTS = new Set(['about:blank', 'about:srcdoc']);
+
 /**
- * Keeps a window inside the app: navigation elsewhere is blocked, `window.open` and target=_blank
- * links are denied and shown as the openBrowser surface, <webview> is refused.
+ * Keeps a window inside the app: navigation elsewhere, of the page or of any frame in it, is
+ * blocked, `window.open` and target=_blank links are denied and shown as the openBrowser surface,
+ * <webview> is refused.
  */
 export function limitNavigation(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
@@ -77,6 +86,14 @@ export function limitNavigation(
     if (!isAllowedUrl(url, allowedOrigins)) {
       event.preventDefault();
       onExternalUrl(url);
+    }
+  });
+  // will-navigate covers the main frame only; an iframe leaving the app is stopped here.
+  contents.on('will-frame-navigate', (details) => {
+    if (details.isMainFrame || EMPTY_DOCUMENTS.has(details.url)) return;
+    if (!isAllowedUrl(details.url, allowedOrigins)) {
+      details.preventDefault();
+      onExternalUrl(details.url);
     }
   });
   contents.on('will-redirect', (event, url) => {

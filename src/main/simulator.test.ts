@@ -20,12 +20,24 @@ class FakeWindow {
   localStorage: Record<string, string> = { 'dl.user': '{"token":"T"}' };
   readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   readonly contentsHandlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  focused = false;
+  minimized = false;
+  readonly debuggerHandlers: ((...args: unknown[]) => void)[] = [];
   readonly webContents = {
+    isDestroyed: () => this.destroyed,
     debugger: {
       attached: false,
       isAttached: () => this.webContents.debugger.attached,
       attach: () => {
         this.webContents.debugger.attached = true;
+      },
+      on: (name: string, handler: (...args: unknown[]) => void) => {
+        if (name === 'detach') this.debuggerHandlers.push(handler);
+      },
+      /** What opening DevTools does: the session and every override in it end. */
+      detach: (reason: string) => {
+        this.webContents.debugger.attached = false;
+        for (const handler of this.debuggerHandlers) handler({}, reason);
       },
       sendCommand: async (method: string, params?: unknown) => {
         this.protocolCommands.push([method, params]);
@@ -88,23 +100,49 @@ class FakeWindow {
     if (this.destroyed) throw new Error('Object has been destroyed');
     this.size = [width, height];
   }
+  isFocused() {
+    return this.focused;
+  }
+  focus() {
+    this.focused = true;
+  }
+  isMinimized() {
+    return this.minimized;
+  }
+  restore() {
+    this.minimized = false;
+  }
 }
 
-async function setup() {
+async function setup(workArea?: { width: number; height: number }) {
   FakeWindow.all = [];
   const host = new HostCore({ admin: new FakeAdminClient() });
   const workbenchClient = new FakeWorkbenchClient();
-  const files = { saved: [] as [string, string][], toOpen: null as string | null } as {
+  const files = {
+    saved: [] as [string, string][],
+    toOpen: null as string | null,
+    failSave: null as Error | null,
+    parents: [] as unknown[],
+  } as {
     saved: [string, string][];
     toOpen: string | null;
-    save(name: string, text: string): Promise<boolean>;
-    open(): Promise<string | null>;
+    failSave: Error | null;
+    parents: unknown[];
+    save(parent: unknown, name: string, text: string): Promise<boolean>;
+    open(parent: unknown): Promise<string | null>;
   };
-  files.save = async (name, text) => {
+  files.save = async (parent, name, text) => {
+    files.parents.push(parent);
+    if (files.failSave) throw files.failSave;
     files.saved.push([name, text]);
     return true;
   };
-  files.open = async () => files.toOpen;
+  files.open = async (parent) => {
+    files.parents.push(parent);
+    return files.toOpen;
+  };
+  const errors: { parent: unknown; title: string; detail: string }[] = [];
+  const opened: string[] = [];
   const menus: unknown[] = [];
   const simulator = new Simulator({
     BrowserWindow: FakeWindow as never,
@@ -119,13 +157,29 @@ async function setup() {
     panelUrl: 'app://simulator/harness.html?runtime=electron',
     allowedOrigins: ['app://simulator'],
     workbenchClient,
-    files,
+    files: files as never,
+    showError: (parent, title, detail) => errors.push({ parent, title, detail }),
+    openExternal: (url) => opened.push(url),
+    ...(workArea ? { workArea: () => workArea } : {}),
   });
   simulator.start();
   await Promise.resolve();
   const app = () => simulator.appWindow as unknown as FakeWindow;
   const panel = simulator.panelWindow as unknown as FakeWindow;
-  return { host, simulator, app, panel, menus, workbenchClient, files };
+  return { host, simulator, app, panel, menus, workbenchClient, files, errors, opened };
+}
+
+/** The menu's template as the simulator last set it. */
+type MenuItem = { label?: string; role?: string; click?: () => void; submenu?: MenuItem[] };
+function menuItem(menus: unknown[], path: string[]): MenuItem {
+  let items = menus.at(-1) as MenuItem[];
+  let found: MenuItem | undefined;
+  for (const label of path) {
+    found = items.find((i) => i.label === label || i.role === label);
+    if (!found) throw new Error(`No menu item ${label}`);
+    items = found.submenu ?? [];
+  }
+  return found!;
 }
 
 const argsOf = (w: FakeWindow) => w.options.webPreferences?.additionalArguments;
@@ -390,5 +444,150 @@ describe('links the phone does not open in the app', () => {
       "The app's renderer process is gone (crashed)",
     ]);
     expect(consoleErrorOf([{ level: 'warning', message: 'x' }])).toBeNull();
+  });
+});
+
+/** The emulation the page has now: the last value of each override still in the session. */
+function emulated(window: FakeWindow) {
+  const last = (method: string) =>
+    window.protocolCommands.filter(([m]) => m === method).at(-1)?.[1] as
+      | Record<string, unknown>
+      | undefined;
+  return {
+    insets: last('Emulation.setSafeAreaInsetsOverride')?.insets,
+    userAgent: last('Emulation.setUserAgentOverride')?.userAgent,
+    offline: last('Network.emulateNetworkConditions')?.offline,
+    metrics: last('Emulation.setDeviceMetricsOverride'),
+  };
+}
+
+describe('the phone window at its edges', () => {
+  it('opening DevTools (the debugger detaches) re-attaches and re-applies everything', async () => {
+    const { simulator, host, app } = await setup();
+    await host.updateSettings({ online: false });
+    const christmas = Date.UTC(2025, 11, 24, 2);
+    await simulator.workbench.run({ op: 'setClock', command: { at: christmas, running: false } });
+    await vi.waitFor(() => expect(emulated(app()).offline).toBe(true));
+    // DevTools take the debugger: every override of the old session is gone with it.
+    app().protocolCommands.length = 0;
+    app().webContents.debugger.detach('replaced_with_devtools');
+    await vi.waitFor(() =>
+      expect(emulated(app())).toMatchObject({
+        insets: { top: 47, right: 0, bottom: 34, left: 0 },
+        userAgent: expect.stringContaining('iPhone'),
+        offline: true,
+      }),
+    );
+    expect(app().webContents.debugger.attached).toBe(true);
+    // The phone clock runs again in the next document (a reload with DevTools open).
+    await vi.waitFor(() =>
+      expect(app().protocolCommands.map(([m]) => m)).toContain(
+        'Page.addScriptToEvaluateOnNewDocument',
+      ),
+    );
+    // A window going away detaches too: nothing to re-apply then.
+    app().protocolCommands.length = 0;
+    app().destroyed = true;
+    app().webContents.debugger.detach('target closed');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(app().protocolCommands).toEqual([]);
+  });
+
+  it('fits the tablet to the screen, keeping its aspect ratio and CSS size', async () => {
+    const { host, app } = await setup({ width: 1440, height: 860 });
+    await host.updateSettings({ device: 'tablet' });
+    const [width, height] = app().size;
+    expect(height).toBeLessThanOrEqual(860 - 120);
+    expect(width / height).toBeCloseTo(820 / 1180, 2);
+    await vi.waitFor(() =>
+      expect(emulated(app()).metrics).toMatchObject({
+        width: 820,
+        height: 1180,
+        scale: expect.closeTo(height / 1180, 2),
+      }),
+    );
+    // A phone that fits is shown at its size.
+    await host.updateSettings({ device: 'android' });
+    expect(app().size).toEqual([360, 640]);
+  });
+
+  it('a bad bundle or a failed export from the menu says why over the focused window', async () => {
+    const { menus, files, errors, panel, app } = await setup();
+    await new Promise((r) => setTimeout(r, 0));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      panel.focused = true;
+      files.toOpen = '{"format":"something else"}';
+      menuItem(menus, ['Host', 'Import repro bundle…']).click?.();
+      await vi.waitFor(() => expect(errors).toHaveLength(1));
+      expect(errors[0]).toMatchObject({
+        parent: panel,
+        title: 'Could not import the repro bundle',
+        detail: expect.stringMatching(/^Not a repro bundle/),
+      });
+      panel.focused = false;
+      app().focused = true;
+      files.failSave = new Error('EACCES: permission denied');
+      menuItem(menus, ['Host', 'Export repro bundle…']).click?.();
+      await vi.waitFor(() => expect(errors).toHaveLength(2));
+      expect(errors[1]).toEqual({
+        parent: app(),
+        title: 'Could not export the repro bundle',
+        detail: 'EACCES: permission denied',
+      });
+      // The file dialogs had a parent window too.
+      expect(files.parents).toEqual([panel, app()]);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('the closed control panel opens again from the Window menu', async () => {
+    const { menus, simulator, panel } = await setup();
+    panel.close();
+    expect(simulator.panelWindow).toBeNull();
+    menuItem(menus, ['windowMenu', 'Control panel']).click?.();
+    await vi.waitFor(() => expect(simulator.panelWindow).not.toBeNull());
+    const again = simulator.panelWindow as unknown as FakeWindow;
+    expect(again).not.toBe(panel);
+    expect(again.loaded).toEqual(['app://simulator/harness.html?runtime=electron']);
+    expect(again.focused).toBe(true);
+    // A second launch (focus) finds it and does not open a third.
+    simulator.focus();
+    expect(simulator.panelWindow).toBe(again as never);
+  });
+
+  it('opens allow-listed web links in the system browser, and nothing else', async () => {
+    const { app, opened, host } = await setup();
+    const navigate = (url: string) => {
+      const event = { preventDefault: vi.fn() };
+      for (const handler of app().contentsHandlers.get('will-navigate') ?? []) handler(event, url);
+      return event;
+    };
+    expect(navigate('https://www.directloan.ph/terms').preventDefault).toHaveBeenCalled();
+    navigate('tel:0917');
+    navigate('javascript:alert(1)');
+    navigate('https://user:pass@phish.example/');
+    expect(opened).toEqual(['https://www.directloan.ph/terms']);
+    expect(host.getSnapshot().surfaces.map((s) => s.method)).toContain('dialPhone');
+  });
+
+  it('a page that failed to load offline loads again when the phone is back online', async () => {
+    const { host, app } = await setup();
+    await host.updateSettings({ online: false });
+    app().failNextLoad = new Error('ERR_FAILED');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      host.reload();
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    } finally {
+      warn.mockRestore();
+    }
+    const loads = app().loaded.length;
+    await host.updateSettings({ online: true });
+    await vi.waitFor(() => expect(app().loaded).toHaveLength(loads + 1));
   });
 });

@@ -4,22 +4,24 @@
  * change recreates the app window in that profile's own session partition (lender app, FastPay
  * wallet and the web are different apps on a phone: their storage never mixes), a new app
  * generation reloads it, the device preset resizes and emulates it (insets, pixel ratio, touch,
- * user agent), closePage/kickOut hide it, and offline cuts the page off through the DevTools
- * protocol (every request: fetch, XHR, beacons, chunks, images).
+ * user agent, fitted to the screen), closePage/kickOut hide it, and offline cuts the page off
+ * through the DevTools protocol (phoneEmulation.ts). Either window, once closed, opens again from
+ * the menu; a failed menu action says why in a message box.
  */
-import type { BrowserWindow, BrowserWindowConstructorOptions, Menu, WebContents } from 'electron';
+import type { BrowserWindow, BrowserWindowConstructorOptions, Menu } from 'electron';
 import type { ScenarioList, WorkbenchAdminClient } from '../host/adminClient';
-import { appInsets, DEVICE_PRESETS, type DevicePreset } from '../host/devices';
+import { DEVICE_PRESETS, type DeviceFit, fitToWorkArea } from '../host/devices';
 import type { HostCore } from '../host/HostCore';
 import { applyPanelAction, PANEL_IPC, type PanelAction } from '../host/panelApi';
-import { type PhoneClock, phoneClockScript } from '../host/phoneClock';
 import { bundleFileName, parseReproBundle } from '../host/reproBundle';
 import type { HostSnapshot } from '../host/types';
 import { type PhoneAccess, Workbench } from '../host/workbench';
 import { PROFILE_ARG, ROLE_ARG } from '../preload/roles';
 import { appPathOf, appPathUrl } from '../shared/appPath';
 import { IPC } from '../shared/bridge';
+import { safeLink } from '../shared/links';
 import { buildMenuTemplate } from './menu';
+import { addStartScript, PhoneEmulation, removeStartScript } from './phoneEmulation';
 import { limitNavigation, secureWebPreferences } from './security';
 
 type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
@@ -40,15 +42,27 @@ export interface SimulatorOptions {
   workbenchClient: WorkbenchAdminClient;
   /** Native file dialogs for repro bundles (the menu's Export and Import). */
   files: BundleFiles;
+  /** Tells the developer why a menu action failed (a native message box over `parent`). */
+  showError(parent: BrowserWindow | null, title: string, detail: string): void;
+  /** The screen's work area the phone window must fit in (the tablet is taller than a laptop). */
+  workArea?: () => { width: number; height: number };
+  /** Opens a web link in the system browser (systemBrowser.ts: only allow-listed web links). */
+  openExternal?: (url: string) => void;
 }
 
-/** Where a repro bundle is saved to or read from (native dialogs in Electron). */
+/** Where a repro bundle is saved to or read from (native dialogs over `parent` in Electron). */
 export interface BundleFiles {
   /** Answers false when the developer cancelled. */
-  save(suggestedName: string, text: string): Promise<boolean>;
+  save(parent: BrowserWindow | null, suggestedName: string, text: string): Promise<boolean>;
   /** The chosen file's text, or null when cancelled. */
-  open(): Promise<string | null>;
+  open(parent: BrowserWindow | null): Promise<string | null>;
 }
+
+/** What a failed menu action's message box is titled. */
+const MENU_FAILURE_TITLES: Partial<Record<PanelAction['type'], string>> = {
+  saveBundle: 'Could not export the repro bundle',
+  openBundle: 'Could not import the repro bundle',
+};
 
 /** The app's localStorage as JSON, read in the page's main world. */
 const READ_STORAGE = 'JSON.stringify(Object.assign({}, window.localStorage))';
@@ -67,8 +81,10 @@ export class Simulator {
   private panelUpdate = false;
   /** The app storage a bundle's import gives the next app page of that profile. */
   private stagedStorage: { profile: string; entries: Record<string, string> } | null = null;
-  /** The DevTools-protocol id of the phone clock script in the current app window. */
-  private clockScriptId: string | null = null;
+  /** The device emulation of each open app window. */
+  private readonly emulations = new WeakMap<BrowserWindow, PhoneEmulation>();
+  /** The app window's last load failed while offline: back online, it loads again. */
+  private appLoadFailed = false;
   readonly workbench: Workbench;
 
   constructor(private readonly options: SimulatorOptions) {
@@ -97,6 +113,7 @@ export class Simulator {
       this.ensureAppWindow().webContents.openDevTools({ mode: 'detach' });
       return;
     }
+    if (action.type === 'showPanel') return this.showPanel();
     if (action.type === 'saveBundle') return this.saveBundle();
     if (action.type === 'openBundle') return this.openBundle();
     // A closed phone window comes back with the actions that show the app.
@@ -105,11 +122,54 @@ export class Simulator {
     if (action.type === 'selectScenario' || action.type === 'reset') await this.refreshScenarios();
   }
 
+  /**
+   * A menu action: never an unhandled rejection. What failed is said in a message box over the
+   * window the developer is in, as the panel says it beside its own buttons.
+   */
+  async runFromMenu(action: PanelAction): Promise<void> {
+    try {
+      await this.apply(action);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      const title = MENU_FAILURE_TITLES[action.type] ?? 'The simulator could not do that';
+      this.options.showError(this.dialogParent(), title, detail);
+    }
+  }
+
+  /** A second launch of the simulator: the running one comes to the front instead. */
+  focus(): void {
+    const app = this.liveApp();
+    if (app) {
+      if (app.isMinimized()) app.restore();
+      if (this.previous.view.kind === 'app') app.show();
+    }
+    this.showPanel();
+  }
+
+  /** Menu → Control panel, the dock icon, a second launch: the panel, opened again if closed. */
+  showPanel(): void {
+    const live = this.panelWindow && !this.panelWindow.isDestroyed() ? this.panelWindow : null;
+    const panel = live ?? this.createPanelWindow();
+    this.panelWindow = panel;
+    if (panel.isMinimized()) panel.restore();
+    panel.show();
+    panel.focus();
+  }
+
+  /** The window a dialog belongs to: the focused simulator window, else the panel, else the app. */
+  private dialogParent(): BrowserWindow | null {
+    const windows = [this.panelWindow, this.appWindow].filter(
+      (w): w is BrowserWindow => w !== null && !w.isDestroyed(),
+    );
+    return windows.find((w) => w.isFocused()) ?? windows[0] ?? null;
+  }
+
   /** Menu → Export repro bundle…: the workbench's bundle, saved where the developer says. */
   private async saveBundle(): Promise<void> {
     const result = await this.workbench.run({ op: 'exportBundle' });
-    if (!result.ok) throw new Error(`Could not export the repro bundle: ${result.error}`);
+    if (!result.ok) throw new Error(result.error);
     await this.options.files.save(
+      this.dialogParent(),
       bundleFileName(result.value),
       JSON.stringify(result.value, null, 2),
     );
@@ -117,10 +177,10 @@ export class Simulator {
 
   /** Menu → Import repro bundle…: a bundle file replaces this phone's world and app state. */
   private async openBundle(): Promise<void> {
-    const text = await this.options.files.open();
+    const text = await this.options.files.open(this.dialogParent());
     if (text === null) return;
     const result = await this.workbench.run({ op: 'importBundle', bundle: parseReproBundle(text) });
-    if (!result.ok) throw new Error(`Could not import the repro bundle: ${result.error}`);
+    if (!result.ok) throw new Error(result.error);
   }
 
   /** The phone's route and storage, for repro bundles. */
@@ -164,7 +224,7 @@ export class Simulator {
   private rebuildMenu(): void {
     const { Menu, host } = this.options;
     const template = buildMenuTemplate(host.getSnapshot(), this.scenarios, (action) => {
-      void this.apply(action);
+      void this.runFromMenu(action);
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   }
@@ -212,14 +272,22 @@ export class Simulator {
       if (app) this.loadApp(app, this.options.appUrl);
     }
     const app = this.liveApp();
-    if (app && next.settings.device !== before.settings.device) {
-      const preset = DEVICE_PRESETS[next.settings.device];
-      app.setContentSize(preset.width, preset.height);
-      void emulateDevice(app.webContents, preset, next.settings.online);
-    } else if (app && next.settings.online !== before.settings.online) {
-      void emulateOffline(app.webContents, !next.settings.online);
+    const emulation = app ? this.emulations.get(app) : undefined;
+    if (app && emulation && next.settings.device !== before.settings.device) {
+      const fit = this.fit(next);
+      app.setContentSize(fit.width, fit.height);
+      void emulation.applyDevice();
+    } else if (emulation && next.settings.online !== before.settings.online) {
+      void emulation.applyOnline();
     }
-    if (app && next.clock !== before.clock) void this.applyClock(app, next.clock, true);
+    // Back online, a phone left on the "webpage not available" page loads the app again.
+    const sameApp =
+      next.appGeneration === before.appGeneration &&
+      next.settings.profile === before.settings.profile;
+    if (app && sameApp && next.settings.online && !before.settings.online && this.appLoadFailed) {
+      this.loadApp(app, this.options.appUrl);
+    }
+    if (emulation && next.clock !== before.clock) void emulation.setClock(next.clock, true);
     if (app && next.view.kind !== before.view.kind) {
       if (next.view.kind === 'app') app.show();
       else app.hide();
@@ -229,13 +297,21 @@ export class Simulator {
     }
   }
 
+  /** The device preset fitted to the screen's work area. */
+  private fit(snapshot: HostSnapshot): DeviceFit {
+    const preset = DEVICE_PRESETS[snapshot.settings.device];
+    const area = this.options.workArea?.();
+    return area ? fitToWorkArea(preset, area) : { ...preset, scale: 1 };
+  }
+
   private createAppWindow(): BrowserWindow {
-    const { settings } = this.options.host.getSnapshot();
-    const preset = DEVICE_PRESETS[settings.device];
+    const snapshot = this.options.host.getSnapshot();
+    const { settings } = snapshot;
+    const fit = this.fit(snapshot);
     const window = new this.options.BrowserWindow({
       title: `Direct Loan — ${settings.profile}`,
-      width: preset.width,
-      height: preset.height,
+      width: fit.width,
+      height: fit.height,
       useContentSize: true,
       x: 40,
       y: 40,
@@ -259,18 +335,15 @@ export class Simulator {
     window.webContents.on('render-process-gone', (_event, details) => {
       this.options.host.noteAppError(`The app's renderer process is gone (${details.reason})`);
     });
-    // DevTools take the debugger over while open: emulate again when they close.
-    window.webContents.on('devtools-closed', () => {
+    // DevTools take the debugger over when they open: the emulation attaches again.
+    const emulation = new PhoneEmulation(window.webContents, () => {
       const now = this.options.host.getSnapshot();
-      void emulateDevice(
-        window.webContents,
-        DEVICE_PRESETS[now.settings.device],
-        now.settings.online,
-      );
-      if (now.clock) void this.applyClock(window, now.clock, false);
+      const { scale } = this.fit(now);
+      const preset = DEVICE_PRESETS[now.settings.device];
+      return { preset, scale, online: now.settings.online, clock: now.clock };
     });
-    void emulateDevice(window.webContents, preset, settings.online);
-    this.clockScriptId = null;
+    this.emulations.set(window, emulation);
+    void emulation.applyDevice();
     this.loadApp(window, this.options.appUrl);
     return window;
   }
@@ -282,34 +355,30 @@ export class Simulator {
   private loadApp(window: BrowserWindow, url: string): void {
     const { clock, settings } = this.options.host.getSnapshot();
     const staged = this.stagedStorage?.profile === settings.profile ? this.stagedStorage : null;
+    const emulation = this.emulations.get(window);
+    const loadNoted = async (): Promise<boolean> => {
+      const loaded = await this.load(window, url);
+      // Only a load refused for being offline waits for the network (an aborted one does not).
+      const offline = !this.options.host.getSnapshot().settings.online;
+      if (this.appWindow === window) this.appLoadFailed = !loaded && offline;
+      return loaded;
+    };
     if (!clock && !staged) {
-      this.load(window, url);
+      void loadNoted();
       return;
     }
     void (async () => {
-      if (clock && !this.clockScriptId) await this.applyClock(window, clock, false);
+      if (clock && emulation && !emulation.hasClockScript) await emulation.setClock(clock, false);
       const storageScript = staged
         ? await addStartScript(window.webContents, writeStorageScript(staged.entries))
         : null;
       if (window.isDestroyed()) return;
-      const loaded = await this.load(window, url);
+      const loaded = await loadNoted();
       if (storageScript) {
         await removeStartScript(window.webContents, storageScript);
         if (loaded && this.stagedStorage === staged) this.stagedStorage = null;
       }
     })();
-  }
-
-  /** The app window's Date follows the phone clock, from the next document on (and now). */
-  private async applyClock(
-    window: BrowserWindow,
-    clock: PhoneClock | null,
-    live: boolean,
-  ): Promise<void> {
-    const contents = window.webContents;
-    if (this.clockScriptId) await removeStartScript(contents, this.clockScriptId);
-    this.clockScriptId = clock ? await addStartScript(contents, phoneClockScript(clock)) : null;
-    if (live) await evaluateInPage(contents, phoneClockScript(clock));
   }
 
   /**
@@ -340,7 +409,7 @@ export class Simulator {
     });
     this.harden(window);
     window.on('closed', () => {
-      this.panelWindow = null;
+      if (this.panelWindow === window) this.panelWindow = null;
     });
     this.load(window, this.options.panelUrl);
     return window;
@@ -350,8 +419,17 @@ export class Simulator {
     // The window title names the simulator and the profile, not whatever the page calls itself.
     window.on('page-title-updated', (event) => event.preventDefault());
     limitNavigation(window.webContents, this.options.allowedOrigins, (url) =>
-      showExternalUrl(this.options.host, url),
+      this.openOutside(url),
     );
+  }
+
+  /**
+   * A link the app does not open inside: the phone's native surface for it and, for a web page
+   * the shared allow-list accepts (DESIGN.md §3: http outside production), the system browser.
+   */
+  private openOutside(url: string): void {
+    showExternalUrl(this.options.host, url);
+    if (safeLink(url, { allowHttp: true })?.kind === 'web') this.options.openExternal?.(url);
   }
 }
 
@@ -388,101 +466,5 @@ export function showExternalUrl(host: Pick<HostCore, 'showSurface'>, url: string
       return;
     default:
       host.showSurface('openBrowser', 'Opened in the browser', url);
-  }
-}
-
-type Protocol = Pick<WebContents, 'debugger'>;
-
-async function attached(contents: Protocol): Promise<WebContents['debugger']> {
-  const { debugger: protocol } = contents;
-  if (!protocol.isAttached()) protocol.attach('1.3');
-  return protocol;
-}
-
-/** Runs `source` first in every new document of the page until removed; answers its id. */
-async function addStartScript(contents: Protocol, source: string): Promise<string | null> {
-  try {
-    const protocol = await attached(contents);
-    await protocol.sendCommand('Page.enable');
-    const answer = (await protocol.sendCommand('Page.addScriptToEvaluateOnNewDocument', {
-      source,
-    })) as { identifier?: string } | undefined;
-    return answer?.identifier ?? null;
-  } catch (error) {
-    console.warn('Could not add a start script to the app window:', error);
-    return null;
-  }
-}
-
-async function removeStartScript(contents: Protocol, identifier: string): Promise<void> {
-  try {
-    const protocol = await attached(contents);
-    await protocol.sendCommand('Page.removeScriptToEvaluateOnNewDocument', { identifier });
-  } catch {
-    // The window or its debugger is gone: so is the script.
-  }
-}
-
-async function evaluateInPage(contents: Protocol, expression: string): Promise<void> {
-  try {
-    const protocol = await attached(contents);
-    await protocol.sendCommand('Runtime.evaluate', { expression });
-  } catch (error) {
-    console.warn('Could not run a script in the app window:', error);
-  }
-}
-
-/**
- * The device as the page sees it, through the DevTools protocol: safe-area insets (what
- * env(safe-area-inset-*) answers on a notched phone), pixel ratio and mobile viewport, touch,
- * the webview's user agent, and the network state.
- */
-export async function emulateDevice(
-  contents: Protocol,
-  preset: DevicePreset,
-  online: boolean,
-): Promise<boolean> {
-  try {
-    const protocol = await attached(contents);
-    const insets = appInsets(preset);
-    await protocol.sendCommand('Emulation.setDeviceMetricsOverride', {
-      width: preset.width,
-      height: preset.height,
-      deviceScaleFactor: preset.dpr,
-      mobile: true,
-    });
-    await protocol.sendCommand('Emulation.setSafeAreaInsetsOverride', { insets });
-    await protocol.sendCommand('Emulation.setTouchEmulationEnabled', {
-      enabled: preset.touch,
-      maxTouchPoints: preset.touch ? 5 : 0,
-    });
-    await protocol.sendCommand('Emulation.setUserAgentOverride', { userAgent: preset.userAgent });
-  } catch (error) {
-    console.warn('Could not emulate the device in the app window:', error);
-    return false;
-  }
-  return emulateOffline(contents, !online);
-}
-
-/**
- * Offline as a phone without network: the DevTools protocol fails every request of the page
- * (fetch, XHR, beacons, script chunks, images), flips navigator.onLine and fires the
- * offline/online events. `session.enableNetworkEmulation({offline})` is known not to block
- * requests, so it is not used; the app:// API proxy also refuses while offline.
- */
-export async function emulateOffline(contents: Protocol, offline: boolean): Promise<boolean> {
-  try {
-    const protocol = await attached(contents);
-    await protocol.sendCommand('Network.enable');
-    await protocol.sendCommand('Network.emulateNetworkConditions', {
-      offline,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    return true;
-  } catch (error) {
-    console.warn('Could not emulate the network state in the app window:', error);
-    return false;
   }
 }

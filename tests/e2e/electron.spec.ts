@@ -4,6 +4,7 @@
  * app with fresh userData, so none depends on another. Skipped, with the reason, where no
  * Electron binary exists (it is downloaded on first use, which needs internet access).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,8 @@ interface Simulator {
   panel: Page;
   /** Console errors, CSP reports and page errors of every window since launch. */
   problems: string[];
+  /** The app's user-data directory (a second launch on it must hand over and quit). */
+  userData: string;
 }
 
 const test = base.extend<{ sim: Simulator }>({
@@ -42,7 +45,13 @@ const test = base.extend<{ sim: Simulator }>({
     const electronApp = await _electron.launch({
       executablePath: binary!,
       args: [path.join(root, 'out/main/index.js'), '--no-sandbox'],
-      env: { ...process.env, DL_SCENARIO: 'can-borrow', DL_USER_DATA: userData },
+      // Links stay on their native surface: the specs open no tabs in the developer's browser.
+      env: {
+        ...process.env,
+        DL_SCENARIO: 'can-borrow',
+        DL_USER_DATA: userData,
+        DL_SYSTEM_BROWSER: 'off',
+      },
     });
     const problems: string[] = [];
     const watch = (page: Page) => {
@@ -68,7 +77,7 @@ const test = base.extend<{ sim: Simulator }>({
     };
     const panel = await windowWhere(isPanel);
     await expect(panel.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
-    await use({ electronApp, app: () => windowWhere(isApp), panel, problems });
+    await use({ electronApp, app: () => windowWhere(isApp), panel, problems, userData });
     if (testInfo.status !== testInfo.expectedStatus) {
       await testInfo.attach('panel', { body: await panel.screenshot(), contentType: 'image/png' });
       await testInfo.attach('problems', { body: problems.join('\n'), contentType: 'text/plain' });
@@ -178,8 +187,19 @@ test('offline blocks fetch, XHR and script chunks, and going online recovers', a
         .then(() => 'ok', () => 'failed')`,
     ),
   ).toBe('failed');
-  // A reload while offline shows what a phone shows (no app); online again recovers it.
+  // A reload while offline shows what a phone shows (no app: app:// refuses too); online again
+  // recovers it.
   await sim.panel.getByRole('button', { name: 'Reload app' }).click();
+  const phoneRootChildren = () =>
+    sim.electronApp.evaluate(({ BrowserWindow }) => {
+      const phone = BrowserWindow.getAllWindows().find(
+        (w) => !w.webContents.getURL().includes('harness.html'),
+      );
+      return phone?.webContents
+        .executeJavaScript(`document.getElementById('root')?.childElementCount ?? 0`)
+        .catch(() => 0);
+    });
+  await expect.poll(phoneRootChildren).toBe(0);
   await online.check();
   const again = await sim.app();
   await expect.poll(() => inPage(again, 'navigator.onLine')).toBe(true);
@@ -222,10 +242,56 @@ test('device presets set the viewport, pixel ratio, touch, user agent and safe a
     });
   expect((await inPage<{ dpr: number }>(app, probe)).dpr).toBeGreaterThan(1);
   const device = sim.panel.getByRole('combobox', { name: 'Device' });
+  // The small Android phone is not edge to edge: its webview sits below the status bar, so the
+  // page's own safe area is 0 (src/host/devices.ts).
   await device.selectOption('android');
-  await expect.poll(() => inPage(app, probe)).toMatchObject({ width: 360, top: '24px' });
+  await expect.poll(() => inPage(app, probe)).toMatchObject({ width: 360, top: '0px' });
+  // The tablet keeps its CSS size, drawn smaller where the screen is shorter than it.
   await device.selectOption('tablet');
   await expect.poll(() => inPage(app, probe)).toMatchObject({ width: 820, height: 1180 });
+});
+
+test('DevTools open keep the phone emulated and offline', async ({ sim }) => {
+  const app = await sim.app();
+  await sim.panel.getByRole('checkbox', { name: 'Online' }).uncheck();
+  await expect.poll(() => inPage(app, 'navigator.onLine')).toBe(false);
+  await sim.electronApp.evaluate(({ BrowserWindow }) => {
+    BrowserWindow.getAllWindows()
+      .find((w) => !w.webContents.getURL().includes('harness.html'))
+      ?.webContents.openDevTools({ mode: 'detach' });
+  });
+  // Opening DevTools detached the debugger; the emulation attached again.
+  await expect
+    .poll(() =>
+      inPage(app, `({ online: navigator.onLine, mobile: /iPhone/.test(navigator.userAgent) })`),
+    )
+    .toEqual({ online: false, mobile: true });
+  await sim.panel.getByRole('checkbox', { name: 'Online' }).check();
+});
+
+test('Home’s fixture pictures load under the CSP', async ({ sim }) => {
+  const app = await sim.app();
+  await expect
+    .poll(() =>
+      inPage(
+        app,
+        `[...document.images].filter((img) => img.complete && img.naturalWidth > 0).length`,
+      ),
+    )
+    .toBeGreaterThan(0);
+  expect(sim.problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
+});
+
+test('a second launch on the same user data hands over to the first and quits', async ({ sim }) => {
+  // Spawned directly: it quits before it has a window for _electron to wait for.
+  const second = spawn(binary!, [path.join(root, 'out/main/index.js'), '--no-sandbox'], {
+    env: { ...process.env, DL_USER_DATA: sim.userData, DL_SYSTEM_BROWSER: 'off' },
+    stdio: 'ignore',
+  });
+  const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+  expect(code).toBe(0);
+  expect(sim.electronApp.windows().filter((w) => !w.isClosed())).toHaveLength(2);
+  await expect(sim.panel.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
 });
 
 test('window.open and navigation away stay in the app and open the native surface', async ({
@@ -261,6 +327,19 @@ test('closing the phone leaves the panel working, and Reload app opens it again'
   expect(await inPage(again, 'innerWidth')).toBe(360);
   expect(await callBridge(again, 'getBaseInfo')).toMatchObject({ resultCode: 0 });
   expect(sim.problems.filter((p) => /destroyed/i.test(p))).toEqual([]);
+});
+
+test('a closed control panel opens again from the Window menu', async ({ sim }) => {
+  await sim.app();
+  await sim.panel.close();
+  await sim.electronApp.evaluate(({ Menu }) => {
+    const items = Menu.getApplicationMenu()?.items.flatMap((i) => i.submenu?.items ?? []) ?? [];
+    items.find((i) => i.label === 'Control panel')?.click();
+  });
+  const openPanel = () => sim.electronApp.windows().find((w) => !w.isClosed() && isPanel(w));
+  await expect.poll(() => openPanel() !== undefined, { timeout: 20_000 }).toBe(true);
+  const panel = openPanel()!;
+  await expect(panel.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
 });
 
 test('every profile has its own storage, restored when switching back', async ({ sim }) => {
