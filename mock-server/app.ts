@@ -55,6 +55,8 @@ export interface MockServerOptions {
   worldIdleMs?: number;
   /** Most worlds at once (default 200). */
   worldCap?: number;
+  /** What all worlds' traffic logs may hold together, bytes (default 32 MB). */
+  logBudgetBytes?: number;
   /** Longest a request may take to arrive whole (default 30 s; Node's own is 300 s). */
   requestTimeoutMs?: number;
   /**
@@ -106,7 +108,7 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   app.set('trust proxy', false);
   app.use(hostCheck(ctx.extraHosts));
   app.use(cors(ctx.allowedOrigins));
-  app.use('/sentry', worldSelector(ctx.worlds, false), sentryRouter());
+  app.use('/sentry', worldSelector(ctx.worlds, 'existing'), sentryRouter());
   // A world snapshot (src/shared/workbench.ts) carries a whole log: its own, larger limit, parsed
   // only once the admin token is checked.
   app.put(
@@ -116,12 +118,12 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   );
   app.use(express.json({ limit: BODY_LIMIT, strict: false, verify: jsonDepthGuard }));
   for (const host of API_HOSTS) {
-    app.use(`/${host}`, worldSelector(ctx.worlds, false), apiRouter(host, ctx));
+    app.use(`/${host}`, worldSelector(ctx.worlds, 'existing'), apiRouter(host, ctx));
   }
   app.use(
     '/__admin',
     adminGuard(ctx.adminToken),
-    worldSelector(ctx.worlds, true),
+    worldSelector(ctx.worlds, 'admin'),
     adminRouter(ctx),
     workbenchRouter(ctx),
   );
@@ -156,9 +158,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       ...(options.now ? { realNow: options.now } : {}),
       ...(options.worldIdleMs !== undefined ? { idleMs: options.worldIdleMs } : {}),
       ...(options.worldCap !== undefined ? { cap: options.worldCap } : {}),
+      ...(options.logBudgetBytes !== undefined ? { logBudgetBytes: options.logBudgetBytes } : {}),
+      // A dropped world's sessions go with it: its phones shake hands again, making it anew.
+      onDrop: (id) => {
+        crypto.forgetWorld(id);
+      },
     },
     DEFAULT_WORLD,
   );
+  // Read by onDrop above, which runs only once requests come, after this is set.
   const crypto = await ServerCrypto.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.nodeFastPath ? { nodeFastPath: true } : {}),
@@ -190,7 +198,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   for (const name of ['127.0.0.1', 'localhost', '[::1]', urlHost]) {
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }
-  const defaultWorld = worlds.get(DEFAULT_WORLD);
+  const defaultWorld = worlds.get(DEFAULT_WORLD, 'admin');
   return {
     url: ctx.origin,
     port,

@@ -311,7 +311,7 @@ describe('cheap requests that would cost a lot', () => {
         ms: 0,
       });
     }
-    expect(log.heldChars).toBeLessThanOrEqual(200_000);
+    expect(log.heldBytes).toBeLessThanOrEqual(200_000);
     expect(log.size).toBeLessThan(50);
     expect(log.list().at(-1)?.request.data).toMatchObject({ i: 49 });
   });

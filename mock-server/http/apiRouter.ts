@@ -22,7 +22,7 @@ import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
 import type { z } from '../../src/shared/zod';
 import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
 import type { World } from '../worlds';
-import { worldOf } from './access';
+import { existingWorldOf, refuseWhenFull, worldIdOf } from './access';
 import type { MockContext } from './context';
 import {
   changedIdentityHandshake,
@@ -35,7 +35,7 @@ import {
 } from './faultEffects';
 import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
-import type { LogEntry } from './trafficLog';
+import { bodyPreview, type LogEntry } from './trafficLog';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 
@@ -64,15 +64,63 @@ function loggedHeaders(req: Request): Record<string, string> {
   return out;
 }
 
+function notServedMessage(host: ApiHost, path: string): string {
+  const known = endpointByPath.get(path);
+  return !known
+    ? `Unknown API path: ${path}`
+    : `${path} is not served by the ${host} host (served by: ${known.hosts.join(', ')})`;
+}
+
+/**
+ * The world of a request naming one that does not exist: a handshake creates it (503 when the
+ * table is full); anything else is answered here without one, as a fresh world would answer it
+ * (no session: 4011, so the phone shakes hands; no user behind the token), and undefined comes
+ * back. No request but a phone's handshake or an admin call makes a world (DESIGN.md §6).
+ */
+function worldForNewcomer(
+  ctx: MockContext,
+  req: Request,
+  res: Response,
+  call: { host: ApiHost; path: string; def: EndpointDef | undefined; isHandshake: boolean },
+): World | undefined {
+  const id = worldIdOf(res);
+  const { def } = call;
+  if (def && call.isHandshake) {
+    try {
+      return ctx.worlds.get(id, 'phone');
+    } catch (error) {
+      refuseWhenFull(res, error);
+      return undefined;
+    }
+  }
+  const noWorld = `No world ${id} on this server: a world starts with a phone's handshake or an admin call`;
+  if (!def) {
+    res.json(answer(ServerCode.NOT_FOUND, notServedMessage(call.host, call.path)));
+  } else if (def.encrypted) {
+    const code = ProtocolError.SESSION_NOT_FOUND;
+    res.status(PROTOCOL_ERROR_STATUS[code]).json({ code, message: noWorld });
+  } else {
+    res.json(
+      answer(req.get('token') ? ServerCode.TOKEN_INVALID : ServerCode.TOKEN_MISSING, noWorld),
+    );
+  }
+  return undefined;
+}
+
 /** Router for one host. */
 export function apiRouter(host: ApiHost, ctx: MockContext): Router {
   const router = Router();
   router.post('/{*path}', async (req: Request, res: Response) => {
     const started = Date.now();
-    const world = worldOf(res);
     const segments = (req.params as { path?: string[] }).path ?? [];
     const path = segments.join('/');
-    const def = endpointByPath.get(path);
+    const known = endpointByPath.get(path);
+    const def = known?.hosts.includes(host) ? known : undefined;
+    const body: unknown = req.body;
+    const isHandshake = path === handshakePathOf(host);
+    const world =
+      existingWorldOf(res) ?? worldForNewcomer(ctx, req, res, { host, path, def, isHandshake });
+    if (!world) return;
     let mark: FaultMark | undefined;
     const log = (
       entry: Pick<LogEntry, 'encrypted' | 'response' | 'status'> & {
@@ -95,18 +143,19 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         ms: Date.now() - started,
         ...(mark ? { fault: mark } : {}),
       });
-    const body: unknown = req.body;
 
-    if (!def?.hosts.includes(host)) {
-      const message = !def
-        ? `Unknown API path: ${path}`
-        : `${path} is not served by the ${host} host (served by: ${def.hosts.join(', ')})`;
-      const product = answer(ServerCode.NOT_FOUND, message);
-      log({ encrypted: false, data: body, userBaseInfo: null, response: product, status: 200 });
+    if (!def) {
+      const product = answer(ServerCode.NOT_FOUND, notServedMessage(host, path));
+      log({
+        encrypted: false,
+        data: bodyPreview(body),
+        userBaseInfo: null,
+        response: product,
+        status: 200,
+      });
       res.json(product);
       return;
     }
-
     const protocolError = (
       code: number,
       message: string,
@@ -120,7 +169,6 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       res.status(status).json({ code, message, ...details });
     };
 
-    const isHandshake = path === handshakePathOf(host);
     const callKind: CallKind = def.encrypted ? 'encrypted' : isHandshake ? 'handshake' : 'plain';
     const fault = world.faults.take(path, callKind);
     if (fault) mark = markOf(fault, effectOf(fault));
@@ -129,7 +177,8 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       if (fault.kind === 'timeout') await holdThenClose(req, res);
       else dropConnection(req);
       const response = answer(0, `No answer: ${mark?.effect ?? fault.kind}`);
-      log({ encrypted: def.encrypted, data: body, userBaseInfo: null, response, status: 0 });
+      const data = bodyPreview(body);
+      log({ encrypted: def.encrypted, data, userBaseInfo: null, response, status: 0 });
       return;
     }
     const scope = {
@@ -145,7 +194,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
           ProtocolError.BAD_ENVELOPE,
           `Expected {data, userBaseInfo}: ${describeIssues(plain.error)}`,
           false,
-          body,
+          bodyPreview(body),
           null,
         );
         return;
@@ -180,7 +229,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         ProtocolError.BAD_ENVELOPE,
         `Bad envelope: ${describeIssues(envelope.error)}`,
         true,
-        body,
+        bodyPreview(body),
         null,
       );
       return;

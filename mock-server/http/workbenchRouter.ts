@@ -106,7 +106,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     const existed = ctx.worlds.peek(id) !== undefined;
     let world: ReturnType<typeof ctx.worlds.get>;
     try {
-      world = ctx.worlds.get(id);
+      world = ctx.worlds.get(id, 'admin');
     } catch (error) {
       if (!(error instanceof WorldLimitError)) throw error;
       res.status(503).json({ error: error.message });
