@@ -4,6 +4,7 @@
  * API, the Sentry sink, and optionally the built SPA.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler } from 'express';
@@ -21,6 +22,11 @@ import {
   worldSelector,
 } from './http/access';
 import { adminRouter } from './http/adminRouter';
+import {
+  type ConnectionGuard,
+  type ConnectionLimits,
+  guardConnections,
+} from './http/connectionGuard';
 import { API_HOSTS, apiRouter } from './http/apiRouter';
 import type { MockContext } from './http/context';
 import { jsonDepthGuard, MAX_JSON_DEPTH } from './http/jsonDepth';
@@ -57,8 +63,12 @@ export interface MockServerOptions {
   worldCap?: number;
   /** What all worlds' traffic logs may hold together, bytes (default 32 MB). */
   logBudgetBytes?: number;
-  /** Longest a request may take to arrive whole (default 30 s; Node's own is 300 s). */
+  /** Longest a request may take to arrive whole (default 15 s; Node's own is 300 s). */
   requestTimeoutMs?: number;
+  /** Longest a request's headers may take (default 5 s). */
+  headersTimeoutMs?: number;
+  /** Connection caps and the slow-body check (http/connectionGuard.ts). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /**
    * The server's crypto on node:crypto (ServerCryptoOptions.nodeFastPath): for a process that
    * runs only the server (the CLI, the bench); tests that run clients in-process leave it off.
@@ -75,6 +85,8 @@ export interface MockServer {
   /** The admin token (`x-admin-token`). */
   adminToken: string;
   worlds: WorldTable;
+  /** Connections open and evicted (http/connectionGuard.ts). */
+  connections: ConnectionGuard;
   close(): Promise<void>;
 }
 
@@ -182,16 +194,27 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     origin: '',
   };
   const app = createMockApp(ctx, options.webDir);
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
-    const listening = app.listen(options.port ?? 0, host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
+  // A dev server: slow or stuck clients are dropped in seconds, not Node's 300 s, and Node looks
+  // for them every second (its default is every 30 s, which let 512 slow sockets hold every slot
+  // for 45 s). Who gives way when the connections run out is the guard's call.
+  const requestTimeout = options.requestTimeoutMs ?? 15_000;
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(options.headersTimeoutMs ?? 5_000, requestTimeout),
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
+  const guard = guardConnections(server, options.connectionLimits);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  // A dev server: answer slow or stuck clients in seconds, not Node's 300 s, and cap connections.
-  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
-  server.headersTimeout = Math.min(10_000, server.requestTimeout);
-  server.keepAliveTimeout = 5_000;
-  server.maxConnections = 512;
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   ctx.origin = `http://${urlHost}:${port}`;
@@ -205,8 +228,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     domain: defaultWorld.domain,
     adminToken: ctx.adminToken,
     worlds,
+    connections: guard,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        guard.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
