@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler } from 'express';
 import { DEFAULT_WORLD } from '../src/shared/simWorld';
-import { SNAPSHOT_BODY_LIMIT } from '../src/shared/workbench';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';
@@ -22,6 +21,7 @@ import {
   worldSelector,
 } from './http/access';
 import { adminRouter } from './http/adminRouter';
+import { adminJson, apiJson, snapshotJson } from './http/bodyLimits';
 import {
   type ConnectionGuard,
   type ConnectionLimits,
@@ -29,7 +29,6 @@ import {
 } from './http/connectionGuard';
 import { API_HOSTS, apiRouter } from './http/apiRouter';
 import type { MockContext } from './http/context';
-import { jsonDepthGuard, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
@@ -90,18 +89,16 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** Largest JSON body accepted (413 above). */
-export const BODY_LIMIT = '1mb';
-
 const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const type = (error as { type?: string }).type;
   if (res.headersSent) return;
   if (type === 'entity.too.large') {
-    res.status(413).json({ code: 413, message: `Request body exceeds ${BODY_LIMIT}` });
-  } else if (type === 'entity.too.deep') {
+    const limit = (error as { limit?: unknown }).limit;
     res
-      .status(400)
-      .json({ code: 4001, message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
+      .status(413)
+      .json({ code: 413, message: `Request body exceeds ${limit} bytes, this route's limit` });
+  } else if (type === 'entity.too.deep' || type === 'entity.too.wide') {
+    res.status(400).json({ code: 4001, message: String((error as Error).message) });
   } else if (type === 'entity.parse.failed') {
     res.status(400).json({ code: 400, message: 'Malformed JSON body' });
   } else if (typeof (error as { status?: unknown }).status === 'number') {
@@ -121,20 +118,16 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   app.use(hostCheck(ctx.extraHosts));
   app.use(cors(ctx.allowedOrigins));
   app.use('/sentry', worldSelector(ctx.worlds, 'existing'), sentryRouter());
-  // A world snapshot (src/shared/workbench.ts) carries a whole log: its own, larger limit, parsed
-  // only once the admin token is checked.
-  app.put(
-    '/__admin/worlds/:id/snapshot',
-    adminGuard(ctx.adminToken),
-    express.json({ limit: SNAPSHOT_BODY_LIMIT, verify: jsonDepthGuard }),
-  );
-  app.use(express.json({ limit: BODY_LIMIT, strict: false, verify: jsonDepthGuard }));
+  // Each route parses its own bodies, within its own limits (http/bodyLimits.ts); admin bodies
+  // only once the token is checked. A world snapshot carries a whole log: the largest limit.
+  app.put('/__admin/worlds/:id/snapshot', adminGuard(ctx.adminToken), snapshotJson());
   for (const host of API_HOSTS) {
-    app.use(`/${host}`, worldSelector(ctx.worlds, 'existing'), apiRouter(host, ctx));
+    app.use(`/${host}`, worldSelector(ctx.worlds, 'existing'), apiJson(), apiRouter(host, ctx));
   }
   app.use(
     '/__admin',
     adminGuard(ctx.adminToken),
+    adminJson(),
     worldSelector(ctx.worlds, 'admin'),
     adminRouter(ctx),
     workbenchRouter(ctx),

@@ -282,7 +282,7 @@ describe('admin access', () => {
 
 describe('cheap requests that would cost a lot', () => {
   it('refuses JSON nested deeper than the limit before parsing it, with 4001', async () => {
-    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
     const res = await fetch(`${server.url}/main/user/userInfo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

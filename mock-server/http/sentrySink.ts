@@ -7,6 +7,8 @@
  */
 import express, { type Request, type Response, Router } from 'express';
 import { existingWorldOf, worldIdOf } from './access';
+import { ADMIN_MAX_VALUES, SENTRY_BODY_LIMIT } from './bodyLimits';
+import { jsonShapeGuard } from './jsonDepth';
 
 /** One parsed envelope: its header and items (payloads parsed when they are JSON). */
 export interface SentryEnvelope {
@@ -50,7 +52,11 @@ export function sentryRouter(): Router {
       const message = `No world ${worldIdOf(res)} on this server: a world starts with a phone's handshake or an admin call`;
       res.status(404).json({ code: 404, message });
     },
-    express.text({ type: SENTRY_ENVELOPE_TYPE, limit: '1mb' }),
+    express.text({
+      type: SENTRY_ENVELOPE_TYPE,
+      limit: SENTRY_BODY_LIMIT,
+      verify: jsonShapeGuard(ADMIN_MAX_VALUES),
+    }),
     (req: Request, res: Response) => {
       const started = Date.now();
       const text = typeof req.body === 'string' ? req.body : '';
