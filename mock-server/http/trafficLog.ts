@@ -195,12 +195,18 @@ export class TrafficLog implements BudgetedLog {
       .join(',')}]`;
   }
 
-  /**
-   * Takes over the entries of a snapshot (their ids kept; new ones continue after them). All are
-   * prepared before any replaces the current ones, so a failure leaves the log as it was.
-   */
+  /** Takes over the entries of a snapshot (their ids kept; new ones continue after them). */
   restore(entries: readonly LogEntry[]): void {
-    let kept = entries.map(keep);
+    this.prepareRestore(entries)();
+  }
+
+  /**
+   * Prepares taking over the entries of a snapshot (the newest that fit capacity and budget) and
+   * answers the step that does it, which cannot fail: a restore checks everything first, then
+   * replaces everything (all or nothing).
+   */
+  prepareRestore(entries: readonly LogEntry[]): () => void {
+    const kept = entries.map(keep);
     let bytes = 0;
     let first = kept.length;
     for (let i = kept.length - 1; i >= 0; i -= 1) {
@@ -209,13 +215,15 @@ export class TrafficLog implements BudgetedLog {
       bytes += size;
       first = i;
     }
-    kept = kept.slice(first);
-    const nextId = Math.max(1, ...entries.map((e) => e.id + 1));
-    this.clear();
-    this.entries = kept;
-    this.take(bytes);
-    this.nextId = nextId;
-    this.shared?.enforce();
+    const taken = kept.slice(first);
+    const nextId = entries.reduce((next, e) => Math.max(next, e.id + 1), 1);
+    return () => {
+      this.clear();
+      this.entries = taken;
+      this.take(bytes);
+      this.nextId = nextId;
+      this.shared?.enforce();
+    };
   }
 
   clear(): void {
