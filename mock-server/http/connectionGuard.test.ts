@@ -3,6 +3,7 @@
  * the connection cap do not lock an honest client out, and slow headers and bodies are dropped
  * in about a second, not after Node's 300 s (or its 30 s checking interval).
  */
+import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../app';
@@ -45,6 +46,11 @@ function closed(socket: Socket): Promise<void> {
   });
 }
 
+/** Resolves once `condition` holds (checked every 10 ms; the test's timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 const partialHeaders = `GET /app-config.json HTTP/1.1\r\nHost: 127.0.0.1:1\r\nX-Slow: `;
 const slowBody = (port: number) =>
   `POST /main/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
@@ -67,6 +73,30 @@ describe('connections', () => {
     expect(server.connections.count).toBeLessThanOrEqual(CAP);
     expect(server.connections.evicted).toBeGreaterThan(0);
     await Promise.all(slow.map(closed));
+  });
+
+  it("keeps an honest client's idle keep-alive connection while slow ones come", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${server.url}/app-config.json`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      expect((await get()).status).toBe(200);
+      const evictedBefore = server.connections.evicted;
+      const slow = await Promise.all(Array.from({ length: CAP + 4 }, () => stall(partialHeaders)));
+      // Wait until the server has taken every slow socket in (it had to evict for the last ones).
+      await until(() => server.connections.evicted >= evictedBefore + 4);
+      expect(await get()).toEqual({ status: 200, reused: true });
+      for (const socket of slow) socket.destroy();
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('drops idle headers and slow bodies within about a second', async () => {

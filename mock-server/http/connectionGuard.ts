@@ -7,8 +7,10 @@
  * - a socket is *waiting* (no request yet, or idle between keep-alive requests), *receiving* (its
  *   request's headers came, its body is still arriving) or *serving* (the request is whole and
  *   the server is answering; never evicted: a fault may hold it on purpose);
- * - at the total cap, or at the cap of the newcomer's address, the waiting or receiving socket
- *   that has been so the longest (of the address holding most connections) is closed;
+ * - at the total cap, or at the cap of the newcomer's address, one waiting or receiving socket
+ *   (of the address holding most connections) is closed: first one that has never had an answer
+ *   (a trickled first request), then one still sending a later request, then an idle keep-alive
+ *   one (an honest client's, most likely, about to be reused); within each, the longest so;
  * - a body arriving slower than `minBodyBytesPerSec` once `slowBodyGraceMs` have passed is cut.
  *
  * On loopback every client is 127.0.0.1, so the per-address cap protects only a LAN server from
@@ -45,6 +47,8 @@ interface Tracked {
   since: number;
   /** The request in progress, and the bytes the socket had read when it began. */
   request?: { req: IncomingMessage; bytesAtStart: number };
+  /** Answers sent on it. */
+  answered: number;
 }
 
 type Phase = 'waiting' | 'receiving' | 'serving';
@@ -79,13 +83,24 @@ export function guardConnections(
     tracked.socket.destroy();
   };
 
-  /** The socket of `address` (any when undefined) that has made the server wait longest. */
+  /** Who gives way first (lower first): never answered, then mid-request, then idle. */
+  const tierOf = (tracked: Tracked): number => {
+    if (tracked.answered === 0) return 0;
+    return phaseOf(tracked) === 'receiving' ? 1 : 2;
+  };
+
+  /** The socket of `address` (any when undefined) to close first for a newcomer. */
   const stalest = (address: string | undefined): Tracked | undefined => {
     let found: Tracked | undefined;
+    let foundTier = 3;
     for (const tracked of open.values()) {
       if (address !== undefined && tracked.address !== address) continue;
       if (phaseOf(tracked) === 'serving' || tracked.socket.destroyed) continue;
-      if (!found || tracked.since < found.since) found = tracked;
+      const tier = tierOf(tracked);
+      if (tier < foundTier || (tier === foundTier && found && tracked.since < found.since)) {
+        found = tracked;
+        foundTier = tier;
+      }
     }
     return found;
   };
@@ -122,7 +137,7 @@ export function guardConnections(
       socket.destroy();
       return;
     }
-    const tracked: Tracked = { socket, address, since: now() };
+    const tracked: Tracked = { socket, address, since: now(), answered: 0 };
     open.set(socket, tracked);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     socket.once('close', () => {
@@ -141,6 +156,7 @@ export function guardConnections(
     const done = () => {
       if (tracked.request?.req !== req) return;
       tracked.request = undefined;
+      tracked.answered += 1;
       tracked.since = now();
     };
     res.once('finish', done);
