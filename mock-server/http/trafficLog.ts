@@ -155,8 +155,11 @@ export class TrafficLog implements BudgetedLog {
     shared?.attach(this);
   }
 
-  /** Adds an entry (id assigned here), dropping the oldest beyond capacity or the budgets. */
-  add(entry: Omit<LogEntry, 'id'>): LogEntry {
+  /**
+   * Adds an entry, dropping the oldest beyond capacity or the budgets; answers the id assigned
+   * (the kept entry is text: read it back with `list`).
+   */
+  add(entry: Omit<LogEntry, 'id'>): number {
     const full: LogEntry = { id: this.nextId++, ...entry };
     const kept = keep(full);
     this.entries.push(kept);
@@ -168,7 +171,7 @@ export class TrafficLog implements BudgetedLog {
       this.evictOldest();
     }
     this.shared?.enforce();
-    return JSON.parse(kept.text) as LogEntry;
+    return full.id;
   }
 
   /** Bytes held (the entries' text and their bookkeeping). */
