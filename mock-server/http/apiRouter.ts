@@ -22,7 +22,7 @@ import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
 import type { z } from '../../src/shared/zod';
 import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
 import type { World } from '../worlds';
-import { existingWorldOf, refuseWhenFull, worldIdOf } from './access';
+import { existingWorldOf } from './access';
 import type { MockContext } from './context';
 import {
   changedIdentityHandshake,
@@ -36,6 +36,7 @@ import {
 import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
 import { bodyPreview, type LogEntry } from './trafficLog';
+import { notServedMessage, worldForNewcomer } from './unknownWorld';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 
@@ -62,49 +63,6 @@ function loggedHeaders(req: Request): Record<string, string> {
     if (value !== undefined) out[name] = value;
   }
   return out;
-}
-
-function notServedMessage(host: ApiHost, path: string): string {
-  const known = endpointByPath.get(path);
-  return !known
-    ? `Unknown API path: ${path}`
-    : `${path} is not served by the ${host} host (served by: ${known.hosts.join(', ')})`;
-}
-
-/**
- * The world of a request naming one that does not exist: a handshake creates it (503 when the
- * table is full); anything else is answered here without one, as a fresh world would answer it
- * (no session: 4011, so the phone shakes hands; no user behind the token), and undefined comes
- * back. No request but a phone's handshake or an admin call makes a world (DESIGN.md §6).
- */
-function worldForNewcomer(
-  ctx: MockContext,
-  req: Request,
-  res: Response,
-  call: { host: ApiHost; path: string; def: EndpointDef | undefined; isHandshake: boolean },
-): World | undefined {
-  const id = worldIdOf(res);
-  const { def } = call;
-  if (def && call.isHandshake) {
-    try {
-      return ctx.worlds.get(id, 'phone');
-    } catch (error) {
-      refuseWhenFull(res, error);
-      return undefined;
-    }
-  }
-  const noWorld = `No world ${id} on this server: a world starts with a phone's handshake or an admin call`;
-  if (!def) {
-    res.json(answer(ServerCode.NOT_FOUND, notServedMessage(call.host, call.path)));
-  } else if (def.encrypted) {
-    const code = ProtocolError.SESSION_NOT_FOUND;
-    res.status(PROTOCOL_ERROR_STATUS[code]).json({ code, message: noWorld });
-  } else {
-    res.json(
-      answer(req.get('token') ? ServerCode.TOKEN_INVALID : ServerCode.TOKEN_MISSING, noWorld),
-    );
-  }
-  return undefined;
 }
 
 /** Router for one host. */
