@@ -1,9 +1,13 @@
 /**
  * A bounded hostile storm against the mock server (`npm run bench -- --only attack`), interleaved
  * with honest encrypted clients: forged Signal headers, replays, a wrong version byte, stale
- * requests, deeply nested JSON, 1 MB bodies, slow (trickled) requests, admin calls without the
- * token, simple-content-type writes. All traffic goes to 127.0.0.1, bounded in count and time.
- * Goals: 0 crashes, 0 honest failures, honest p95 under attack ≤ 2× quiet, heap growth ≤ 20 %.
+ * requests, deeply nested JSON, wide JSON (`[{},{},…]`, 1 MB and under the route's limit), 1 MB
+ * bodies, more slow (trickled) connections than the server's cap, admin calls without the token,
+ * simple-content-type writes; then a world-creation flood (requests naming a new world each, and
+ * handshakes past the world cap) and junk bodies amplified across the worlds it made. All traffic
+ * goes to 127.0.0.1, bounded in count and time. Goals: 0 crashes, 0 honest failures, honest p95
+ * under attack ≤ 2× quiet, heap growth ≤ 20 %, no world made without a handshake or the token,
+ * the admin served throughout, the logs within their byte budget.
  */
 import { connect, type Socket } from 'node:net';
 import type { EncryptedRequest, UserBaseInfo } from '../src/shared/envelope';
@@ -19,9 +23,19 @@ import { quantile } from './lib/stats';
 const HONEST_CLIENTS = 10;
 const HONEST_REQUESTS = 20;
 const ROUNDS = 3;
-/** Hostile requests per kind per round (8 kinds). */
+/** Hostile requests per kind per round (10 kinds). */
 const PER_KIND = 120;
-const SLOW_SOCKETS = 200;
+/** Past the server's 512-connection cap: half trickle their headers, half their body. */
+const SLOW_SOCKETS = 600;
+/** Requests naming a new world each, without the token (4 kinds). */
+const WORLD_FLOOD = 100;
+/** Handshakes in a new world each: past the 200-world cap. */
+const HANDSHAKE_FLOOD = 240;
+/** Worlds of the handshake flood that then get junk bodies, and how many each (2 kinds). */
+const AMPLIFIED_WORLDS = 100;
+const AMPLIFY_PER_WORLD = 5;
+/** The server's total log budget (mock-server/http/logBudget.ts DEFAULT_TOTAL_LOG_BYTES). */
+const LOG_BUDGET_BYTES = 32 * 1024 * 1024;
 const CONCURRENCY = 16;
 const MB = 1024 * 1024;
 
@@ -35,13 +49,11 @@ const baseInfo: UserBaseInfo = {
 /** A real session of the attacker, and envelopes it captured to replay and tamper with. */
 async function attackerSession(url: string) {
   const local = await prepareClientSession();
+  const hello = { data: { clientBundle: local.bundle, baseInfo }, userBaseInfo: baseInfo };
   const answer = await fetch(`${url}/main/config/getServicePublicKey`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      data: { clientBundle: local.bundle, baseInfo },
-      userBaseInfo: baseInfo,
-    }),
+    body: JSON.stringify(hello),
   }).then((r) => r.json() as Promise<{ data: { sid: string; deviceId: string; bundle: never } }>);
   const cipher = await local.connect(answer.data as never);
   const envelope = async (ts = Date.now()): Promise<EncryptedRequest> => {
@@ -54,7 +66,12 @@ async function attackerSession(url: string) {
     });
     return { v: 1, sid: answer.data.sid, dev: answer.data.deviceId, ...message };
   };
-  return { envelope };
+  /** A fresh client's handshake body (one bundle, sent again and again by the flood). */
+  const handshakeBody = async () => {
+    const fresh = await prepareClientSession();
+    return { data: { clientBundle: fresh.bundle, baseInfo }, userBaseInfo: baseInfo };
+  };
+  return { envelope, handshakeBody };
 }
 
 /** A WhisperMessage header claiming counter 3999 on a chain the server never saw. */
@@ -78,18 +95,39 @@ async function pool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]>
   return results;
 }
 
-/** Holds connections that trickle a request and never finish it. */
+/** `[{},{},…]` of about `chars` characters: the JSON that costs most to parse per byte. */
+function wideJson(chars: number): string {
+  return `[${new Array(Math.floor(chars / 3)).fill('{}').join(',')}]`;
+}
+
+/**
+ * Holds connections that trickle a request and never finish it: half stop inside the headers,
+ * half inside a body under the API's 64 kB limit (a bigger one is refused from its length).
+ */
 function slowSockets(url: string, count: number): Socket[] {
   const { hostname, port } = new URL(url);
-  return Array.from({ length: count }, () => {
+  return Array.from({ length: count }, (_, i) => {
     const socket = connect(Number(port), hostname, () => {
       socket.write(
-        'POST /main/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{',
+        i % 2
+          ? 'POST /main/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '
+          : 'POST /main/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+              'Content-Type: application/json\r\nContent-Length: 60000\r\n\r\n{',
       );
     });
     socket.on('error', () => undefined);
     return socket;
   });
+}
+
+/** The worlds of a server and the bytes their logs hold, read with the admin token. */
+async function worldsOf(url: string, adminToken: string) {
+  const res = await fetch(`${url}/__admin/worlds`, { headers: { 'x-admin-token': adminToken } });
+  const body = (await res.json()) as { worlds: { id: string; logBytes?: number }[] };
+  return {
+    count: body.worlds.length,
+    logBytes: body.worlds.reduce((sum, w) => sum + (w.logBytes ?? 0), 0),
+  };
 }
 
 export async function benchAttack(): Promise<Figure[]> {
@@ -102,6 +140,11 @@ export async function benchAttack(): Promise<Figure[]> {
     const refusals = new Map<string, number>();
     let hostile = 0;
     let before = { heapUsed: 0, rss: 0 };
+    let worldsBefore = 0;
+    let worldsAfterFlood = 0;
+    let worldsAtEnd = 0;
+    let logBytes = 0;
+    let adminStatus = 0;
     try {
       await load.round('encrypted', HONEST_REQUESTS); // warm-up
       for (let r = 0; r < ROUNDS; r++) quiet.push(await load.round('encrypted', HONEST_REQUESTS));
@@ -133,6 +176,8 @@ export async function benchAttack(): Promise<Figure[]> {
       const api = '/main/config/getEventDates';
       const wrongVersion = Buffer.from(captured.body, 'base64');
       wrongVersion[0] = 0x23;
+      const wideMB = wideJson(MB);
+      const wide60k = wideJson(60_000);
       const kinds = async (): Promise<(() => Promise<void>)[]> => {
         const stale = await attacker.envelope(Date.now() - 3_600_000);
         return Array.from({ length: PER_KIND }, () => [
@@ -142,6 +187,8 @@ export async function benchAttack(): Promise<Figure[]> {
           post(api, JSON.stringify(stale)),
           post(api, `${'['.repeat(400_000)}${']'.repeat(400_000)}`),
           post(api, JSON.stringify({ blob: 'x'.repeat(MB - 64) })),
+          post(api, wideMB),
+          post(api, wide60k),
           post('/__admin/log', '{}'),
           post('/__admin/scenario', '{"name":"session-expired"}', { 'content-type': 'text/plain' }),
         ]).flat();
@@ -155,6 +202,53 @@ export async function benchAttack(): Promise<Figure[]> {
         storm.push(honest);
         for (const socket of sockets) socket.destroy();
       }
+      // Worlds: requests that name a new world each, then handshakes past the cap, then junk
+      // bodies across the worlds those made; an admin call for a new world at the end.
+      worldsBefore = (await worldsOf(server.url, server.adminToken)).count;
+      const inWorld = (world: string) => ({ 'x-sim-world': world });
+      const sentry = { 'content-type': 'application/x-sentry-envelope' };
+      const floodTasks = Array.from({ length: WORLD_FLOOD }, (_, i) => [
+        post('/main/no/such/path', '{"data":{},"userBaseInfo":{}}', inWorld(`flood-a${i}`)),
+        post(api, JSON.stringify(captured), inWorld(`flood-b${i}`)),
+        post('/main/repay/loanList', '{"data":{},"userBaseInfo":{}}', inWorld(`flood-c${i}`)),
+        post('/sentry/api/1/envelope/', '{}\n', { ...sentry, ...inWorld(`flood-d${i}`) }),
+      ]).flat();
+      const hello = JSON.stringify(await attacker.handshakeBody());
+      const handshakes = Array.from({ length: HANDSHAKE_FLOOD }, (_, i) =>
+        post('/main/config/getServicePublicKey', hello, inWorld(`made-${i}`)),
+      );
+      const junk = JSON.stringify({ data: new Array(600).fill('z'.repeat(96)), userBaseInfo: {} });
+      const amplify = Array.from({ length: AMPLIFIED_WORLDS }, (_, i) =>
+        Array.from({ length: AMPLIFY_PER_WORLD }, () => [
+          post('/main/no/such/path', junk, inWorld(`made-${i}`)),
+          post('/main/no/such/path', wide60k, inWorld(`made-${i}`)),
+        ]).flat(),
+      ).flat();
+      const [honest] = await Promise.all([
+        load.round('encrypted', HONEST_REQUESTS),
+        (async () => {
+          await pool(floodTasks, CONCURRENCY);
+          worldsAfterFlood = (await worldsOf(server.url, server.adminToken)).count;
+          await pool(handshakes, CONCURRENCY);
+          await pool(amplify, CONCURRENCY);
+        })(),
+      ]);
+      storm.push(honest);
+      const full = await worldsOf(server.url, server.adminToken);
+      worldsAtEnd = full.count;
+      logBytes = full.logBytes;
+      adminStatus = await fetch(`${server.url}/__admin/scenario`, {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          'x-admin-token': server.adminToken,
+          'x-sim-world': 'qa-after-the-flood',
+        },
+        body: '{"name":"overdue"}',
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
     } finally {
       await load.stop();
     }
@@ -180,6 +274,30 @@ export async function benchAttack(): Promise<Figure[]> {
         value: hostile,
         unit: '',
         note: `${SLOW_SOCKETS * ROUNDS} slow; answers: ${codes}`,
+      },
+      {
+        section,
+        name: 'worlds made without a handshake or the token',
+        value: worldsAfterFlood - worldsBefore,
+        unit: '',
+        goal: { op: '<=', limit: 0 },
+        note: `${WORLD_FLOOD * 4} requests naming a new world each`,
+      },
+      {
+        section,
+        name: 'admin call for a new world once the flood filled the table',
+        value: adminStatus === 200 ? 0 : 1,
+        unit: 'refused',
+        goal: { op: '<=', limit: 0 },
+        note: `HTTP ${adminStatus}; ${worldsAtEnd} worlds after ${HANDSHAKE_FLOOD} handshakes in new worlds`,
+      },
+      {
+        section,
+        name: 'traffic logs held, all worlds',
+        value: logBytes / MB,
+        unit: 'MB',
+        goal: { op: '<=', limit: LOG_BUDGET_BYTES / MB },
+        note: `${AMPLIFIED_WORLDS} worlds × ${AMPLIFY_PER_WORLD * 2} junk bodies of 60 kB`,
       },
       {
         section,

@@ -4,11 +4,11 @@
  * API, the Sentry sink, and optionally the built SPA.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler } from 'express';
 import { DEFAULT_WORLD } from '../src/shared/simWorld';
-import { SNAPSHOT_BODY_LIMIT } from '../src/shared/workbench';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';
@@ -21,9 +21,14 @@ import {
   worldSelector,
 } from './http/access';
 import { adminRouter } from './http/adminRouter';
+import { adminJson, apiJson, snapshotJson } from './http/bodyLimits';
+import {
+  type ConnectionGuard,
+  type ConnectionLimits,
+  guardConnections,
+} from './http/connectionGuard';
 import { API_HOSTS, apiRouter } from './http/apiRouter';
 import type { MockContext } from './http/context';
-import { jsonDepthGuard, MAX_JSON_DEPTH } from './http/jsonDepth';
 import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
@@ -55,8 +60,14 @@ export interface MockServerOptions {
   worldIdleMs?: number;
   /** Most worlds at once (default 200). */
   worldCap?: number;
-  /** Longest a request may take to arrive whole (default 30 s; Node's own is 300 s). */
+  /** What all worlds' traffic logs may hold together, bytes (default 32 MB). */
+  logBudgetBytes?: number;
+  /** Longest a request may take to arrive whole (default 15 s; Node's own is 300 s). */
   requestTimeoutMs?: number;
+  /** Longest a request's headers may take (default 5 s). */
+  headersTimeoutMs?: number;
+  /** Connection caps and the slow-body check (http/connectionGuard.ts). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /**
    * The server's crypto on node:crypto (ServerCryptoOptions.nodeFastPath): for a process that
    * runs only the server (the CLI, the bench); tests that run clients in-process leave it off.
@@ -73,21 +84,21 @@ export interface MockServer {
   /** The admin token (`x-admin-token`). */
   adminToken: string;
   worlds: WorldTable;
+  /** Connections open and evicted (http/connectionGuard.ts). */
+  connections: ConnectionGuard;
   close(): Promise<void>;
 }
-
-/** Largest JSON body accepted (413 above). */
-export const BODY_LIMIT = '1mb';
 
 const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const type = (error as { type?: string }).type;
   if (res.headersSent) return;
   if (type === 'entity.too.large') {
-    res.status(413).json({ code: 413, message: `Request body exceeds ${BODY_LIMIT}` });
-  } else if (type === 'entity.too.deep') {
+    const limit = (error as { limit?: unknown }).limit;
     res
-      .status(400)
-      .json({ code: 4001, message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` });
+      .status(413)
+      .json({ code: 413, message: `Request body exceeds ${limit} bytes, this route's limit` });
+  } else if (type === 'entity.too.deep' || type === 'entity.too.wide') {
+    res.status(400).json({ code: 4001, message: String((error as Error).message) });
   } else if (type === 'entity.parse.failed') {
     res.status(400).json({ code: 400, message: 'Malformed JSON body' });
   } else if (typeof (error as { status?: unknown }).status === 'number') {
@@ -106,22 +117,18 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
   app.set('trust proxy', false);
   app.use(hostCheck(ctx.extraHosts));
   app.use(cors(ctx.allowedOrigins));
-  app.use('/sentry', worldSelector(ctx.worlds, false), sentryRouter());
-  // A world snapshot (src/shared/workbench.ts) carries a whole log: its own, larger limit, parsed
-  // only once the admin token is checked.
-  app.put(
-    '/__admin/worlds/:id/snapshot',
-    adminGuard(ctx.adminToken),
-    express.json({ limit: SNAPSHOT_BODY_LIMIT, verify: jsonDepthGuard }),
-  );
-  app.use(express.json({ limit: BODY_LIMIT, strict: false, verify: jsonDepthGuard }));
+  app.use('/sentry', worldSelector(ctx.worlds, 'existing'), sentryRouter());
+  // Each route parses its own bodies, within its own limits (http/bodyLimits.ts); admin bodies
+  // only once the token is checked. A world snapshot carries a whole log: the largest limit.
+  app.put('/__admin/worlds/:id/snapshot', adminGuard(ctx.adminToken), snapshotJson());
   for (const host of API_HOSTS) {
-    app.use(`/${host}`, worldSelector(ctx.worlds, false), apiRouter(host, ctx));
+    app.use(`/${host}`, worldSelector(ctx.worlds, 'existing'), apiJson(), apiRouter(host, ctx));
   }
   app.use(
     '/__admin',
     adminGuard(ctx.adminToken),
-    worldSelector(ctx.worlds, true),
+    adminJson(),
+    worldSelector(ctx.worlds, 'admin'),
     adminRouter(ctx),
     workbenchRouter(ctx),
   );
@@ -156,9 +163,15 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       ...(options.now ? { realNow: options.now } : {}),
       ...(options.worldIdleMs !== undefined ? { idleMs: options.worldIdleMs } : {}),
       ...(options.worldCap !== undefined ? { cap: options.worldCap } : {}),
+      ...(options.logBudgetBytes !== undefined ? { logBudgetBytes: options.logBudgetBytes } : {}),
+      // A dropped world's sessions go with it: its phones shake hands again, making it anew.
+      onDrop: (id) => {
+        crypto.forgetWorld(id);
+      },
     },
     DEFAULT_WORLD,
   );
+  // Read by onDrop above, which runs only once requests come, after this is set.
   const crypto = await ServerCrypto.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.nodeFastPath ? { nodeFastPath: true } : {}),
@@ -174,31 +187,44 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     origin: '',
   };
   const app = createMockApp(ctx, options.webDir);
-  const server = await new Promise<ReturnType<typeof app.listen>>((resolve, reject) => {
-    const listening = app.listen(options.port ?? 0, host, (error?: Error) =>
-      error ? reject(error) : resolve(listening),
-    );
+  // A dev server: slow or stuck clients are dropped in seconds, not Node's 300 s, and Node looks
+  // for them every second (its default is every 30 s, which let 512 slow sockets hold every slot
+  // for 45 s). Who gives way when the connections run out is the guard's call.
+  const requestTimeout = options.requestTimeoutMs ?? 15_000;
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(options.headersTimeoutMs ?? 5_000, requestTimeout),
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
+  const guard = guardConnections(server, options.connectionLimits);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  // A dev server: answer slow or stuck clients in seconds, not Node's 300 s, and cap connections.
-  server.requestTimeout = options.requestTimeoutMs ?? 30_000;
-  server.headersTimeout = Math.min(10_000, server.requestTimeout);
-  server.keepAliveTimeout = 5_000;
-  server.maxConnections = 512;
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   ctx.origin = `http://${urlHost}:${port}`;
   for (const name of ['127.0.0.1', 'localhost', '[::1]', urlHost]) {
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }
-  const defaultWorld = worlds.get(DEFAULT_WORLD);
+  const defaultWorld = worlds.get(DEFAULT_WORLD, 'admin');
   return {
     url: ctx.origin,
     port,
     domain: defaultWorld.domain,
     adminToken: ctx.adminToken,
     worlds,
+    connections: guard,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        guard.stop();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -282,7 +282,7 @@ describe('admin access', () => {
 
 describe('cheap requests that would cost a lot', () => {
   it('refuses JSON nested deeper than the limit before parsing it, with 4001', async () => {
-    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
     const res = await fetch(`${server.url}/main/user/userInfo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -311,7 +311,7 @@ describe('cheap requests that would cost a lot', () => {
         ms: 0,
       });
     }
-    expect(log.heldChars).toBeLessThanOrEqual(200_000);
+    expect(log.heldBytes).toBeLessThanOrEqual(200_000);
     expect(log.size).toBeLessThan(50);
     expect(log.list().at(-1)?.request.data).toMatchObject({ i: 49 });
   });

@@ -1,12 +1,16 @@
 /**
  * Independent worlds of one mock server (DESIGN.md §6 "Worlds and admin access"): each holds a
  * scenario's whole state, its injected faults and its traffic log, so two harness tabs, two QA
- * testers or two test workers on one server never see each other. A world is created on first
- * use; idle ones expire, and a cap keeps a shared server from growing without limit.
+ * testers or two test workers on one server never see each other. A world is created only by
+ * what a tester or a phone really does: an admin call with the token, or a phone's handshake
+ * (any other request naming an unknown world is answered without one). Idle worlds expire, and
+ * a cap keeps a shared server from growing without limit; when it is full, an admin call still
+ * gets its world by evicting the idlest world no admin call has used (one only phones made).
  */
 import type { LocalIdentity } from '../src/shared/transport/codec';
 import type { MockDomain } from './domain/types';
 import { FaultTable } from './http/faults';
+import { LogBudget } from './http/logBudget';
 import { TrafficLog } from './http/trafficLog';
 import { WorldClock } from './workbench/worldClock';
 
@@ -24,7 +28,12 @@ export interface World {
   identity: LocalIdentity | undefined;
   /** Epoch ms of the last request that used it. */
   lastUsed: number;
+  /** An admin call (with the token) made or used it: never evicted to make room. */
+  adminUsed: boolean;
 }
+
+/** Who asks for a world: an admin call with the token, or a phone's handshake. */
+export type WorldUser = 'admin' | 'phone';
 
 /** What `GET /__admin/worlds` shows of a world. */
 export interface WorldSummary {
@@ -32,6 +41,8 @@ export interface WorldSummary {
   scenario: string;
   lastUsed: string;
   logEntries: number;
+  /** Bytes its traffic log holds. */
+  logBytes: number;
   faults: number;
 }
 
@@ -50,6 +61,10 @@ export interface WorldTableOptions {
   defaultDomain?: MockDomain;
   /** The real clock under every world's clock (default Date.now). */
   realNow?: () => number;
+  /** What all worlds' traffic logs may hold together, bytes (default DEFAULT_TOTAL_LOG_BYTES). */
+  logBudgetBytes?: number;
+  /** Told when a world is dropped (its sessions go with it). */
+  onDrop?(id: string): void;
 }
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
@@ -63,6 +78,8 @@ export class WorldTable {
   private readonly idleMs: number;
   private readonly cap: number;
   private readonly now: () => number;
+  /** Shared by every world's log. */
+  readonly logBudget: LogBudget;
 
   constructor(
     private readonly options: WorldTableOptions,
@@ -71,26 +88,39 @@ export class WorldTable {
     this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.cap = options.cap ?? DEFAULT_WORLD_CAP;
     this.now = options.now ?? Date.now;
+    this.logBudget = new LogBudget(options.logBudgetBytes);
     if (options.defaultDomain) this.add(defaultId, options.defaultDomain);
     else this.add(defaultId);
   }
 
-  /** The world `id`, created on first use. Throws WorldLimitError when the table is full. */
-  get(id: string): World {
+  /**
+   * The world `id`, created when missing for an admin call or a phone's handshake. Throws
+   * WorldLimitError when the table is full (for an admin call: full of worlds admin calls use).
+   */
+  get(id: string, user: WorldUser): World {
     const now = this.now();
-    const known = this.worlds.get(id);
+    const known = this.use(id);
     if (known) {
-      known.lastUsed = now;
+      if (user === 'admin') known.adminUsed = true;
       return known;
     }
     this.sweep(now);
-    if (this.worlds.size >= this.cap) {
+    if (this.worlds.size >= this.cap && !(user === 'admin' && this.evictIdlestPhoneWorld())) {
       throw new WorldLimitError(
         `The mock server holds ${this.cap} worlds, its limit: delete one (DELETE /__admin/worlds/:id) ` +
           `or wait until idle ones expire (after ${Math.round(this.idleMs / 60_000)} min)`,
       );
     }
-    return this.add(id);
+    const world = this.add(id);
+    world.adminUsed = user === 'admin';
+    return world;
+  }
+
+  /** The world if it exists, marked as used now; never creates one. */
+  use(id: string): World | undefined {
+    const known = this.worlds.get(id);
+    if (known) known.lastUsed = this.now();
+    return known;
   }
 
   /** The world if it exists, without creating or touching it. */
@@ -99,7 +129,12 @@ export class WorldTable {
   }
 
   delete(id: string): boolean {
-    return this.worlds.delete(id);
+    const world = this.worlds.get(id);
+    if (!world || id === this.defaultId) return false;
+    this.worlds.delete(id);
+    world.log.dispose();
+    this.options.onDrop?.(id);
+    return true;
   }
 
   list(): WorldSummary[] {
@@ -109,6 +144,7 @@ export class WorldTable {
       scenario: world.domain.currentScenario(),
       lastUsed: new Date(world.lastUsed).toISOString(),
       logEntries: world.log.size,
+      logBytes: world.log.heldBytes,
       faults: world.faults.list().length,
     }));
   }
@@ -121,12 +157,19 @@ export class WorldTable {
   sweep(now = this.now()): number {
     let dropped = 0;
     for (const [id, world] of this.worlds) {
-      if (id !== this.defaultId && now - world.lastUsed > this.idleMs) {
-        this.worlds.delete(id);
-        dropped += 1;
-      }
+      if (now - world.lastUsed > this.idleMs && this.delete(id)) dropped += 1;
     }
     return dropped;
+  }
+
+  /** Makes room for an admin call: drops the idlest world only phones used; false when none. */
+  private evictIdlestPhoneWorld(): boolean {
+    let idlest: World | undefined;
+    for (const world of this.worlds.values()) {
+      if (world.adminUsed || world.id === this.defaultId) continue;
+      if (!idlest || world.lastUsed < idlest.lastUsed) idlest = world;
+    }
+    return idlest !== undefined && this.delete(idlest.id);
   }
 
   private add(id: string, domain?: MockDomain): World {
@@ -134,11 +177,12 @@ export class WorldTable {
     const world: World = {
       id,
       domain: domain ?? this.options.createDomain(() => clock.now()),
-      log: new TrafficLog(),
+      log: new TrafficLog(undefined, undefined, this.logBudget),
       faults: new FaultTable(),
       clock,
       identity: undefined,
       lastUsed: this.now(),
+      adminUsed: false,
     };
     this.worlds.set(id, world);
     return world;

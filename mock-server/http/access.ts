@@ -109,15 +109,38 @@ export function adminGuard(adminToken: string): RequestHandler {
   };
 }
 
-/** The world a request acts in, set by `worldSelector`. */
+/** The world a request acts in, set by `worldSelector` (admin) or created by the route. */
 export function worldOf(res: Response): World {
   return res.locals.world as World;
 }
 
-/** Routes the request to its world; `?world=` only where `allowQuery` (the admin API). */
-export function worldSelector(worlds: WorldTable, allowQuery: boolean): RequestHandler {
+/** The world a request names, if it exists (`worldSelector` in `existing` mode). */
+export function existingWorldOf(res: Response): World | undefined {
+  return res.locals.world as World | undefined;
+}
+
+/** The id of the world a request names (set by `worldSelector`). */
+export function worldIdOf(res: Response): string {
+  return res.locals.worldId as string;
+}
+
+/** Answers 503 for a full world table; other errors go on. */
+export function refuseWhenFull(res: Response, error: unknown): void {
+  if (!(error instanceof WorldLimitError)) throw error;
+  res.status(503).json({ code: 503, message: error.message });
+}
+
+/**
+ * Routes the request to its world. `admin` (the token was checked): also `?world=`, and the
+ * world is created when missing. `existing` (the API hosts, the Sentry sink): only the header,
+ * and only a world that exists is set; the route decides what a missing one means (a handshake
+ * creates it, anything else is answered without one), so no request without the token can fill
+ * the table but a phone's handshake.
+ */
+export function worldSelector(worlds: WorldTable, mode: 'admin' | 'existing'): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const query = allowQuery && typeof req.query.world === 'string' ? req.query.world : undefined;
+    const query =
+      mode === 'admin' && typeof req.query.world === 'string' ? req.query.world : undefined;
     const id = req.get(WORLD_HEADER) ?? query ?? DEFAULT_WORLD;
     if (!isWorldId(id)) {
       res.status(400).json({
@@ -126,12 +149,15 @@ export function worldSelector(worlds: WorldTable, allowQuery: boolean): RequestH
       });
       return;
     }
+    res.locals.worldId = id;
+    if (mode === 'existing') {
+      res.locals.world = worlds.use(id);
+      return next();
+    }
     try {
-      res.locals.world = worlds.get(id);
+      res.locals.world = worlds.get(id, 'admin');
     } catch (error) {
-      if (!(error instanceof WorldLimitError)) throw error;
-      res.status(503).json({ code: 503, message: error.message });
-      return;
+      return refuseWhenFull(res, error);
     }
     next();
   };

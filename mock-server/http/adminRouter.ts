@@ -58,7 +58,7 @@ export function adminRouter(ctx: MockContext): Router {
       res.status(400).json({ error: 'limit must be a non-negative integer' });
       return;
     }
-    res.json(worldOf(res).log.list(raw));
+    res.type('json').send(worldOf(res).log.listJson(raw));
   });
 
   router.delete('/log', (_req, res) => {

@@ -22,7 +22,7 @@ import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
 import type { z } from '../../src/shared/zod';
 import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
 import type { World } from '../worlds';
-import { worldOf } from './access';
+import { existingWorldOf } from './access';
 import type { MockContext } from './context';
 import {
   changedIdentityHandshake,
@@ -35,7 +35,8 @@ import {
 } from './faultEffects';
 import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
-import type { LogEntry } from './trafficLog';
+import { bodyPreview, type LogEntry } from './trafficLog';
+import { notServedMessage, worldForNewcomer } from './unknownWorld';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 
@@ -69,10 +70,15 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
   const router = Router();
   router.post('/{*path}', async (req: Request, res: Response) => {
     const started = Date.now();
-    const world = worldOf(res);
     const segments = (req.params as { path?: string[] }).path ?? [];
     const path = segments.join('/');
-    const def = endpointByPath.get(path);
+    const known = endpointByPath.get(path);
+    const def = known?.hosts.includes(host) ? known : undefined;
+    const body: unknown = req.body;
+    const isHandshake = path === handshakePathOf(host);
+    const world =
+      existingWorldOf(res) ?? worldForNewcomer(ctx, req, res, { host, path, def, isHandshake });
+    if (!world) return;
     let mark: FaultMark | undefined;
     const log = (
       entry: Pick<LogEntry, 'encrypted' | 'response' | 'status'> & {
@@ -95,18 +101,19 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         ms: Date.now() - started,
         ...(mark ? { fault: mark } : {}),
       });
-    const body: unknown = req.body;
 
-    if (!def?.hosts.includes(host)) {
-      const message = !def
-        ? `Unknown API path: ${path}`
-        : `${path} is not served by the ${host} host (served by: ${def.hosts.join(', ')})`;
-      const product = answer(ServerCode.NOT_FOUND, message);
-      log({ encrypted: false, data: body, userBaseInfo: null, response: product, status: 200 });
+    if (!def) {
+      const product = answer(ServerCode.NOT_FOUND, notServedMessage(host, path));
+      log({
+        encrypted: false,
+        data: bodyPreview(body),
+        userBaseInfo: null,
+        response: product,
+        status: 200,
+      });
       res.json(product);
       return;
     }
-
     const protocolError = (
       code: number,
       message: string,
@@ -120,7 +127,6 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       res.status(status).json({ code, message, ...details });
     };
 
-    const isHandshake = path === handshakePathOf(host);
     const callKind: CallKind = def.encrypted ? 'encrypted' : isHandshake ? 'handshake' : 'plain';
     const fault = world.faults.take(path, callKind);
     if (fault) mark = markOf(fault, effectOf(fault));
@@ -129,7 +135,8 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       if (fault.kind === 'timeout') await holdThenClose(req, res);
       else dropConnection(req);
       const response = answer(0, `No answer: ${mark?.effect ?? fault.kind}`);
-      log({ encrypted: def.encrypted, data: body, userBaseInfo: null, response, status: 0 });
+      const data = bodyPreview(body);
+      log({ encrypted: def.encrypted, data, userBaseInfo: null, response, status: 0 });
       return;
     }
     const scope = {
@@ -145,7 +152,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
           ProtocolError.BAD_ENVELOPE,
           `Expected {data, userBaseInfo}: ${describeIssues(plain.error)}`,
           false,
-          body,
+          bodyPreview(body),
           null,
         );
         return;
@@ -180,7 +187,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         ProtocolError.BAD_ENVELOPE,
         `Bad envelope: ${describeIssues(envelope.error)}`,
         true,
-        body,
+        bodyPreview(body),
         null,
       );
       return;

@@ -5,7 +5,15 @@
  * `session-lost` over handshakes and plain calls until the next encrypted one.
  */
 import { randomBytes } from 'node:crypto';
-import type { ArmedFault, FaultKind, FaultSpec } from '../../src/shared/workbench';
+import {
+  type ArmedFault,
+  type FaultKind,
+  type FaultSpec,
+  MAX_ARMED_FAULTS,
+} from '../../src/shared/workbench';
+
+/** A fault was armed past MAX_ARMED_FAULTS; nothing was armed. */
+export class FaultLimitError extends Error {}
 
 export { faultInputSchema } from '../../src/shared/workbench';
 
@@ -27,8 +35,13 @@ export function appliesTo(kind: FaultKind, call: CallKind): boolean {
 export class FaultTable {
   private armed: ArmedFault[] = [];
 
-  /** Arms a fault; answers it with its id. */
+  /** Arms a fault; answers it with its id. Throws FaultLimitError past MAX_ARMED_FAULTS. */
   add(spec: FaultSpec): ArmedFault {
+    if (this.armed.length >= MAX_ARMED_FAULTS) {
+      throw new FaultLimitError(
+        `${MAX_ARMED_FAULTS} faults are armed in this world, its limit: clear some (DELETE /__admin/faults)`,
+      );
+    }
     const fault: ArmedFault = {
       ...spec,
       id: `f-${randomBytes(5).toString('hex')}`,

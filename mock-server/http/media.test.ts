@@ -40,6 +40,9 @@ describe('fixture pictures', () => {
       const answer = await fetch(`${server.url}${url}`);
       expect(answer.status, url).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      // Opened on its own, a picture runs nothing and is never sniffed as a page.
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
       expect(await answer.text()).toContain('<svg');
     }
   });

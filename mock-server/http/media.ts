@@ -11,11 +11,26 @@ import express, { Router } from 'express';
 export const MEDIA_DIR = path.resolve(import.meta.dirname, '../../fixtures/assets');
 export const MEDIA_PREFIX = '/media/';
 
+/**
+ * Headers of every `/media/` answer. An SVG opened on its own is a document of the server's
+ * origin: scripts in it, or a file sniffed as HTML, would run next to the admin API. So no
+ * sniffing, and a policy that lets a picture draw (inline styles, data: images) and nothing else.
+ */
+export const MEDIA_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox",
+} as const;
+
 /** `GET /media/*` from fixtures/assets; cacheable for a day (fixtures change with the code). */
 export function mediaRouter(dir = MEDIA_DIR): Router {
   const router = Router();
   router.use(
     MEDIA_PREFIX,
+    (_req, res, next) => {
+      res.set(MEDIA_HEADERS);
+      next();
+    },
     express.static(dir, { index: false, fallthrough: false, maxAge: '1d', dotfiles: 'deny' }),
   );
   return router;

@@ -6,7 +6,9 @@
  * without asking, and it must not write into the log QA reads.
  */
 import express, { type Request, type Response, Router } from 'express';
-import { worldOf } from './access';
+import { existingWorldOf, worldIdOf } from './access';
+import { ADMIN_MAX_VALUES, SENTRY_BODY_LIMIT } from './bodyLimits';
+import { jsonShapeGuard } from './jsonDepth';
 
 /** One parsed envelope: its header and items (payloads parsed when they are JSON). */
 export interface SentryEnvelope {
@@ -43,13 +45,24 @@ export function sentryRouter(): Router {
       if (req.is(SENTRY_ENVELOPE_TYPE)) return next();
       res.status(415).json({ code: 415, message: `Sentry envelopes are ${SENTRY_ENVELOPE_TYPE}` });
     },
-    express.text({ type: SENTRY_ENVELOPE_TYPE, limit: '1mb' }),
+    // Only a world that exists records reports: the sink never makes one (DESIGN.md §6), and a
+    // report for no world is refused before its body is read.
+    (_req: Request, res: Response, next) => {
+      if (existingWorldOf(res)) return next();
+      const message = `No world ${worldIdOf(res)} on this server: a world starts with a phone's handshake or an admin call`;
+      res.status(404).json({ code: 404, message });
+    },
+    express.text({
+      type: SENTRY_ENVELOPE_TYPE,
+      limit: SENTRY_BODY_LIMIT,
+      verify: jsonShapeGuard(ADMIN_MAX_VALUES),
+    }),
     (req: Request, res: Response) => {
       const started = Date.now();
       const text = typeof req.body === 'string' ? req.body : '';
       const envelope = parseEnvelope(text);
       const eventId = (envelope.header as { event_id?: unknown } | null)?.event_id ?? null;
-      worldOf(res).log.add({
+      existingWorldOf(res)?.log.add({
         at: new Date(started).toISOString(),
         host: 'sentry',
         path: `api/${req.params.projectId}/envelope`,

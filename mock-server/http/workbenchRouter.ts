@@ -10,11 +10,13 @@ import { clockCommandSchema, faultInputSchema } from '../../src/shared/workbench
 import { SnapshotError } from '../domain/types';
 import { logEvent } from '../workbench/events';
 import { parseSnapshot, restoreSnapshot, takeSnapshot } from '../workbench/snapshot';
+import { ClockRangeError } from '../workbench/worldClock';
 import { WorldLimitError } from '../worlds';
 import { worldOf } from './access';
 import { badRequest } from './adminRouter';
 import type { MockContext } from './context';
 import { rotateIdentity } from './faultEffects';
+import { FaultLimitError } from './faults';
 
 function worldIdParam(req: Request, res: Response): string | undefined {
   const id = String(req.params.id);
@@ -34,7 +36,14 @@ export function workbenchRouter(ctx: MockContext): Router {
     const command = clockCommandSchema.safeParse(req.body ?? {});
     if (!command.success) return badRequest(res, command.error);
     const world = worldOf(res);
-    const state = world.clock.apply(command.data);
+    let state: ReturnType<typeof world.clock.apply>;
+    try {
+      state = world.clock.apply(command.data);
+    } catch (error) {
+      if (!(error instanceof ClockRangeError)) throw error;
+      res.status(400).json({ error: error.message });
+      return;
+    }
     logEvent(world, 'clock', `Clock set to ${new Date(state.now).toISOString()}`, state);
     res.json(state);
   });
@@ -54,7 +63,14 @@ export function workbenchRouter(ctx: MockContext): Router {
     const spec = faultInputSchema.safeParse(req.body);
     if (!spec.success) return badRequest(res, spec.error);
     const world = worldOf(res);
-    const fault = world.faults.add(spec.data);
+    let fault: ReturnType<typeof world.faults.add>;
+    try {
+      fault = world.faults.add(spec.data);
+    } catch (error) {
+      if (!(error instanceof FaultLimitError)) throw error;
+      res.status(409).json({ error: error.message });
+      return;
+    }
     logEvent(world, 'fault-armed', `Fault ${fault.kind} armed on ${fault.path}`, fault);
     res.status(201).json({ fault });
   });
@@ -106,7 +122,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     const existed = ctx.worlds.peek(id) !== undefined;
     let world: ReturnType<typeof ctx.worlds.get>;
     try {
-      world = ctx.worlds.get(id);
+      world = ctx.worlds.get(id, 'admin');
     } catch (error) {
       if (!(error instanceof WorldLimitError)) throw error;
       res.status(503).json({ error: error.message });

@@ -5,12 +5,16 @@
  * as after a server restart, and its token keeps working.
  */
 import {
+  MAX_ARMED_FAULTS,
+  MAX_SNAPSHOT_LOG_ENTRIES,
   type WorkbenchLogEntry,
   type WorldSnapshot,
   worldSnapshotSchema,
 } from '../../src/shared/workbench';
+import { SnapshotError } from '../domain/types';
 import type { LogEntry, LogHost } from '../http/trafficLog';
 import type { World } from '../worlds';
+import { ClockRangeError } from './worldClock';
 
 export function takeSnapshot(world: World): WorldSnapshot {
   return {
@@ -28,13 +32,16 @@ export function takeSnapshot(world: World): WorldSnapshot {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A lenient log entry of a snapshot as the log keeps it (numbered in order when ids are not). */
+/**
+ * A log entry of a snapshot as the log keeps it (numbered in order when ids are not). Its `at`
+ * was checked to be a date from 2000 to 2100 (snapshotLogEntrySchema), so it has an ISO form.
+ */
 function logEntryOf(entry: WorkbenchLogEntry, index: number): LogEntry {
   const request = isRecord(entry.request) ? entry.request : {};
   const response = isRecord(entry.response) ? entry.response : {};
   return {
     id: typeof entry.id === 'number' && Number.isSafeInteger(entry.id) ? entry.id : index + 1,
-    at: typeof entry.at === 'number' ? new Date(entry.at).toISOString() : entry.at,
+    at: new Date(typeof entry.at === 'number' ? entry.at : Date.parse(entry.at)).toISOString(),
     host: entry.host as LogHost,
     path: entry.path,
     encrypted: entry.encrypted,
@@ -59,6 +66,20 @@ function logEntryOf(entry: WorkbenchLogEntry, index: number): LogEntry {
 export function parseSnapshot(
   body: unknown,
 ): { ok: true; snapshot: WorldSnapshot } | { ok: false; error: string } {
+  // Counts first: 90,000 log entries were checked one by one before the cap was looked at.
+  const counted = body as { log?: unknown; faults?: unknown } | null;
+  for (const [field, max] of [
+    ['log', MAX_SNAPSHOT_LOG_ENTRIES],
+    ['faults', MAX_ARMED_FAULTS],
+  ] as const) {
+    const list = counted?.[field];
+    if (Array.isArray(list) && list.length > max) {
+      return {
+        ok: false,
+        error: `Not a world snapshot: ${field} has ${list.length} items, at most ${max}`,
+      };
+    }
+  }
   const parsed = worldSnapshotSchema.safeParse(body);
   if (parsed.success) return { ok: true, snapshot: parsed.data };
   const issues = parsed.error.issues
@@ -69,12 +90,21 @@ export function parseSnapshot(
 }
 
 /**
- * Restores a snapshot into a world. The domain state is checked first (SnapshotError, world
- * unchanged); then clock, faults and log are taken over.
+ * Restores a snapshot into a world, all or nothing: the log and the clock are prepared and the
+ * domain state checked and swapped in (SnapshotError, world unchanged); then the steps that
+ * cannot fail take over clock, faults and log.
  */
 export function restoreSnapshot(world: World, snapshot: WorldSnapshot): void {
+  const takeLog = world.log.prepareRestore(snapshot.log.map(logEntryOf));
+  let takeClock: () => void;
+  try {
+    takeClock = world.clock.prepareRestore(snapshot.clock);
+  } catch (error) {
+    if (error instanceof ClockRangeError) throw new SnapshotError(`clock: ${error.message}`);
+    throw error;
+  }
   world.domain.importState(snapshot.scenario, snapshot.state);
-  world.clock.restore(snapshot.clock);
+  takeClock();
   world.faults.restore(snapshot.faults);
-  world.log.restore(snapshot.log.map(logEntryOf));
+  takeLog();
 }

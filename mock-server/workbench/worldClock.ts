@@ -4,7 +4,24 @@
  * speed from a simulated instant. The world's domain and the freshness window of the world's
  * requests (DESIGN.md §5, 4081) both read `now()`.
  */
-import { type ClockCommand, type ClockState, instantMs } from '../../src/shared/workbench';
+import {
+  type ClockCommand,
+  type ClockState,
+  instantMs,
+  isClockInstant,
+  MAX_INSTANT_MS,
+  MIN_INSTANT_MS,
+} from '../../src/shared/workbench';
+
+/** A move that would take the clock out of MIN_INSTANT_MS … MAX_INSTANT_MS; nothing changed. */
+export class ClockRangeError extends Error {
+  constructor(target: number) {
+    super(
+      `The clock would show ${Number.isFinite(target) ? target : String(target)} ms: a world's clock stays from ` +
+        `${new Date(MIN_INSTANT_MS).toISOString()} to ${new Date(MAX_INSTANT_MS).toISOString()}`,
+    );
+  }
+}
 
 export class WorldClock {
   /** Simulated minus real, while running. */
@@ -29,11 +46,15 @@ export class WorldClock {
     return { now, offsetMs: now - this.realNow(), running: this.frozenAt === null };
   }
 
-  /** `at` first, then `advanceMs`, then `running` (freeze at / run from the resulting time). */
+  /**
+   * `at` first, then `advanceMs`, then `running` (freeze at / run from the resulting time).
+   * Throws ClockRangeError, changing nothing, when the result is out of range.
+   */
   apply(command: ClockCommand): ClockState {
     let target = this.now();
     if (command.at !== undefined) target = instantMs(command.at);
     if (command.advanceMs !== undefined) target += command.advanceMs;
+    if (!isClockInstant(target)) throw new ClockRangeError(target);
     const running = command.running ?? this.frozenAt === null;
     this.set(target, running);
     return this.state();
@@ -51,8 +72,20 @@ export class WorldClock {
    * world on real time stays on real time, one a week ahead stays a week ahead).
    */
   restore(saved: ClockState): void {
-    this.frozenAt = saved.running ? null : saved.now;
-    this.offsetMs = saved.running ? saved.offsetMs : saved.now - this.realNow();
+    this.prepareRestore(saved)();
+  }
+
+  /**
+   * Checks a saved state (ClockRangeError when it would show a time out of range, running at its
+   * offset from real time) and answers the step that takes it over, which cannot fail.
+   */
+  prepareRestore(saved: ClockState): () => void {
+    const shown = saved.running ? this.realNow() + saved.offsetMs : saved.now;
+    if (!isClockInstant(shown)) throw new ClockRangeError(shown);
+    return () => {
+      this.frozenAt = saved.running ? null : saved.now;
+      this.offsetMs = saved.running ? saved.offsetMs : saved.now - this.realNow();
+    };
   }
 
   private set(simulated: number, running: boolean): void {

@@ -33,15 +33,33 @@ export const ADMIN_PATHS = {
 // Clock
 
 /**
+ * The instants a world's clock may show: 2000 to 2100. Far enough for any due date QA wants to
+ * reach, near enough that every date of the domain stays a date (`1e300` made every call 4081;
+ * `toISOString` throws past year 275760).
+ */
+export const MIN_INSTANT_MS = Date.UTC(2000, 0, 1);
+export const MAX_INSTANT_MS = Date.UTC(2100, 0, 1);
+/** The largest move of a clock: from one end of the range to the other. */
+export const MAX_CLOCK_SPAN_MS = MAX_INSTANT_MS - MIN_INSTANT_MS;
+
+const instantNumber = z.number().check(z.gte(MIN_INSTANT_MS), z.lte(MAX_INSTANT_MS));
+const spanNumber = z.number().check(z.gte(-MAX_CLOCK_SPAN_MS), z.lte(MAX_CLOCK_SPAN_MS));
+
+/** Whether an instant (epoch ms) is one a world's clock may show. */
+export function isClockInstant(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;
+}
+
+/**
  * A world's clock. The world's domain (due dates, overdue days, event windows, SMS countdowns,
  * order numbers) and the transport's freshness window (4081) of that world's requests both read
  * it, so a phone whose Date follows the world clock is accepted.
  */
 export const clockStateSchema = z.object({
   /** Simulated epoch ms at the moment of the answer. */
-  now: z.number(),
+  now: instantNumber,
   /** Simulated minus real, ms (0 on real time). */
-  offsetMs: z.number(),
+  offsetMs: spanNumber,
   /** false = frozen at `now`; true = runs at real speed from `now`. */
   running: z.boolean(),
 });
@@ -49,10 +67,11 @@ export type ClockState = z.infer<typeof clockStateSchema>;
 
 /** Epoch ms, or an ISO date (`2025-12-24` or `2025-12-24T10:00:00+08:00`). */
 export const clockInstantSchema = z.union([
-  z.number(),
+  instantNumber,
   z.string().check(
     z.minLength(1),
-    z.refine((s) => Number.isFinite(Date.parse(s)), 'not a date (ISO 8601 expected)'),
+    z.maxLength(40),
+    z.refine((s) => isClockInstant(Date.parse(s)), 'not a date from 2000 to 2100 (ISO 8601)'),
   ),
 ]);
 
@@ -62,7 +81,7 @@ export const clockInstantSchema = z.union([
  */
 export const clockCommandSchema = z.strictObject({
   at: z.optional(clockInstantSchema),
-  advanceMs: z.optional(z.number()),
+  advanceMs: z.optional(spanNumber),
   running: z.optional(z.boolean()),
 });
 export type ClockCommand = z.infer<typeof clockCommandSchema>;
@@ -153,6 +172,9 @@ export const faultInputSchema = z.union([
 ]);
 export type FaultInput = z.input<typeof faultInputSchema>;
 
+/** Most faults armed at once in a world (and in a snapshot). */
+export const MAX_ARMED_FAULTS = 200;
+
 /** An armed fault: its spec, its id and the calls it still applies to (null = until cleared). */
 export const armedFaultSchema = z.extend(faultSpecSchema, {
   id: z.string().check(z.minLength(1), z.maxLength(64)),
@@ -195,6 +217,28 @@ export type WorkbenchLogEntry = z.infer<typeof workbenchLogEntrySchema>;
 
 /** Largest snapshot body the server takes, bytes. */
 export const SNAPSHOT_BODY_LIMIT = '8mb';
+/** Most log entries a snapshot carries: what a world's log keeps. */
+export const MAX_SNAPSHOT_LOG_ENTRIES = 500;
+
+/**
+ * A log entry as a snapshot carries it: the lenient entry, with values a log can hold (a time
+ * that is a date, short fields, sane numbers), so a restore cannot fail half-way on one.
+ */
+export const snapshotLogEntrySchema = z.extend(workbenchLogEntrySchema, {
+  id: z.union([z.string().check(z.maxLength(64)), z.int().check(z.gte(0), z.lte(2 ** 52))]),
+  at: z.union([
+    z.string().check(
+      z.maxLength(40),
+      z.refine((s) => isClockInstant(Date.parse(s)), 'not a date from 2000 to 2100'),
+    ),
+    instantNumber,
+  ]),
+  host: z.string().check(z.maxLength(20)),
+  path: z.string().check(z.maxLength(1024)),
+  status: z.optional(z.int().check(z.gte(0), z.lte(999))),
+  ms: z.optional(z.number().check(z.gte(0), z.lte(24 * 3_600_000))),
+  kind: z.optional(z.string().check(z.maxLength(40))),
+});
 
 /**
  * A whole world, to hand a bug to a colleague (`GET|PUT /__admin/worlds/:id/snapshot`): restoring
@@ -204,15 +248,15 @@ export const SNAPSHOT_BODY_LIMIT = '8mb';
 export const worldSnapshotSchema = z.object({
   version: z.literal(1),
   /** The world it was taken from. */
-  world: z.string(),
+  world: z.string().check(z.maxLength(64)),
   /** Real epoch ms when it was taken. */
-  takenAt: z.number(),
-  scenario: z.string().check(z.minLength(1)),
+  takenAt: z.number().check(z.gte(0), z.lte(MAX_INSTANT_MS)),
+  scenario: z.string().check(z.minLength(1), z.maxLength(100)),
   /** The domain's serialised state (opaque to the panel; validated by the server on restore). */
   state: z.unknown(),
-  faults: z.array(armedFaultSchema),
+  faults: z.array(armedFaultSchema).check(z.maxLength(MAX_ARMED_FAULTS)),
   clock: clockStateSchema,
-  log: z.array(workbenchLogEntrySchema),
+  log: z.array(snapshotLogEntrySchema).check(z.maxLength(MAX_SNAPSHOT_LOG_ENTRIES)),
 });
 export type WorldSnapshot = z.infer<typeof worldSnapshotSchema>;
 
