@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPeso, sumAmounts } from './format';
+import { formatPeso, sumAmounts } from './format';
 
 describe('formatPeso (PRODUCT.md §9)', () => {
   it.each([
@@ -21,22 +21,6 @@ describe('formatPeso (PRODUCT.md §9)', () => {
 
   it('defaults to 2 decimals', () => {
     expect(formatPeso(12)).toBe('₱12.00');
-  });
-});
-
-describe('formatDate: "MMM DD,YYYY" on the UTC+8 clock', () => {
-  it.each([
-    [Date.UTC(2026, 10, 21, 3, 0) / 1000, 'Nov 21,2026'],
-    // 16:30 UTC is already the next day in Manila.
-    [Date.UTC(2026, 10, 21, 16, 30) / 1000, 'Nov 22,2026'],
-    [Date.UTC(2027, 0, 5, 0, 0) / 1000, 'Jan 05,2027'],
-    // New Year comes 8 hours earlier in Manila.
-    [Date.UTC(2026, 11, 31, 16, 0) / 1000, 'Jan 01,2027'],
-    [Date.UTC(2026, 11, 31, 15, 59, 59) / 1000, 'Dec 31,2026'],
-    [Date.UTC(2028, 1, 28, 18, 0) / 1000, 'Feb 29,2028'],
-    [Date.UTC(2026, 4, 9, 12, 0) / 1000, 'May 09,2026'],
-  ])('%s is %s', (seconds, text) => {
-    expect(formatDate(seconds)).toBe(text);
   });
 });
 

@@ -1,16 +1,11 @@
 /**
- * Money and date formatting of PRODUCT.md §9: the peso sign, 2 decimals (none on the Bill and
- * Home tabs), zero as "₱0"; dates "MMM DD,YYYY" from unix seconds. Every market of the product
- * (PH, TW, HK) is UTC+8, so dates are shown on that clock whatever the device's time zone is.
- * Written without dayjs: the Home and Bill tabs (and their stores, at boot) format dates, and
- * dayjs with its UTC plugin would sit on that path for one fixed format (issue 8). Pure.
+ * Money formatting of PRODUCT.md §9: the peso sign, 2 decimals (none on the Bill and Home tabs),
+ * zero as "₱0". Dates ("MMM DD,YYYY" from unix seconds) are the market calendar's
+ * (`marketCalendar.ts`), re-exported here as `formatDate` for the screens that show both. Pure.
  */
 import { PESO } from '../../../shared/constants';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** Minutes east of UTC of the product's markets (Asia/Manila, Asia/Taipei, Asia/Hong_Kong). */
-const MARKET_UTC_OFFSET_MINUTES = 8 * 60;
+export { formatMarketDate as formatDate } from './marketCalendar';
 
 /** How many decimals an amount shows: 0 on Bill and Home, 2 everywhere else. */
 export type AmountPrecision = 0 | 2;
@@ -27,14 +22,6 @@ export function formatPeso(amount: number, precision: AmountPrecision = 2): stri
     maximumFractionDigits: precision,
   });
   return `${rounded < 0 ? '-' : ''}${PESO}${digits}`;
-}
-
-/** "Nov 21,2026" (DATE_FORMAT) for a unix-second instant, on the markets' UTC+8 clock. */
-export function formatDate(unixSeconds: number): string {
-  // Shifting the instant by the offset and reading it as UTC gives the wall clock at UTC+8.
-  const market = new Date(unixSeconds * 1000 + MARKET_UTC_OFFSET_MINUTES * 60_000);
-  const day = String(market.getUTCDate()).padStart(2, '0');
-  return `${MONTHS[market.getUTCMonth()]} ${day},${market.getUTCFullYear()}`;
 }
 
 /** Sums money without binary-float drift (0.1 + 0.2 is 0.3): in whole centavos. */

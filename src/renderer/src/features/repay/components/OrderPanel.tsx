@@ -1,10 +1,9 @@
 /** A generated order on the web: its payment code or link, then "I Have Paid" to the outcome. */
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DATE_FORMAT } from '../../../../../shared/constants';
+import { formatMarketDateTime } from '../../../lib/marketCalendar';
 import { useFeature } from '../../../stores/StoresContext';
 import { repayFeature, resultPath } from '../RepayStore';
 import { formatPeso } from '../repayRules';
@@ -61,9 +60,7 @@ export const OrderPanel = observer(function OrderPanel() {
           Pay in the FastPay wallet. <Link to="/repay/fastpay/download">Download FastPay</Link>
         </p>
       )}
-      <p className="money-muted">
-        Pay before {dayjs.unix(order.expireTime).format(`${DATE_FORMAT} HH:mm`)}.
-      </p>
+      <p className="money-muted">Pay before {formatMarketDateTime(order.expireTime)}.</p>
       <div className="money-actions">
         <Button
           block
