@@ -42,7 +42,8 @@ test('Bill: Tab reaches a plan row checkbox by its name and Space ticks it', asy
   await expect(boxes.first()).toBeVisible();
   for (const box of await boxes.all()) {
     await expect(box).toHaveAccessibleName(/^Pay \S+ period \d+$/);
-    expect(await box.evaluate((el) => (el as HTMLInputElement).tabIndex)).toBe(0);
+    await expect(box).toHaveAttribute('type', 'checkbox');
+    expect(await box.evaluate((el) => (el as unknown as { tabIndex: number }).tabIndex)).toBe(0);
   }
 });
 
