@@ -37,7 +37,7 @@ const BillScreen = observer(function BillScreen() {
   return (
     <section className={`bill-page${tab === 1 ? ' bill-page--with-bar' : ''}`}>
       <Tabs
-        className="bill-tabs"
+        className="bill-tabs safe-sticky"
         activeKey={String(tab)}
         onChange={(key) => setParams({ type: key }, { replace: true })}
       >
