@@ -4,7 +4,8 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatMarketDateTime } from '../../../lib/marketCalendar';
-import { useFeature } from '../../../stores/StoresContext';
+import { useFeature, useStores } from '../../../stores/StoresContext';
+import { offersFastPayDownload } from '../fastPayDownload';
 import { repayFeature, resultPath } from '../RepayStore';
 import { formatPeso } from '../repayRules';
 
@@ -13,6 +14,7 @@ const QrCode = lazy(() => import('./QrCode'));
 
 export const OrderPanel = observer(function OrderPanel() {
   const repay = useFeature(repayFeature);
+  const { session } = useStores();
   const navigate = useNavigate();
   const order = repay.order;
   if (!order) return null;
@@ -32,7 +34,7 @@ export const OrderPanel = observer(function OrderPanel() {
           {order.channel === 'QRPH' && (
             // The QRPh steps say "scan the QR code": here it is, the code the order carries.
             <Suspense fallback={<p className="money-muted">Loading the QR code…</p>}>
-              <QrCode text={order.payCode} label={`QR code of payment ${order.payCode}`} />
+              <QrCode text={order.payCode} label={`QR code of payment ${order.payCode}`} savable />
             </Suspense>
           )}
         </>
@@ -55,7 +57,7 @@ export const OrderPanel = observer(function OrderPanel() {
           </Button>
         )
       )}
-      {order.channel === 'FASTPAY' && (
+      {order.channel === 'FASTPAY' && offersFastPayDownload(session.profile) && (
         <p className="money-muted">
           Pay in the FastPay wallet. <Link to="/repay/fastpay/download">Download FastPay</Link>
         </p>
