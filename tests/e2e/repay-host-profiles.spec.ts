@@ -86,6 +86,11 @@ test('FastPay wallet: no "Download FastPay" on its channel list or download page
   ).toBeVisible();
   await expect(page.getByText('Download FastPay')).toHaveCount(0);
 
+  // The channel's own steps and notice (fixture text) do not send them to install it either.
+  await page.goto('/repay/ph/detail?amount=100&key=FASTPAY');
+  await expect(page.getByText('FastPay wallet', { exact: true })).toBeVisible();
+  await expect(page.getByText(/download fastpay|install the fastpay/i)).toHaveCount(0);
+
   await page.goto('/repay/tw/fastpayDownload');
   await expect(page.getByRole('heading', { name: 'You are in the FastPay wallet' })).toBeVisible();
   await expect(page.getByText('Download FastPay')).toHaveCount(0);
