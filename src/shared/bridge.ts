@@ -44,6 +44,11 @@ export type HostBaseInfo = z.infer<typeof hostBaseInfoSchema>;
 const noParams = z.optional(z.strictObject({}));
 const phone = z.string().check(z.minLength(1), z.maxLength(30));
 const url = z.string().check(z.minLength(1), z.maxLength(2048));
+/**
+ * A picture to save: a link, or a `data:image/…` URL of one the page drew (the QRPh payment QR
+ * code, a PNG of a few kB), hence a larger bound than a link's.
+ */
+const imageUrl = z.string().check(z.minLength(1), z.maxLength(256 * 1024));
 
 /**
  * Every bridge method: its params schema and the schema of `data` on success.
@@ -121,8 +126,8 @@ export const bridgeMethods = {
   openBrowser: { params: z.object({ url }), data: z.null() },
   sendSms: { params: z.object({ phone, body: z.optional(z.string()) }), data: z.null() },
   dialPhone: { params: z.object({ phone }), data: z.null() },
-  /** Saves an image; the SPA answers 1 itself below host version 2.8.0. */
-  saveImageToAlbum: { params: z.object({ url }), data: z.null() },
+  /** Saves an image (a link or a data: URL); the SPA answers 1 itself below host 2.8.0. */
+  saveImageToAlbum: { params: z.object({ url: imageUrl }), data: z.null() },
 } as const;
 
 export type BridgeMethod = keyof typeof bridgeMethods;

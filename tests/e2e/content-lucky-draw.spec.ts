@@ -88,3 +88,19 @@ test('a visitor is sent to log in and comes back to the draw', async ({ page }) 
   await expect(page).toHaveURL(/\/event\/christmas_lucky_draw$/);
   await expect(page.getByText('You have 1 draw chance(s).')).toBeVisible();
 });
+
+test('a visitor reads the official mechanics without logging in', async ({ page }) => {
+  // The phone's clock inside the window too: the link leaves `?now=` behind, as a real one does.
+  await page.clock.install({ time: new Date(DRAW_DAY) });
+  await page.goto('/event/christmas_lucky_draw');
+  await expect(page.getByRole('link', { name: 'Log In to Draw' })).toBeVisible();
+  await page.getByRole('link', { name: 'official mechanics' }).click();
+  await expect(page).toHaveURL(/\/event\/christmas_lucky_draw\/mechanics$/);
+  await expect(page.getByRole('article', { name: 'Official mechanics' })).toContainText(
+    'one free chance',
+  );
+  await expect(page.getByRole('article', { name: 'Official mechanics' })).toContainText(
+    'Direct Loan Lending Corp.',
+  );
+  await expect(page).not.toHaveURL(/\/login/);
+});

@@ -46,8 +46,9 @@ test('unread-all: banners and popup ads show their artwork', async ({ page, admi
   const popup = page.getByRole('dialog', { name: 'Advertisement' });
   await expect(popup.locator('img')).toBeVisible();
   await expect.poll(() => brokenPictures(page)).toEqual([]);
-  await page.locator('.adm-center-popup-close').click();
-  await page.locator('.adm-center-popup-close').click();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveAttribute('data-ad-id', '2');
+  await popup.getByRole('button', { name: 'Close' }).click();
   await expect.poll(() => brokenPictures(page)).toEqual([]);
   expect(await page.locator('img').count()).toBeGreaterThan(0);
   expect(failed).toEqual([]);

@@ -31,7 +31,8 @@ test.describe('Bill tab (PRODUCT.md §2 Bill)', () => {
     const sum = page.getByTestId('amount-to-pay');
     await expect(sum).toHaveText('₱8,350');
 
-    const row = (periodId: string) => plan.locator(`[data-period-id="${periodId}"] .adm-checkbox`);
+    const row = (periodId: string) =>
+      plan.locator(`[data-period-id="${periodId}"]`).getByRole('checkbox');
     await row('P000004').click();
     await expect(sum).toHaveText('₱10,192');
     await row('P000006').click();
@@ -49,8 +50,8 @@ test.describe('Bill tab (PRODUCT.md §2 Bill)', () => {
     await page.goto('/bill');
     const sum = page.getByTestId('amount-to-pay');
     await expect(sum).toHaveText('₱8,350');
-    await page.locator('[data-period-id="P000006"] .adm-checkbox').click();
-    await page.locator('[data-period-id="P000007"] .adm-checkbox').click();
+    await page.locator('[data-period-id="P000006"]').getByRole('checkbox').click();
+    await page.locator('[data-period-id="P000007"]').getByRole('checkbox').click();
     await expect(sum).toHaveText('₱0');
     await expect(page.getByRole('button', { name: 'REPAY' })).toBeDisabled();
   });

@@ -109,9 +109,9 @@ test.describe('Home tab: popup ads', () => {
     await loginOnWeb(page);
     const popup = page.getByRole('dialog', { name: 'Advertisement' });
     await expect(popup).toHaveAttribute('data-ad-id', '1');
-    await page.locator('.adm-center-popup-close').click();
+    await popup.getByRole('button', { name: 'Close' }).click();
     await expect(popup).toHaveAttribute('data-ad-id', '2');
-    await page.locator('.adm-center-popup-close').click();
+    await popup.getByRole('button', { name: 'Close' }).click();
     await expect(popup).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');

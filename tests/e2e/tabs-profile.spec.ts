@@ -21,10 +21,10 @@ test.describe('Profile tab (PRODUCT.md §2 Profile), messages and vouchers', () 
     // The bell opens the messages; reading the only unread one clears its dot.
     await page.getByRole('link', { name: 'Messages' }).click();
     await expect(page).toHaveURL(/\/messageList$/);
-    await page.getByRole('link', { name: /Your ₱100 voucher is waiting/ }).click();
-    await expect(page.getByRole('article', { name: 'Your ₱100 voucher is waiting' })).toContainText(
-      'Use your ₱100 voucher',
-    );
+    await page.getByRole('link', { name: /Your ₱100.00 voucher is waiting/ }).click();
+    await expect(
+      page.getByRole('article', { name: 'Your ₱100.00 voucher is waiting' }),
+    ).toContainText('Use your ₱100.00 voucher');
     await expect
       .poll(async () => (await admin.log()).find((e) => e.path === 'message/read')?.request.data)
       .toEqual({ id: 'M1003' });
@@ -38,10 +38,10 @@ test.describe('Profile tab (PRODUCT.md §2 Profile), messages and vouchers', () 
     await page.getByText('Voucher', { exact: true }).click();
     await expect(page).toHaveURL(/\/user\/voucher\/\?state=1$/);
     const vouchers = page.getByRole('list', { name: 'Vouchers' });
-    await expect(vouchers.getByText('₱200 long weekend voucher')).toBeVisible();
+    await expect(vouchers.getByText('₱200.00 long weekend voucher')).toBeVisible();
     await expect(vouchers.getByRole('button', { name: 'Use' })).toHaveCount(2);
     await page.getByRole('tab', { name: 'Expired' }).click();
-    await expect(vouchers.getByText('₱150 cash for new users')).toBeVisible();
+    await expect(vouchers.getByText('₱150.00 cash for new users')).toBeVisible();
     await expect(vouchers.getByRole('button', { name: 'Use' })).toHaveCount(0);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Hi, Ms. Santos' })).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('Profile tab (PRODUCT.md §2 Profile), messages and vouchers', () 
     const vouchers = page.getByRole('list', { name: 'Vouchers' });
     await vouchers
       .getByRole('listitem')
-      .filter({ hasText: '₱200 long weekend voucher' })
+      .filter({ hasText: '₱200.00 long weekend voucher' })
       .getByRole('button', { name: 'Use' })
       .click();
     await expect(page).toHaveURL(/\/loan\/apply/);
@@ -135,7 +135,7 @@ test.describe('inside the lender app', () => {
     await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
 
     await page.goto('/user/voucher/?state=1');
-    const card = page.getByRole('listitem').filter({ hasText: '₱200 long weekend voucher' });
+    const card = page.getByRole('listitem').filter({ hasText: '₱200.00 long weekend voucher' });
     await card.getByRole('button', { name: 'Use' }).click();
     await expect
       .poll(async () => (await bridgeCalls(page)).filter((c) => c.method === 'useVoucher'))

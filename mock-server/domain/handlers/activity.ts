@@ -15,10 +15,16 @@ export const NO_CHANCES_TEXT = 'You have no draw chances left. Finish a task to 
 
 /** The wheel, in display order; `weight` is the share of draws that land on the prize. */
 export const LUCKY_DRAW_PRIZES: readonly (LuckyDrawPrize & { weight: number })[] = [
-  { key: 'voucher_50', title: '₱50 loan voucher', kind: 'voucher', amount: 50, weight: 40 },
-  { key: 'voucher_100', title: '₱100 loan voucher', kind: 'voucher', amount: 100, weight: 25 },
-  { key: 'voucher_300', title: '₱300 loan voucher', kind: 'voucher', amount: 300, weight: 8 },
-  { key: 'voucher_1000', title: '₱1,000 loan voucher', kind: 'voucher', amount: 1000, weight: 2 },
+  { key: 'voucher_50', title: '₱50.00 loan voucher', kind: 'voucher', amount: 50, weight: 40 },
+  { key: 'voucher_100', title: '₱100.00 loan voucher', kind: 'voucher', amount: 100, weight: 25 },
+  { key: 'voucher_300', title: '₱300.00 loan voucher', kind: 'voucher', amount: 300, weight: 8 },
+  {
+    key: 'voucher_1000',
+    title: '₱1,000.00 loan voucher',
+    kind: 'voucher',
+    amount: 1000,
+    weight: 2,
+  },
   { key: 'none', title: 'Better luck next time', kind: 'none', amount: 0, weight: 25 },
 ];
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { ServerCode } from '../../../src/shared/codes';
 import { MIN_BORROW_AMOUNT } from '../../../src/shared/constants';
+import { formatPeso } from '../../../src/shared/money';
 import {
   fail,
   type Handler,
@@ -29,9 +30,10 @@ function refusal(account: Account, amount: number): string | null {
   if (BLOCKING_LOAN_STATES.has(account.loanInfo.state)) {
     return 'You have a loan in progress. Please wait until it is released or repaid.';
   }
-  if (amount < MIN_BORROW_AMOUNT) return `The minimum loan amount is ₱${MIN_BORROW_AMOUNT}.`;
+  if (amount < MIN_BORROW_AMOUNT)
+    return `The minimum loan amount is ${formatPeso(MIN_BORROW_AMOUNT)}.`;
   if (amount > account.loanInfo.lastAmount) {
-    return `The amount exceeds your available credit of ₱${account.loanInfo.lastAmount}.`;
+    return `The amount exceeds your available credit of ${formatPeso(account.loanInfo.lastAmount)}.`;
   }
   return null;
 }
@@ -61,7 +63,7 @@ function preview(
     const coupon = account.coupons.find((c) => c.userCouponId === couponId);
     if (coupon?.state !== 1) return 'This voucher is not available.';
     if (borrowAmount < coupon.minBorrowAmount) {
-      return `This voucher needs a loan of at least ₱${coupon.minBorrowAmount}.`;
+      return `This voucher needs a loan of at least ${formatPeso(coupon.minBorrowAmount)}.`;
     }
     discountAmount = coupon.discountAmount;
   }

@@ -5,6 +5,7 @@
 import type { RepayChannel } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { MAYA_ACCOUNT_PATTERN } from '../../../src/shared/constants';
+import { formatPeso } from '../../../src/shared/money';
 import {
   fail,
   type Handler,
@@ -55,7 +56,8 @@ function channelOf(ctx: HandlerContext, account: Account, key: string): RepayCha
   return (account.user.areaCode === '886' ? [...tw, ...ph] : ph).find((c) => c.key === key);
 }
 
-const money = (n: number) => `₱${n.toLocaleString('en-US')}`;
+/** PRODUCT.md §9: the peso sign and 2 decimals, as the SPA writes amounts. */
+const money = (n: number) => formatPeso(n);
 
 const generatorRepayOrder: Handler<'generatorRepayOrder'> = (ctx, data) => {
   const account = own(ctx);

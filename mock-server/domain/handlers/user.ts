@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { UnreadItem, User } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
+import { formatPeso } from '../../../src/shared/money';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
 import { payRefusal } from '../orders';
 import { type Account, accountKeyOf, newAccount } from '../state';
@@ -81,7 +82,7 @@ const signFastPay: Handler<'signFastPay'> = (ctx, data) => {
   const refusal = payRefusal(record, ctx.nowSec);
   if (refusal) return refusal;
   if (Math.abs(record.order.amount - data.amount) > 0.001) {
-    return fail(ServerCode.BAD_REQUEST, `The amount must be ${record.order.amount}`);
+    return fail(ServerCode.BAD_REQUEST, `The amount must be ${formatPeso(record.order.amount)}`);
   }
   const sign = createHash('sha256').update(`${data.orderNo}:${data.amount}:fastpay`).digest('hex');
   return ok({ orderNo: data.orderNo, amount: data.amount, sign });

@@ -22,6 +22,11 @@ describe('bridge handlers', () => {
     ['composeEmail', { to: 'help@dl.ph', subject: 'Help' }, 'To help@dl.ph — Help'],
     ['openNativePage', { page: 'kyc', params: { step: 2 } }, 'kyc {"step":2}'],
     ['saveImageToAlbum', { url: 'https://x/qr.png' }, 'https://x/qr.png'],
+    [
+      'saveImageToAlbum',
+      { url: `data:image/png;base64,${'A'.repeat(8000)}` },
+      'image/png picture drawn by the page',
+    ],
     ['useVoucher', { userCouponId: 'C9' }, 'C9'],
     ['loanRepaid', { orderNo: 'R7' }, 'R7'],
     ['loanRepaid', undefined, 'no order number'],

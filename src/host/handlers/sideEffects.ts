@@ -27,7 +27,11 @@ export const composeEmail: Handler<'composeEmail'> = (params, context) => {
 };
 
 export const saveImageToAlbum: Handler<'saveImageToAlbum'> = (params, context) => {
-  context.show('saveImageToAlbum', 'Saved to the photo album', params.url);
+  // A picture the page drew comes as a data: URL of kB: the note names its kind, not its bytes.
+  const what = params.url.startsWith('data:')
+    ? `${params.url.slice(5, params.url.search(/[;,]/))} picture drawn by the page`
+    : params.url;
+  context.show('saveImageToAlbum', 'Saved to the photo album', what);
   return ok();
 };
 

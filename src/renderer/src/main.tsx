@@ -2,7 +2,7 @@
 // host info and the crypto warm-up start in parallel; pages and heavy UI load lazily.
 import 'antd-mobile/es/global';
 import './styles/app.css';
-import { when } from 'mobx';
+import { reaction, when } from 'mobx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { systemClock } from './services/clock';
 import { RouterNavigation } from './services/navigation';
 import { JsonStorage, memoryStorage, StorageKey } from './services/storage';
 import { antdUi, preloadFeedback } from './services/ui';
+import { warmUpWhenCallsAreComing } from './services/warmUpPolicy';
 import { ConfigErrorPage } from './shell/ConfigErrorPage';
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresContext';
@@ -151,10 +152,24 @@ async function boot(container: HTMLElement): Promise<void> {
   // With a token (from the host or a saved login) the first screen needs the API: shake hands at
   // once. Logged out, nothing is encrypted before the borrower acts, so the crypto library
   // (~130 kB gzip, a second of CPU on a slow phone) waits for the first page instead of
-  // competing with it (issue 8).
+  // competing with it, and loads only on a page where a call is coming (Login, sign-up): a
+  // visitor reading a public document never needs it (services/warmUpPolicy.ts).
+  const hasToken = () => Boolean(hostInfo?.tokenValue || token());
   void hostInfoReady.then(async () => {
-    if (!hostInfo?.tokenValue && !token()) await firstPageShown(root, router);
-    transport.warmUp();
+    if (!hasToken()) await firstPageShown(root, router);
+    warmUpWhenCallsAreComing({
+      signedIn: hasToken,
+      pathname: () => router.state.location.pathname,
+      onChange: (listener) => {
+        const stopRoutes = router.subscribe(listener);
+        const stopSignIn = reaction(() => root.user.isLoggedIn, listener);
+        return () => {
+          stopRoutes();
+          stopSignIn();
+        };
+      },
+      warmUp: () => transport.warmUp(),
+    });
   });
   root.network.listen(window);
   void root.session.start(navigation.current());

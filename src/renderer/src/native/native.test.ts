@@ -6,6 +6,7 @@ import { withH5Suffix } from './baseInfo';
 import { createNativeHost } from './createNativeHost';
 import { linkPolicy } from './index';
 import { BRIDGE_TIMEOUT_MS } from './nativeBridgeHost';
+import { downloadNameOf } from './webHost';
 
 function fakeWindow(nativeBridge?: unknown) {
   const opened: string[] = [];
@@ -209,5 +210,17 @@ describe('links from data are opened only when the allow-list says so (src/share
     } finally {
       linkPolicy.allowHttp = true;
     }
+  });
+});
+
+describe('web downloads (saveImageToAlbum on the web)', () => {
+  it.each([
+    ['https://cdn.example.com/ads/qr.png?v=2', 'qr.png'],
+    ['data:image/png;base64,iVBORw0KGgo/AAAA+/b', 'image.png'],
+    ['data:image/svg+xml;utf8,<svg/>', 'image.svg'],
+    ['data:text/plain,hi', 'image'],
+    ['blob:https://app.example/1234-5678', 'image'],
+  ])('%s downloads as %s', (url, name) => {
+    expect(downloadNameOf(url)).toBe(name);
   });
 });

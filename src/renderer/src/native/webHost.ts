@@ -16,6 +16,14 @@ export interface WebWindow {
 
 const ok: BridgeResult = { resultCode: 0 };
 
+/** A download's file name: a link's last segment; a picture the page drew, "image.<type>". */
+export function downloadNameOf(url: string): string {
+  const drawn = /^data:image\/([a-z0-9.+-]+)[;,]/i.exec(url);
+  if (drawn) return `image.${drawn[1]?.toLowerCase() === 'svg+xml' ? 'svg' : drawn[1]}`;
+  if (url.startsWith('data:') || url.startsWith('blob:')) return 'image';
+  return url.split('/').pop()?.split('?')[0] || 'image';
+}
+
 export class WebHost implements NativeHost {
   readonly native = false;
 
@@ -77,7 +85,7 @@ export class WebHost implements NativeHost {
   async saveImageToAlbum(url: string): Promise<BridgeResult> {
     const a = this.win.document.createElement('a');
     a.href = url;
-    a.download = url.split('/').pop()?.split('?')[0] || 'image';
+    a.download = downloadNameOf(url);
     a.click();
     return ok;
   }

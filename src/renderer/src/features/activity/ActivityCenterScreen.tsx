@@ -3,12 +3,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { missingCaseError } from '../../errors/missingCaseError';
-import { formatDate } from '../../lib/format';
 import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
 import { campaignsFeature } from '../event/CampaignStore';
 import { EVENTS } from '../event/events';
-import { type EventPhase, nowFromQuery } from '../event/eventWindow';
+import { type EventPhase, nowFromQuery, windowDays } from '../event/eventWindow';
 
 function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
   switch (phase) {
@@ -54,8 +53,7 @@ export default observer(function ActivityCenterScreen() {
                 <span className="list-row__title">{def.title}</span>
                 {window ? (
                   <span className="list-row__sub" style={{ display: 'block' }}>
-                    {formatDate(Date.parse(window.startAt) / 1000)} –{' '}
-                    {formatDate(Date.parse(window.endAt) / 1000)}
+                    {windowDays(window)}
                   </span>
                 ) : null}
               </span>

@@ -37,7 +37,7 @@ const BillScreen = observer(function BillScreen() {
   return (
     <section className={`bill-page${tab === 1 ? ' bill-page--with-bar' : ''}`}>
       <Tabs
-        className="bill-tabs"
+        className="bill-tabs safe-sticky"
         activeKey={String(tab)}
         onChange={(key) => setParams({ type: key }, { replace: true })}
       >
@@ -47,13 +47,16 @@ const BillScreen = observer(function BillScreen() {
       </Tabs>
       <PullRefresh onRefresh={() => bill.refresh(tab)}>
         <BillList tab={tab} />
-        {/* Hidden (kept-alive) tabs must not page in the background. */}
+        {/* Hidden (kept-alive) tabs must not page in the background. The scroller pages the
+            tab it shows (not the store's tab, which follows in an effect after the scroller's
+            own check has run), and each tab has its own scroller state (keyed). */}
         {active && (
           <ListFooter
+            key={tab}
             count={list.items.length}
             hasMore={list.hasMore}
             failed={list.status === 'error'}
-            loadMore={() => bill.loadMore()}
+            loadMore={() => bill.loadMore(tab)}
           />
         )}
       </PullRefresh>

@@ -40,8 +40,8 @@ describe('BillStore: paging (page size 20, append when pageNum is not 1)', () =>
     await bill.refresh();
     expect(bill.myLoans.items).toHaveLength(20);
     expect(bill.myLoans.hasMore).toBe(true);
-    await bill.loadMore();
-    await bill.loadMore();
+    await bill.loadMore(2);
+    await bill.loadMore(2);
     expect(bill.myLoans.items.map((l) => l.orderNo)).toEqual(loans.map((l) => l.orderNo));
     expect(bill.myLoans.hasMore).toBe(false);
     expect(transport.calls.map((c) => c.data)).toEqual([
@@ -52,6 +52,22 @@ describe('BillStore: paging (page size 20, append when pageNum is not 1)', () =>
     // Pull-to-refresh starts over instead of appending.
     await bill.refresh();
     expect(bill.myLoans.items).toHaveLength(20);
+  });
+
+  it('pages the tab it is asked for, whatever tab the store last showed', async () => {
+    const loans = Array.from({ length: 45 }, (_, i) => loanRow(i + 1));
+    const { bill, transport } = billWith({
+      loanList: pagedAnswer(loans),
+      repayPlan: pagedAnswer([planRow(1, 1, 100)]),
+    });
+    await bill.refresh(1);
+    // The borrower taps My Loan: its scroller asks before the store hears of the new tab.
+    await bill.loadMore(2);
+    expect(bill.tab).toBe(1);
+    expect(transport.calls.map((c) => [c.name, c.data])).toEqual([
+      ['repayPlan', { pageNum: 1, pageSize: 20, type: '' }],
+      ['loanList', { pageNum: 1, pageSize: 20, type: 1 }],
+    ]);
   });
 
   it('Loan Settled asks for type 2; an empty answer has nothing more', async () => {
@@ -74,10 +90,10 @@ describe('BillStore: paging (page size 20, append when pageNum is not 1)', () =>
     bill.setTab(2);
     await bill.refresh();
     fail = true;
-    await expect(bill.loadMore()).rejects.toThrow();
+    await expect(bill.loadMore(2)).rejects.toThrow();
     expect(bill.myLoans.items).toHaveLength(20);
     fail = false;
-    await bill.loadMore();
+    await bill.loadMore(2);
     expect(bill.myLoans.items).toHaveLength(30);
   });
 
@@ -96,7 +112,7 @@ describe('BillStore: paging (page size 20, append when pageNum is not 1)', () =>
     } as never);
     bill.setTab(2);
     await bill.refresh();
-    const late = bill.loadMore();
+    const late = bill.loadMore(2);
     await bill.refresh();
     release();
     await late;

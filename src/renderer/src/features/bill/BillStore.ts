@@ -125,9 +125,9 @@ export class BillStore {
     return this.listOf(tab).showAgain();
   }
 
-  /** The next page of the current tab (infinite scroll). Rejects so the scroller can retry. */
-  loadMore(): Promise<void> {
-    return this.listOf(this.tab).loadMore();
+  /** The next page of `tab` (infinite scroll). Rejects so the scroller can retry. */
+  loadMore(tab: BillTab): Promise<void> {
+    return this.listOf(tab).loadMore();
   }
 
   private acceptPlan(page: PageOf<PlanItem>): void {

@@ -35,7 +35,7 @@ export function ContentPage({
   };
   return (
     <section className={`content-page ${className ?? ''}`}>
-      <header className="content-page__bar">
+      <header className="content-page__bar safe-sticky">
         <button type="button" className="content-page__back" aria-label="Back" onClick={back}>
           ‹
         </button>

@@ -6,16 +6,13 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { formatDate } from '../../lib/format';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../doc/ContentPage';
 import { campaignsFeature } from './CampaignStore';
 import { type EventDef, eventOf } from './events';
-import { nowFromQuery, OUT_OF_WINDOW_TEXT } from './eventWindow';
-
-const when = (iso: string) => formatDate(Date.parse(iso) / 1000);
+import { nowFromQuery, OUT_OF_WINDOW_TEXT, windowDays } from './eventWindow';
 
 const EventView = observer(function EventView({
   file,
@@ -60,11 +57,7 @@ const EventView = observer(function EventView({
       <ContentPage title={def.title} className="event-closed">
         <div className="notice" data-phase={phase}>
           <p className="notice__title">{OUT_OF_WINDOW_TEXT}</p>
-          {window ? (
-            <p>
-              Event period: {when(window.startAt)} – {when(window.endAt)}
-            </p>
-          ) : null}
+          {window ? <p>Event period: {windowDays(window)}</p> : null}
           <Link className="secondary-button" to="/activity-center" viewTransition>
             See other events
           </Link>

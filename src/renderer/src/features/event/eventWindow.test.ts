@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nowFromQuery, phaseAt, windowOf } from './eventWindow';
+import { nowFromQuery, phaseAt, windowDays, windowOf } from './eventWindow';
 
 const configured = [
   {
@@ -34,6 +34,20 @@ describe('event windows (PRODUCT.md §9 and config)', () => {
     const window = windowOf(key, configured);
     expect(window).toBeDefined();
     expect(phaseAt(window!, Date.parse(at))).toBe(phase);
+  });
+
+  it('a configured window without a zone opens and closes on the market clock', () => {
+    const window = { startAt: '2026-12-01', endAt: '2026-12-31T23:59:59' };
+    expect(phaseAt(window, Date.parse('2026-11-30T23:59:59+08:00'))).toBe('before');
+    expect(phaseAt(window, Date.parse('2026-12-01T00:00:00+08:00'))).toBe('open');
+    expect(phaseAt(window, Date.parse('2027-01-01T00:00:00+08:00'))).toBe('after');
+    expect(windowDays(window)).toBe('Dec 01,2026 – Dec 31,2026');
+  });
+
+  it('shows a window as its market days', () => {
+    expect(windowDays(windowOf('cash_for_newuser_150', configured)!)).toBe(
+      'Aug 25,2022 – Sep 15,2022',
+    );
   });
 
   it('an event with no fixed or configured window has none', () => {

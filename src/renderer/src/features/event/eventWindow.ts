@@ -4,6 +4,7 @@
  */
 import type { EventDate } from '../../../../shared/api/entities';
 import { EVENT_WINDOWS } from '../../../../shared/constants';
+import { formatMarketDate, parseMarketInstant } from '../../lib/marketCalendar';
 
 export const OUT_OF_WINDOW_TEXT = 'Not within the valid time limit';
 
@@ -23,19 +24,26 @@ export function windowOf(key: string, configured: readonly EventDate[]): EventWi
   return entry ? { startAt: entry.startAt, endAt: entry.endAt } : undefined;
 }
 
+/** "Aug 25,2022 – Sep 15,2022": the window's first and last market days. */
+export function windowDays(window: EventWindow): string {
+  const day = (text: string) => formatMarketDate(parseMarketInstant(text) / 1000);
+  return `${day(window.startAt)} – ${day(window.endAt)}`;
+}
+
 export function phaseAt(window: EventWindow, nowMs: number): EventPhase {
-  if (nowMs < Date.parse(window.startAt)) return 'before';
-  if (nowMs > Date.parse(window.endAt)) return 'after';
+  if (nowMs < parseMarketInstant(window.startAt)) return 'before';
+  if (nowMs > parseMarketInstant(window.endAt)) return 'after';
   return 'open';
 }
 
 /**
- * The QA time override: `?now=<ISO instant>` (e.g. `?now=2022-09-01T10:00:00%2B08:00`).
+ * The QA time override: `?now=<ISO instant>` (e.g. `?now=2022-09-01T10:00:00%2B08:00`; without
+ * a zone it is the market's wall time).
  * Undefined when absent or not a date.
  */
 export function nowFromQuery(search: string): number | undefined {
   const raw = new URLSearchParams(search).get('now');
   if (!raw) return undefined;
-  const ms = Date.parse(raw);
+  const ms = parseMarketInstant(raw);
   return Number.isNaN(ms) ? undefined : ms;
 }

@@ -28,7 +28,7 @@ export const EVENTS: Readonly<Record<string, EventDef>> = {
   christmas_lucky_draw: {
     title: 'Christmas Lucky Draw',
     page: lazy(() => import('./christmas/ChristmasLuckyDraw')),
-    actions: ['prize', 'task'],
+    actions: ['prize', 'task', 'mechanics'],
   },
   coupon_for_holiday_shopping: {
     title: 'Holiday Shopping Vouchers',

@@ -22,7 +22,7 @@ const KycReviewScreen = observer(function KycReviewScreen() {
   return (
     <MoneyPage title="KYC Review" back="/">
       <Result status={view.status} title={view.title} description={view.text} />
-      <AppDownloadNotice text="Get notified as soon as your review is done in the Direct Loan app." />
+      {view.appNotice && <AppDownloadNotice text={view.appNotice} />}
       <div className="money-actions">
         {view.action && (
           <Button block color="primary" onClick={() => navigate(view.action?.to ?? '/')}>

@@ -16,4 +16,22 @@ describe('KYC review page per state (PRODUCT.md §4 KYC state codes)', () => {
     expect(view.title).toBe(title);
     expect(view.action?.to ?? null).toBe(to);
   });
+
+  it('only a KYC under review is promised a review', () => {
+    for (const state of [undefined, 1, 3, 4, 5, 6, 7] as const) {
+      const { text, appNotice, title } = kycStateView(state);
+      expect(`${title} ${text} ${appNotice}`, `state ${state}`).not.toMatch(
+        /review is done|reviewing|under review/i,
+      );
+    }
+    expect(kycStateView(2).appNotice).toMatch(/review is done/);
+  });
+
+  it('an expired KYC is told to update, not to wait', () => {
+    const view = kycStateView(7);
+    expect(view.text).toMatch(/update/i);
+    expect(view.appNotice).toBe(
+      'Update your KYC information in the Direct Loan app before applying for a loan.',
+    );
+  });
 });

@@ -7,6 +7,7 @@ import type { CertItem, KycItemType } from '../../../../shared/api/entities';
 import { MAX_CIPHERTEXT_B64 } from '../../../../shared/constants';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { contactShape } from '../../lib/bootShapes';
+import { marketDay } from '../../lib/marketCalendar';
 
 /** Contacts are kept as JSON in the draft's string value. */
 export interface ContactValue {
@@ -227,9 +228,9 @@ export function restorableItems(
   return restored.filter((item) => !(item.certification in local) && item.value !== '');
 }
 
-/** Manila's calendar day (UTC+8, no daylight saving) of an instant, as 'YYYY-MM-DD'. */
+/** The market's calendar day of an instant, as 'YYYY-MM-DD': "today" for date fields. */
 export function manilaDay(nowMs: number): string {
-  return new Date(nowMs + 8 * 3600 * 1000).toISOString().slice(0, 10);
+  return marketDay(nowMs);
 }
 
 /**

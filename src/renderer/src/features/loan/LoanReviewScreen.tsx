@@ -1,10 +1,9 @@
 /** /loan/review (PRODUCT.md §2): the application's state; ?success=1 shows the success state. */
 import { Button, Result } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { DATE_FORMAT } from '../../../../shared/constants';
+import { formatMarketDate } from '../../lib/marketCalendar';
 import { useFeature } from '../../stores/StoresContext';
 import { AppDownloadNotice } from '../kyc/components/AppDownloadNotice';
 import { MoneyPage } from '../repay/components/MoneyPage';
@@ -51,7 +50,7 @@ const LoanReviewScreen = observer(function LoanReviewScreen() {
             <dt>Payee Account</dt>
             <dd>{detail.payeeLabel}</dd>
             <dt>Applied On</dt>
-            <dd>{dayjs.unix(detail.applyTime).format(DATE_FORMAT)}</dd>
+            <dd>{formatMarketDate(detail.applyTime)}</dd>
           </dl>
           {detail.failReason && <p className="money-alert">{detail.failReason}</p>}
         </section>

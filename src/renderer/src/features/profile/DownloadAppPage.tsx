@@ -7,13 +7,12 @@ import { profileFeature } from './ProfileStore';
 const DownloadAppPage = observer(function DownloadAppPage() {
   const profile = useFeature(profileFeature);
   return (
-    <section className="profile-sub">
-      <h1>Direct Loan App</h1>
+    <div className="profile-sub">
       <p>Complete your KYC, apply for loans and follow your repayments in the Direct Loan app.</p>
       <Button block color="primary" size="large" onClick={() => void profile.openApp('home')}>
         Download
       </Button>
-    </section>
+    </div>
   );
 });
 

@@ -1,17 +1,25 @@
 /** /repay/tw/channels: the Taiwan channel list (FastPay). */
+import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useStores } from '../../stores/StoresContext';
 import { ChannelList } from './components/ChannelList';
 import { MoneyPage } from './components/MoneyPage';
+import { offersFastPayDownload } from './fastPayDownload';
 import { amountFromQuery } from './repayRules';
 
-export default function TwChannelsScreen() {
+const TwChannelsScreen = observer(function TwChannelsScreen() {
+  const { session } = useStores();
   const [query] = useSearchParams();
   return (
     <MoneyPage title="Repay Channels">
       <ChannelList market="tw" amount={amountFromQuery(query.get('amount'))} />
-      <p className="money-muted">
-        No FastPay wallet yet? <Link to="/repay/tw/fastpayDownload">Download FastPay</Link>
-      </p>
+      {offersFastPayDownload(session.profile) && (
+        <p className="money-muted">
+          No FastPay wallet yet? <Link to="/repay/tw/fastpayDownload">Download FastPay</Link>
+        </p>
+      )}
     </MoneyPage>
   );
-}
+});
+
+export default TwChannelsScreen;

@@ -1,6 +1,7 @@
 /**
  * /event/christmas_lucky_draw, /prize and /task: the draw, the winner's prizes and the tasks
- * that give extra chances, against activity/luckyDraw/* (the server judges the window too).
+ * that give extra chances, against activity/luckyDraw/* (the server judges the window too);
+ * /mechanics: the official mechanics, for everyone, logged in or not.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -11,14 +12,15 @@ import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { Hero, viaLogin } from '../EventParts';
 import type { EventPageProps } from '../events';
+import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';
 
 const BASE = '/event/christmas_lucky_draw';
-type Tab = 'draw' | 'prize' | 'task';
+type Tab = 'draw' | 'prize' | 'task' | 'mechanics';
 
 function tabOf(action: string | undefined): Tab {
-  return action === 'prize' || action === 'task' ? action : 'draw';
+  return action === 'prize' || action === 'task' || action === 'mechanics' ? action : 'draw';
 }
 
 const DrawTab = observer(function DrawTab({ store }: { store: LuckyDrawStore }) {
@@ -125,7 +127,9 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
   }, [loggedIn, luckyDraw]);
 
   let body: React.ReactNode;
-  if (!loggedIn) {
+  if (tab === 'mechanics') {
+    body = <LuckyDrawMechanics />;
+  } else if (!loggedIn) {
     body = (
       <Link className="primary-button" to={viaLogin(BASE)} viewTransition>
         Log In to Draw
@@ -161,7 +165,7 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
     <>
       <Hero
         title="Christmas Lucky Draw"
-        sub="Draw loan vouchers up to ₱1,000 until Jan 6, 2027"
+        sub="Draw loan vouchers up to ₱1,000.00 until Jan 6, 2027"
         tone="festive"
       />
       <nav className="tabs-row" aria-label="Lucky draw">
@@ -176,9 +180,11 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
         </Link>
       </nav>
       {body}
-      <p className="muted">
-        Read the <Link to="/doc/lottery-link">official mechanics</Link>.
-      </p>
+      {tab !== 'mechanics' && (
+        <p className="muted">
+          Read the <Link to={`${BASE}/mechanics`}>official mechanics</Link>.
+        </p>
+      )}
     </>
   );
 });

@@ -1,7 +1,6 @@
 /** The loan/calculateLoanInfo preview: interest, fees, what is received and the schedule. */
-import dayjs from 'dayjs';
 import type { LoanPreview } from '../../../../../shared/api/endpoints';
-import { DATE_FORMAT } from '../../../../../shared/constants';
+import { formatMarketDate } from '../../../lib/marketCalendar';
 import { formatPeso } from '../../repay/repayRules';
 
 export function PreviewCard({
@@ -45,7 +44,7 @@ export function PreviewCard({
           {preview.schedule.map((row) => (
             <tr key={row.period}>
               <td>{row.period}</td>
-              <td>{dayjs.unix(row.dueTime).format(DATE_FORMAT)}</td>
+              <td>{formatMarketDate(row.dueTime)}</td>
               <td>{formatPeso(row.amount)}</td>
             </tr>
           ))}

@@ -24,7 +24,7 @@ export function MoneyPage({
   };
   return (
     <section className="money-page" aria-label={title}>
-      <NavBar className="money-page__bar" onBack={goBack} backIcon={backIcon}>
+      <NavBar className="money-page__bar safe-sticky" onBack={goBack} backIcon={backIcon}>
         <h1 className="money-page__title">{title}</h1>
       </NavBar>
       <div className="money-page__body">{children}</div>

@@ -1,11 +1,11 @@
 /** A generated order on the web: its payment code or link, then "I Have Paid" to the outcome. */
 import { Button } from 'antd-mobile';
-import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { DATE_FORMAT } from '../../../../../shared/constants';
-import { useFeature } from '../../../stores/StoresContext';
+import { formatMarketDateTime } from '../../../lib/marketCalendar';
+import { useFeature, useStores } from '../../../stores/StoresContext';
+import { offersFastPayDownload } from '../fastPayDownload';
 import { repayFeature, resultPath } from '../RepayStore';
 import { formatPeso } from '../repayRules';
 
@@ -14,6 +14,7 @@ const QrCode = lazy(() => import('./QrCode'));
 
 export const OrderPanel = observer(function OrderPanel() {
   const repay = useFeature(repayFeature);
+  const { session } = useStores();
   const navigate = useNavigate();
   const order = repay.order;
   if (!order) return null;
@@ -33,7 +34,7 @@ export const OrderPanel = observer(function OrderPanel() {
           {order.channel === 'QRPH' && (
             // The QRPh steps say "scan the QR code": here it is, the code the order carries.
             <Suspense fallback={<p className="money-muted">Loading the QR code…</p>}>
-              <QrCode text={order.payCode} label={`QR code of payment ${order.payCode}`} />
+              <QrCode text={order.payCode} label={`QR code of payment ${order.payCode}`} savable />
             </Suspense>
           )}
         </>
@@ -56,14 +57,12 @@ export const OrderPanel = observer(function OrderPanel() {
           </Button>
         )
       )}
-      {order.channel === 'FASTPAY' && (
+      {order.channel === 'FASTPAY' && offersFastPayDownload(session.profile) && (
         <p className="money-muted">
           Pay in the FastPay wallet. <Link to="/repay/fastpay/download">Download FastPay</Link>
         </p>
       )}
-      <p className="money-muted">
-        Pay before {dayjs.unix(order.expireTime).format(`${DATE_FORMAT} HH:mm`)}.
-      </p>
+      <p className="money-muted">Pay before {formatMarketDateTime(order.expireTime)}.</p>
       <div className="money-actions">
         <Button
           block

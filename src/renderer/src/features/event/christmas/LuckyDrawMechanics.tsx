@@ -1,0 +1,49 @@
+/**
+ * /event/christmas_lucky_draw/mechanics: the draw's official mechanics inside the event, a public
+ * path (PRODUCT.md §2 "Startup and access": `/event/`), so a visitor who is not logged in reads
+ * them; /doc/lottery-link, the same text, needs a login.
+ */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { PageSkeleton } from '../../../shell/PageSkeleton';
+import { useStores } from '../../../stores/StoresContext';
+import { DocStore } from '../../doc/DocStore';
+import { docOf } from '../../doc/docs';
+import { Markdown } from '../../doc/Markdown';
+import { companyFields } from '../../doc/orderFields';
+
+/** The document the mechanics come from (DOCS of features/doc). */
+const MECHANICS_DOC = 'lottery-link';
+
+export const LuckyDrawMechanics = observer(function LuckyDrawMechanics() {
+  const { api } = useStores();
+  const [store] = useState(() => new DocStore(api));
+  useEffect(() => {
+    const doc = docOf(MECHANICS_DOC);
+    if (doc) void store.open(doc, null);
+  }, [store]);
+
+  if (store.status === 'failed') {
+    return (
+      <div className="notice">
+        <p>The mechanics could not be loaded.</p>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => {
+            const doc = docOf(MECHANICS_DOC);
+            if (doc) void store.open(doc, null);
+          }}
+        >
+          Reload Again
+        </button>
+      </div>
+    );
+  }
+  if (store.status !== 'ready') return <PageSkeleton />;
+  return (
+    <article className="card" aria-label="Official mechanics">
+      <Markdown source={store.source} fields={companyFields} />
+    </article>
+  );
+});

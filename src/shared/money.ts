@@ -1,0 +1,39 @@
+/**
+ * Money as a borrower reads it (PRODUCT.md §9): the peso sign, 2 decimals (none on the Bill and
+ * Home tabs), zero as "₱0". Typed once here so the SPA and every text the mock server writes
+ * (refusals, channel notes, prize titles) read the same. Pure.
+ */
+import { PESO } from './constants';
+
+/** How many decimals an amount shows: 0 on Bill and Home, 2 everywhere else. */
+export type AmountPrecision = 0 | 2;
+
+/**
+ * `₱1,234.50` (precision 2) or `₱1,235` (precision 0); zero is always `₱0`; negatives keep
+ * their sign before the peso sign.
+ */
+export function formatPeso(amount: number, precision: AmountPrecision = 2): string {
+  const rounded = roundTo(amount, precision);
+  if (rounded === 0) return `${PESO}0`;
+  const digits = Math.abs(rounded).toLocaleString('en-US', {
+    minimumFractionDigits: precision,
+    maximumFractionDigits: precision,
+  });
+  return `${rounded < 0 ? '-' : ''}${PESO}${digits}`;
+}
+
+function roundTo(amount: number, precision: AmountPrecision): number {
+  const factor = 10 ** precision;
+  // Math.round rounds -0.5 up to -0; adding 0 turns -0 into 0 so it prints as ₱0.
+  return Math.round(amount * factor) / factor + 0;
+}
+
+/**
+ * Every peso amount written in `text` that does not show 2 decimals ("₱1,000" instead of
+ * "₱1,000.00"); "₱0" is allowed. For tests over texts from data.
+ */
+export function amountsWithoutCents(text: string): string[] {
+  return [...text.matchAll(/₱\d[\d,]*(?:\.\d+)?/g)]
+    .map((m) => m[0])
+    .filter((amount) => amount !== `${PESO}0` && !/\.\d{2}$/.test(amount));
+}
