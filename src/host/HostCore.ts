@@ -44,6 +44,24 @@ export interface HostCoreOptions {
 
 const MAX_SURFACES = 20;
 
+/**
+ * Ids of one host's lifetime: `h<session>-<n>`. The session part is random because logs outlive
+ * their host — the harness's F5 hands the kept call log and notes to a new HostCore, a repro
+ * bundle brings another host's — and a counter restarting at 1 gave new rows the ids of old ones
+ * (rows finished twice, React keys repeated, counts that disagreed with the rows).
+ */
+function sessionIds(): () => string {
+  const session = Math.random().toString(36).slice(2, 8).padEnd(6, '0');
+  let counter = 0;
+  return () => `h${session}-${++counter}`;
+}
+
+/** The first row of each id: a log kept or imported with repeated ids shows each row once. */
+function uniqueIds<T extends { id: string }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+}
+
 export class HostCore {
   private snapshot: HostSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -68,8 +86,7 @@ export class HostCore {
   constructor(options: HostCoreOptions) {
     this.admin = options.admin;
     this.clock = options.clock ?? (() => Date.now());
-    let counter = 0;
-    this.newId = options.newId ?? (() => `h${++counter}`);
+    this.newId = options.newId ?? sessionIds();
     this.maxCalls = options.maxCalls ?? 500;
     this.snapshot = {
       settings: { ...defaultSettings(), ...options.settings },
@@ -230,8 +247,8 @@ export class HostCore {
         this.update({
           scenario: next.scenario,
           settings: next.settings,
-          calls: next.calls.slice(-this.maxCalls),
-          notes: next.notes.slice(-this.maxCalls),
+          calls: uniqueIds(next.calls).slice(-this.maxCalls),
+          notes: uniqueIds(next.notes).slice(-this.maxCalls),
           surfaces: [],
           view: { kind: 'app' },
         });
@@ -326,8 +343,8 @@ export class HostCore {
    */
   restoreLogs(calls: readonly CallLogEntry[], notes: readonly HostNote[]): void {
     this.update({
-      calls: [...calls, ...this.snapshot.calls].slice(-this.maxCalls),
-      notes: [...notes, ...this.snapshot.notes].slice(-this.maxCalls),
+      calls: uniqueIds([...calls, ...this.snapshot.calls]).slice(-this.maxCalls),
+      notes: uniqueIds([...notes, ...this.snapshot.notes]).slice(-this.maxCalls),
     });
   }
 
