@@ -12,7 +12,14 @@ import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
 import { appPathOf, appPathUrl } from '../../../shared/appPath';
-import { type FrameControl, isPrepared, mountApp, prepareFrameWindow } from './frameBridge';
+import { showExternalUrl } from '../../../host/externalUrl';
+import {
+  type FrameControl,
+  isPrepared,
+  mountApp,
+  prepareFrameWindow,
+  readableHref,
+} from './frameBridge';
 import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
 import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
@@ -81,6 +88,9 @@ export function PhoneStage({
   const clockRef = useRef(snapshot.clock);
   clockRef.current = snapshot.clock;
   const profileHasBridge = snapshot.settings.profile !== 'web';
+  /** The app route the phone last showed: where a frame that left the app is put back. */
+  const lastPath = useRef(path);
+  lastPath.current = path;
 
   // Fit tall devices (the tablet) into the window; the app keeps its CSS viewport size.
   useEffect(() => {
@@ -117,12 +127,32 @@ export function PhoneStage({
       online: onlineRef.current,
       clock: clockRef.current,
       onAppError: (text: string) => host.noteAppError(text, generation),
+      links: {
+        isAppUrl: (url: string) => appPathOf(url, appBase) !== null,
+        onExternalUrl: (url: string) => void showExternalUrl(host, url),
+      },
     });
+    let putBack = false;
+    /** A frame that left the app anyway (another origin, an error page) gets the app back. */
+    const leftTheApp = (): boolean => {
+      const href = readableHref(iframe);
+      if (href !== null && (href === 'about:blank' || appPathOf(href, appBase) !== null)) {
+        return false;
+      }
+      if (!putBack) {
+        putBack = true;
+        console.warn(`[harness] The phone frame left the app (${href ?? 'another origin'})`);
+        setRemount((r) => ({ count: r.count + 1, path: lastPath.current }));
+      }
+      return true;
+    };
     const track = () => {
-      const path = appPathOf(iframe.contentWindow?.location.href ?? '', appBase);
+      if (leftTheApp()) return;
+      const path = appPathOf(readableHref(iframe) ?? '', appBase);
       if (path !== null) onPathChange(path);
     };
     const onLoad = () => {
+      if (leftTheApp()) return;
       // A document nobody prepared (a full navigation in an about:blank phone; with the worker,
       // a page it did not answer): open that URL again in a new frame, prepared.
       if (isPrepared(iframe)) return;
