@@ -186,8 +186,15 @@ describe('HostCore', () => {
     await host.call('kickOut', { tip: true });
     expect(host.getSnapshot().view).toEqual({ kind: 'kicked-out', tip: true });
     expect(host.getSnapshot().tokenValue).toBe('');
+    // The native app logged its user out: the panel's "Signed in" says so, and Reload app loads a
+    // signed-out app instead of one that ticks "Signed in" while it has no session.
+    expect(host.getSnapshot().settings.signedIn).toBe(false);
+    host.reload();
+    expect(host.getSnapshot().tokenValue).toBe('');
+    await host.call('kickOut', { tip: true });
     await host.reopen();
     expect(host.getSnapshot().view).toEqual({ kind: 'app' });
+    expect(host.getSnapshot().settings.signedIn).toBe(true);
     expect(host.getSnapshot().tokenValue).toBe('token-can-borrow-default-2');
   });
 

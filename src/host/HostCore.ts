@@ -313,10 +313,23 @@ export class HostCore {
     this.update({ notes: [...this.snapshot.notes, note].slice(-this.maxCalls) });
   }
 
-  /** "Reopen" on the closed or kicked-out screen: the native user signs in again, a fresh app. */
+  /**
+   * "Reopen" on the closed or kicked-out screen: a fresh app. After a kick-out the native user
+   * signs in again (what the user does in the native app before reopening the page).
+   */
   async reopen(): Promise<void> {
+    if (this.snapshot.view.kind === 'kicked-out') this.markSignedIn(true);
     if (this.snapshot.settings.signedIn) await this.guard(() => this.signIn());
     this.reload();
+  }
+
+  /**
+   * The panel's "Signed in" follows what the native app did: a kick-out logs its user out (so
+   * Reload app then loads a signed-out app, and the box says so) and a native login signs in.
+   */
+  private markSignedIn(signedIn: boolean): void {
+    if (this.snapshot.settings.signedIn === signedIn) return;
+    this.update({ settings: { ...this.snapshot.settings, signedIn } });
   }
 
   /** Shows a native surface for something that happened outside a bridge call (window.open). */
@@ -366,8 +379,14 @@ export class HostCore {
     },
     ask: (method, params) => this.ask(method, params),
     setView: (view: HostView) => this.update({ view }),
-    signIn: () => this.signIn(),
-    signOut: () => this.signOut(),
+    signIn: async () => {
+      await this.signIn();
+      this.markSignedIn(true);
+    },
+    signOut: () => {
+      this.signOut();
+      this.markSignedIn(false);
+    },
     backend: (method, params) => this.admin.hostAction(method, this.snapshot.tokenValue, params),
   };
 
