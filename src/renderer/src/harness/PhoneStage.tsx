@@ -27,17 +27,16 @@ import { Surfaces } from './Surfaces';
 
 /**
  * The status bar's time: the usual 9:41 on real time; the world's date and time while the phone
- * follows a world clock, so a screenshot says when it was taken in the world.
+ * follows a world clock, so a screenshot says when it was taken in the world. The date sits above
+ * the time in the bar's left corner, which a notch leaves narrow.
  */
-function statusTime(clock: PhoneClock | null): string {
-  if (!clock) return '9:41';
+function statusTime(clock: PhoneClock | null): { date: string | null; time: string } {
+  if (!clock) return { date: null, time: '9:41' };
   const at = new Date(clock.frozenAt ?? Date.now() + clock.offsetMs);
-  return at.toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return {
+    date: at.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+    time: at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hour12: false }),
+  };
 }
 
 interface Props {
@@ -266,9 +265,7 @@ export function PhoneStage({
             style={{ height: insets.top }}
           >
             {notched ? <span className="sim-phone__notch" /> : null}
-            <span className="sim-phone__time" title="The phone's clock">
-              {statusTime(snapshot.clock)}
-            </span>
+            <StatusTime clock={snapshot.clock} />
             <span className="sim-phone__net">{online ? '5G ▮▮▮' : 'Offline'}</span>
           </div>
           {/* Edge to edge (a notched iPhone) the app fills the screen under the status bar and home
@@ -325,5 +322,18 @@ export function PhoneStage({
           : ' Without a service worker (this origin is not secure) offline fails the app’s requests, not its script chunks and pictures; open the harness on localhost, or use Electron.'}
       </p>
     </section>
+  );
+}
+
+function StatusTime({ clock }: { clock: PhoneClock | null }) {
+  const { date, time } = statusTime(clock);
+  return (
+    <span
+      className={`sim-phone__time${date ? ' sim-phone__time--dated' : ''}`}
+      title="The phone's clock"
+    >
+      {date ? <span>{date}</span> : null}
+      <span>{time}</span>
+    </span>
   );
 }

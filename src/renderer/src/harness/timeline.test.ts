@@ -63,10 +63,20 @@ const traffic: TrafficEntry[] = [
     id: 3,
     at: iso(T + 360),
     host: 'workbench',
-    path: 'faults',
+    path: 'fault-armed',
     encrypted: false,
     kind: 'fault-armed',
-    status: 200,
+    response: { code: 0, message: 'Fault code armed on loan/loanInfo', data: null },
+    status: 0,
+  },
+  {
+    id: 4,
+    at: iso(T + 370),
+    host: 'workbench',
+    path: 'clock',
+    encrypted: false,
+    kind: 'clock',
+    status: 0,
   },
 ];
 const all = { since: 0, filter: '', errorsOnly: false };
@@ -80,7 +90,8 @@ describe('timeline', () => {
       ['api', 0, 'main/user/userInfo'],
       ['reload', 1, 'App page 1 loaded'],
       ['api', 1, 'main/loan/loanInfo'],
-      ['workbench', null, 'fault-armed faults'],
+      ['workbench', null, 'fault-armed · Fault code armed on loan/loanInfo'],
+      ['workbench', null, 'clock'],
       ['bridge', 1, 'pickAccount'],
       ['app-error', 1, 'Unhandled rejection: Error: boom'],
     ]);

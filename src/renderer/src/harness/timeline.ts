@@ -70,6 +70,17 @@ function noteRow(note: HostNote): TimelineRow {
   };
 }
 
+/**
+ * A workbench move's title: its kind and what the server said it did ("clock · Clock set to …"),
+ * never the kind twice (the server logs the kind as the entry's path too).
+ */
+function workbenchTitle(entry: TrafficEntry): string {
+  const kind = entry.kind ?? 'workbench';
+  const message = entry.response?.message;
+  if (typeof message === 'string' && message) return `${kind} · ${message}`;
+  return entry.path && entry.path !== kind ? `${kind} · ${entry.path}` : kind;
+}
+
 function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow {
   const code = entry.response?.code;
   const status = entry.status ?? 0;
@@ -81,7 +92,7 @@ function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow
     at: epoch(entry.at),
     kind: workbench ? 'workbench' : 'api',
     generation: workbench ? null : generation,
-    title: workbench ? `${entry.kind ?? 'workbench'} ${entry.path}` : `${entry.host}/${entry.path}`,
+    title: workbench ? workbenchTitle(entry) : `${entry.host}/${entry.path}`,
     outcome: workbench ? '' : [answered, fault].filter(Boolean).join(' · '),
     error:
       !workbench &&
