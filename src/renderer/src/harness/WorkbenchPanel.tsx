@@ -120,7 +120,7 @@ function ClockSection({ api, clock }: { api: PanelApi; clock: PhoneClock | null 
         >
           Jump
         </button>
-        <span className="sim-muted" title="The zone Jump to is read in: this browser's">
+        <span className="sim-muted sim-zone" title="The zone Jump to is read in: this browser's">
           {localZoneLabel(target ? new Date(target).getTime() || Date.now() : Date.now())}
         </span>
       </div>
