@@ -113,6 +113,16 @@ describe('admin API', () => {
     for (const foreign of ['https://evil.example', 'http://localhost:5173', 'null']) {
       expect((await preflight(foreign)).headers.get('access-control-allow-origin')).toBeNull();
     }
+    // A harness phone's own origin on this server's port (src/shared/phoneOrigin.ts), and only that.
+    const phone = `http://w-abc123def456-lender.localhost:${server.port}`;
+    expect((await preflight(phone)).headers.get('access-control-allow-origin')).toBe(phone);
+    for (const near of [
+      `http://evil.localhost:${server.port}`,
+      'http://w-abc123def456-lender.localhost:5173',
+      `http://w-abc123def456-admin.localhost:${server.port}`,
+    ]) {
+      expect((await preflight(near)).headers.get('access-control-allow-origin')).toBeNull();
+    }
   });
 });
 

@@ -105,6 +105,10 @@ describe('npm run dev:web against a page on another local port', () => {
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     const ownAnswer = await preflight(own);
     expect(ownAnswer.headers['access-control-allow-origin']).toBe(own);
+    const phone = `http://w-abc123def456-web.localhost:${new URL(own).port}`;
+    expect((await preflight(phone)).headers['access-control-allow-origin']).toBe(phone);
+    const near = `http://evil.localhost:${new URL(own).port}`;
+    expect((await preflight(near)).headers['access-control-allow-origin']).toBeUndefined();
     const read = await send(new URL('src/main.tsx', dev.appUrl).href, 'GET', {
       origin: 'http://127.0.0.1:9',
     });

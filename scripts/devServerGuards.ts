@@ -5,7 +5,8 @@
  * local port could read it. README "Admin access".
  *
  * - CORS: only the dev server's own origins (the harness and the SPA are served from it, so
- *   nothing else needs it);
+ *   nothing else needs it) and the harness phones' own origins on its port
+ *   (src/shared/phoneOrigin.ts);
  * - `Host`: loopback names only (IP addresses are always accepted by Vite: they cannot be
  *   DNS-rebound);
  * - files: only what the harness and the SPA import (src/renderer, src/host, src/shared and the
@@ -14,6 +15,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerOptions } from 'vite';
+import { PHONE_HOSTNAME } from '../src/shared/phoneOrigin';
 
 /** The source folders the dev server's pages import from. */
 const SERVED_SOURCES = ['src/renderer', 'src/host', 'src/shared'];
@@ -47,14 +49,21 @@ export interface DevServerGuardOptions {
   dataDir: string;
 }
 
+/** Exactly the phone origins on `port`: `http://<world>-<profile>.localhost:<port>`. */
+export function phoneOriginPattern(port: number): RegExp {
+  return new RegExp(`^http://${PHONE_HOSTNAME.source.slice(1, -1)}:${port}$`);
+}
+
 /** The dev server's `server.cors`, `server.allowedHosts` and `server.fs`. */
 export function devServerGuards({
   root,
   port,
   dataDir,
 }: DevServerGuardOptions): Pick<ServerOptions, 'cors' | 'allowedHosts' | 'fs'> {
+  const own = [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
   return {
-    cors: { origin: [`http://127.0.0.1:${port}`, `http://localhost:${port}`] },
+    // Its own origins, and the harness phones' (`<world>-<profile>.localhost` on this port).
+    cors: { origin: [...own, phoneOriginPattern(port)] },
     allowedHosts: ['localhost', '.localhost'],
     fs: {
       strict: true,

@@ -99,31 +99,72 @@ export async function takeShots(options: ShotsOptions): Promise<string[]> {
 
 const csv = (value: string | undefined) => (value ? value.split(',').filter(Boolean) : []);
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
+export const SHOTS_USAGE = `Usage: npm run shots -- [options]
+
+One route on every chosen scenario x device x profile, as PNGs (one per phone and grid.png).
+
+  --route PATH         the app route to open (default /)
+  --scenarios A,B      scenarios (default: the server's starting one)
+  --devices A,B        android, iphone, tablet (default android)
+  --profiles A,B       lender, fastpay, web (default lender)
+  --clock TIME         every phone's world clock: an ISO instant, or +ms/-ms from now
+  --out DIR            where the pictures go (default shots)
+  -h, --help           this text`;
+
+/** The command line as options, a request for help, or what is wrong with it. */
+export function parseShotsArgs(
+  args: readonly string[],
+): { help: true } | { error: string } | { options: ShotsOptions } {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: {
+        route: { type: 'string', default: '/' },
+        scenarios: { type: 'string' },
+        devices: { type: 'string', default: 'android' },
+        profiles: { type: 'string', default: 'lender' },
+        clock: { type: 'string' },
+        out: { type: 'string', default: 'shots' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return { help: true };
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
     options: {
-      route: { type: 'string', default: '/' },
-      scenarios: { type: 'string' },
-      devices: { type: 'string', default: 'android' },
-      profiles: { type: 'string', default: 'lender' },
-      clock: { type: 'string' },
-      out: { type: 'string', default: 'shots' },
+      route: text('route') ?? '/',
+      scenarios: csv(text('scenarios')),
+      devices: csv(text('devices')),
+      profiles: csv(text('profiles')),
+      clock: text('clock') ?? null,
+      outDir: path.resolve(text('out') ?? 'shots'),
     },
-  });
-  takeShots({
-    route: values.route,
-    scenarios: csv(values.scenarios),
-    devices: csv(values.devices),
-    profiles: csv(values.profiles),
-    clock: values.clock ?? null,
-    outDir: path.resolve(values.out),
-  }).then(
-    (files) => {
-      for (const file of files) console.log(path.relative(process.cwd(), file));
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
-  );
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const parsed = parseShotsArgs(process.argv.slice(2));
+  if ('help' in parsed) {
+    console.log(SHOTS_USAGE);
+  } else if ('error' in parsed) {
+    console.error(`${parsed.error}\n\n${SHOTS_USAGE}`);
+    process.exitCode = 2;
+  } else {
+    takeShots(parsed.options).then(
+      (files) => {
+        for (const file of files) console.log(path.relative(process.cwd(), file));
+      },
+      (error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exitCode = 1;
+      },
+    );
+  }
 }

@@ -16,6 +16,7 @@ import {
   isWorldId,
   WORLD_HEADER,
 } from '../../src/shared/simWorld';
+import { isPhoneOriginOf } from '../../src/shared/phoneOrigin';
 import { type World, WorldLimitError, type WorldTable } from '../worlds';
 
 export const ALLOWED_HEADERS = [
@@ -65,11 +66,14 @@ export function hostCheck(extraHosts: readonly string[]): RequestHandler {
   };
 }
 
-/** CORS for exactly `origins` (a live set: the server adds its own once it listens). */
+/**
+ * CORS for exactly `origins` (a live set: the server adds its own once it listens) and the
+ * harness phones' own origins on their ports (`<world>-<profile>.localhost`, phoneOrigin.ts).
+ */
 export function cors(origins: ReadonlySet<string>): RequestHandler {
   return (req, res, next) => {
     const origin = req.get('origin');
-    if (origin && origins.has(origin)) {
+    if (origin && (origins.has(origin) || isPhoneOriginOf(origin, origins))) {
       res.set('Access-Control-Allow-Origin', origin);
       res.set('Vary', 'Origin');
       res.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);

@@ -10,6 +10,7 @@ import { type Request, type Response, Router } from 'express';
 import { z } from '../../src/shared/zod';
 import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
 import { worldOf } from './access';
+import { adminCall } from './adminCall';
 import { describeIssues } from './apiRouter';
 import type { MockContext } from './context';
 
@@ -107,6 +108,9 @@ export function adminRouter(ctx: MockContext): Router {
     if (!body.success) return badRequest(res, body.error);
     res.json(await worldOf(res).domain.hostAction(method, body.data.token, body.data.params));
   });
+
+  // One API call in this world, answered decrypted: what Copy as curl runs (./adminCall.ts).
+  router.post('/call', adminCall(ctx));
 
   return router;
 }

@@ -213,8 +213,15 @@ describe('HostCore', () => {
     await host.call('kickOut', { tip: true });
     expect(host.getSnapshot().view).toEqual({ kind: 'kicked-out', tip: true });
     expect(host.getSnapshot().tokenValue).toBe('');
+    // The native app logged its user out: the panel's "Signed in" says so, and Reload app loads a
+    // signed-out app instead of one that ticks "Signed in" while it has no session.
+    expect(host.getSnapshot().settings.signedIn).toBe(false);
+    host.reload();
+    expect(host.getSnapshot().tokenValue).toBe('');
+    await host.call('kickOut', { tip: true });
     await host.reopen();
     expect(host.getSnapshot().view).toEqual({ kind: 'app' });
+    expect(host.getSnapshot().settings.signedIn).toBe(true);
     expect(host.getSnapshot().tokenValue).toBe('token-can-borrow-default-2');
   });
 
@@ -268,5 +275,40 @@ describe('HostCore', () => {
     expect(host.getSnapshot().notes.at(-1)?.text).toBe('loanSuccess → sent to the page');
     host.clearTimeline();
     expect(host.getSnapshot()).toMatchObject({ calls: [], notes: [] });
+  });
+
+  it('gives rows of a reloaded or imported panel ids of their own, so logs stay one row per call', async () => {
+    const first = makeHost().host;
+    await first.call('getBaseInfo');
+    await first.call('dialPhone', { phone: '1' });
+    first.sendEvent('pageResume');
+    const kept = first.getSnapshot();
+    // F5: a new host takes the kept logs, then the page calls again.
+    const { host } = makeHost();
+    host.restoreLogs(kept.calls, kept.notes);
+    await host.call('getBaseInfo');
+    host.sendEvent('pageResume');
+    const { calls, notes } = host.getSnapshot();
+    expect(new Set(calls.map((c) => c.id)).size).toBe(calls.length);
+    expect(new Set(notes.map((n) => n.id)).size).toBe(notes.length);
+    expect(calls.map((c) => c.method)).toEqual(['getBaseInfo', 'dialPhone', 'getBaseInfo']);
+    // Finishing the new call never rewrites a kept one.
+    expect(calls[1]?.result?.resultCode).toBe(0);
+    // A log kept before ids were unique shows each of its rows once.
+    const repeated = [kept.calls[0]!, kept.calls[0]!, kept.calls[1]!];
+    const again = makeHost().host;
+    again.restoreLogs(repeated, [...kept.notes, ...kept.notes]);
+    expect(again.getSnapshot().calls).toHaveLength(2);
+    expect(again.getSnapshot().notes).toHaveLength(1);
+    await again.replaceWorld(async () => ({
+      scenario: 'repaying',
+      settings: again.getSnapshot().settings,
+      calls: repeated,
+      notes: [],
+    }));
+    expect(again.getSnapshot().calls.map((c) => c.id)).toEqual([
+      kept.calls[0]!.id,
+      kept.calls[1]!.id,
+    ]);
   });
 });

@@ -44,6 +44,24 @@ export interface HostCoreOptions {
 
 const MAX_SURFACES = 20;
 
+/**
+ * Ids of one host's lifetime: `h<session>-<n>`. The session part is random because logs outlive
+ * their host — the harness's F5 hands the kept call log and notes to a new HostCore, a repro
+ * bundle brings another host's — and a counter restarting at 1 gave new rows the ids of old ones
+ * (rows finished twice, React keys repeated, counts that disagreed with the rows).
+ */
+function sessionIds(): () => string {
+  const session = Math.random().toString(36).slice(2, 8).padEnd(6, '0');
+  let counter = 0;
+  return () => `h${session}-${++counter}`;
+}
+
+/** The first row of each id: a log kept or imported with repeated ids shows each row once. */
+function uniqueIds<T extends { id: string }>(rows: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+}
+
 export class HostCore {
   private snapshot: HostSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -68,8 +86,7 @@ export class HostCore {
   constructor(options: HostCoreOptions) {
     this.admin = options.admin;
     this.clock = options.clock ?? (() => Date.now());
-    let counter = 0;
-    this.newId = options.newId ?? (() => `h${++counter}`);
+    this.newId = options.newId ?? sessionIds();
     this.maxCalls = options.maxCalls ?? 500;
     this.snapshot = {
       settings: { ...defaultSettings(), ...options.settings },
@@ -230,8 +247,8 @@ export class HostCore {
         this.update({
           scenario: next.scenario,
           settings: next.settings,
-          calls: next.calls.slice(-this.maxCalls),
-          notes: next.notes.slice(-this.maxCalls),
+          calls: uniqueIds(next.calls).slice(-this.maxCalls),
+          notes: uniqueIds(next.notes).slice(-this.maxCalls),
           surfaces: [],
           view: { kind: 'app' },
         });
@@ -307,13 +324,24 @@ export class HostCore {
   }
 
   /**
-   * "Reopen" on the closed or kicked-out screen: the native user signs in again, a fresh app. The
-   * old page is retired before the sign-in, so nothing it still sends meets the new token.
+   * "Reopen" on the closed or kicked-out screen: a fresh app. After a kick-out the native user
+   * signs in again (what the user does in the native app before reopening the page). The old page
+   * is retired before the sign-in, so nothing it still sends meets the new token.
    */
   async reopen(): Promise<void> {
     this.retire(this.snapshot.appGeneration);
+    if (this.snapshot.view.kind === 'kicked-out') this.markSignedIn(true);
     if (this.snapshot.settings.signedIn) await this.guard(() => this.signIn());
     this.reload();
+  }
+
+  /**
+   * The panel's "Signed in" follows what the native app did: a kick-out logs its user out (so
+   * Reload app then loads a signed-out app, and the box says so) and a native login signs in.
+   */
+  private markSignedIn(signedIn: boolean): void {
+    if (this.snapshot.settings.signedIn === signedIn) return;
+    this.update({ settings: { ...this.snapshot.settings, signedIn } });
   }
 
   /** Shows a native surface for something that happened outside a bridge call (window.open). */
@@ -340,8 +368,8 @@ export class HostCore {
    */
   restoreLogs(calls: readonly CallLogEntry[], notes: readonly HostNote[]): void {
     this.update({
-      calls: [...calls, ...this.snapshot.calls].slice(-this.maxCalls),
-      notes: [...notes, ...this.snapshot.notes].slice(-this.maxCalls),
+      calls: uniqueIds([...calls, ...this.snapshot.calls]).slice(-this.maxCalls),
+      notes: uniqueIds([...notes, ...this.snapshot.notes]).slice(-this.maxCalls),
     });
   }
 
@@ -363,8 +391,14 @@ export class HostCore {
     },
     ask: (method, params) => this.ask(method, params),
     setView: (view: HostView) => this.update({ view }),
-    signIn: () => this.signIn(),
-    signOut: () => this.signOut(),
+    signIn: async () => {
+      await this.signIn();
+      this.markSignedIn(true);
+    },
+    signOut: () => {
+      this.signOut();
+      this.markSignedIn(false);
+    },
     backend: (method, params) => this.admin.hostAction(method, this.snapshot.tokenValue, params),
   };
 

@@ -63,6 +63,17 @@ describe('admin client', () => {
       createAdminClient('http://mock:1', fetchImpl).selectScenario('nope'),
     ).rejects.toThrow(/answered 404/);
   });
+
+  it('says an unknown native user is not in the scenario, not which admin call failed', async () => {
+    const { fetchImpl } = fakeFetch({
+      'POST /__admin/session-token': { status: 404, body: { error: 'No scenario user' } },
+    });
+    const failure = createAdminClient('http://mock:1', fetchImpl).sessionToken('9000000000');
+    await expect(failure).rejects.toThrow(
+      "No native user 9000000000 in this world's scenario: the signed-in user must be one of its users",
+    );
+    await expect(failure).rejects.not.toThrow(/admin/);
+  });
 });
 
 describe('admin client: the QA workbench (src/shared/workbench.ts)', () => {

@@ -128,6 +128,17 @@ export interface AdminAccess {
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** A non-2xx answer of the admin API, with its status for callers that can say more. */
+export class AdminAnswerError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'AdminAnswerError';
+  }
+}
+
 /** Admin API at `baseUrl` (the mock server's origin, e.g. http://127.0.0.1:4010). */
 export function createAdminClient(
   baseUrl: string,
@@ -153,7 +164,10 @@ export function createAdminClient(
     });
     const text = await response.text();
     if (!response.ok) {
-      throw new Error(`Mock server admin ${method} ${path} answered ${response.status}: ${text}`);
+      throw new AdminAnswerError(
+        `Mock server admin ${method} ${path} answered ${response.status}: ${text}`,
+        response.status,
+      );
     }
     return text ? JSON.parse(text) : null;
   }
@@ -172,7 +186,18 @@ export function createAdminClient(
     },
     async sessionToken(msisdn) {
       const body = msisdn ? { msisdn } : {};
-      return sessionTokenSchema.parse(await request('POST', 'session-token', body)).tokenValue;
+      try {
+        return sessionTokenSchema.parse(await request('POST', 'session-token', body)).tokenValue;
+      } catch (error) {
+        // The panel shows this as it is: say what to do, not which admin call failed.
+        if (error instanceof AdminAnswerError && error.status === 404) {
+          const who = msisdn ? `${msisdn} ` : '';
+          throw new Error(
+            `No native user ${who}in this world's scenario: the signed-in user must be one of its users (leave it empty for the scenario's own)`,
+          );
+        }
+        throw error;
+      }
     },
     async hostAction(method, token, params) {
       return productAnswerSchema.parse(await request('POST', `host/${method}`, { token, params }));

@@ -222,7 +222,8 @@ test('one timeline: bridge calls, events, reloads, faults, API exchanges and the
       globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
     ).navigator.clipboard.readText(),
   );
-  expect(curl).toContain('/main/loan/loanInfo');
+  expect(curl).toContain('/__admin/call');
+  expect(curl).toContain('"path":"loan/loanInfo"');
   expect(curl).toMatch(/x-sim-world: w-/);
 
   // Thousands of rows stay fast: only the visible ones are in the page.

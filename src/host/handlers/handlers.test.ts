@@ -38,6 +38,22 @@ describe('bridge handlers', () => {
     expect(surface?.detail).toBe(detail);
   });
 
+  it('saveImageToAlbum does not exist in a host below 2.8.0, as on a real old app', async () => {
+    for (const version of ['2.7.0', '2.7.9', 'not-semver']) {
+      const host = await started({ version });
+      const result = await host.call('saveImageToAlbum', { url: 'https://x/qr.png' });
+      expect(result).toEqual({
+        resultCode: 1,
+        message: `saveImageToAlbum is not supported by app ${version}`,
+      });
+      expect(host.getSnapshot().surfaces).toEqual([]);
+    }
+    const current = await started({ version: '2.8.0' });
+    expect((await current.call('saveImageToAlbum', { url: 'https://x/qr.png' })).resultCode).toBe(
+      0,
+    );
+  });
+
   it('loanApply submits the application to the backend with the host token', async () => {
     const admin = new FakeAdminClient();
     const host = new HostCore({ admin, settings: {}, deviceId: 'D' });

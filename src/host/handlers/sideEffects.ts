@@ -2,6 +2,9 @@
  * Side-effect calls: the native app does something visible outside the webview. The simulator
  * shows each as a native surface and answers 0.
  */
+import semverGte from 'semver/functions/gte';
+import semverValid from 'semver/functions/valid';
+import { SAVE_IMAGE_MIN_VERSION } from '../../shared/constants';
 import { type Handler, ok, onBackend } from './context';
 
 export const openBrowser: Handler<'openBrowser'> = (params, context) => {
@@ -26,7 +29,15 @@ export const composeEmail: Handler<'composeEmail'> = (params, context) => {
   return ok();
 };
 
+/**
+ * A host older than 2.8.0 has no saveImageToAlbum at all (DESIGN.md §4): it answers 1, whatever
+ * the page does, so a page that skipped its own version gate meets what a real old app does.
+ */
 export const saveImageToAlbum: Handler<'saveImageToAlbum'> = (params, context) => {
+  const { version } = context.snapshot().settings;
+  if (!semverValid(version) || !semverGte(version, SAVE_IMAGE_MIN_VERSION)) {
+    return { resultCode: 1, message: `saveImageToAlbum is not supported by app ${version}` };
+  }
   // A picture the page drew comes as a data: URL of kB: the note names its kind, not its bytes.
   const what = params.url.startsWith('data:')
     ? `${params.url.slice(5, params.url.search(/[;,]/))} picture drawn by the page`

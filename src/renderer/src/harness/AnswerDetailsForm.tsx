@@ -3,6 +3,7 @@
  * plain OK / Cancel / Fail cannot — return other data, fail with its own message, answer late.
  */
 import { MAX_ANSWER_DELAY_MS } from '../../../host/panelApi';
+import type { InteractiveMethod } from '../../../host/types';
 
 export interface AnswerDetails {
   /** JSON the OK answer returns as `data` instead of the default ('' = the default). */
@@ -27,13 +28,23 @@ export function parseCustomData(text: string): CustomData {
   }
 }
 
+/**
+ * The example in the OK data field: what this method's OK really returns (DESIGN.md §4), so the
+ * field suggests a change of it, not another method's answer.
+ */
+export function okDataPlaceholder(method: InteractiveMethod): string {
+  if (method === 'pickAccount') return 'e.g. {"payeeId":"P-9","payeeLabel":"BDO •••• 9"}';
+  return `${method} answers OK with null; e.g. {"unexpected":true} to see the page cope`;
+}
+
 interface Props {
+  method: InteractiveMethod;
   details: AnswerDetails;
   invalid: boolean;
   onChange(details: AnswerDetails): void;
 }
 
-export function AnswerDetailsForm({ details, invalid, onChange }: Props) {
+export function AnswerDetailsForm({ method, details, invalid, onChange }: Props) {
   return (
     <details className="sim-sheet__details">
       <summary>Answer details</summary>
@@ -43,7 +54,7 @@ export function AnswerDetailsForm({ details, invalid, onChange }: Props) {
           rows={2}
           value={details.data}
           aria-invalid={invalid}
-          placeholder='e.g. {"payeeId":"P-9","payeeLabel":"BDO •••• 9"}'
+          placeholder={okDataPlaceholder(method)}
           onChange={(e) => onChange({ ...details, data: e.target.value })}
         />
       </label>

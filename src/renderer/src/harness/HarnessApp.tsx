@@ -32,6 +32,8 @@ export interface PhoneSetup {
   initialPath: string;
   /** Route and storage of the phone, for the workbench's repro bundles. */
   access: HarnessPhone;
+  /** The world of the tab this one was copied from (Duplicate tab, window.open); else null. */
+  copiedFrom?: string | null;
 }
 
 export function HarnessApp({
@@ -130,6 +132,11 @@ export function HarnessApp({
       {problem ? (
         <p className="sim-error sim-banner" role="alert">
           {problem}
+        </p>
+      ) : null}
+      {phone?.copiedFrom ? (
+        <p className="sim-note sim-banner" role="note" aria-label="Copied tab">
+          {`This tab is a copy of another harness tab: a new phone in its own world (${phone.world}), so its scenario, faults and sign-in never reach the original (world ${phone.copiedFrom}).`}
         </p>
       ) : null}
       <div className="sim-body">

@@ -79,6 +79,7 @@ export function PendingSheet({ request, accounts, dispatch }: Props) {
       ) : null}
       {params && request.method === 'showLogin' ? <pre>{compact(params)}</pre> : null}
       <AnswerDetailsForm
+        method={request.method}
         details={details}
         invalid={custom.kind === 'invalid'}
         onChange={setDetails}

@@ -12,7 +12,14 @@ import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
 import { appPathOf, appPathUrl } from '../../../shared/appPath';
-import { type FrameControl, isPrepared, mountApp, prepareFrameWindow } from './frameBridge';
+import { showExternalUrl } from '../../../host/externalUrl';
+import {
+  type FrameControl,
+  isPrepared,
+  mountApp,
+  prepareFrameWindow,
+  readableHref,
+} from './frameBridge';
 import { HostScreen } from './HostScreens';
 import { PendingSheet } from './PendingSheet';
 import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
@@ -20,17 +27,16 @@ import { Surfaces } from './Surfaces';
 
 /**
  * The status bar's time: the usual 9:41 on real time; the world's date and time while the phone
- * follows a world clock, so a screenshot says when it was taken in the world.
+ * follows a world clock, so a screenshot says when it was taken in the world. The date sits above
+ * the time in the bar's left corner, which a notch leaves narrow.
  */
-function statusTime(clock: PhoneClock | null): string {
-  if (!clock) return '9:41';
+function statusTime(clock: PhoneClock | null): { date: string | null; time: string } {
+  if (!clock) return { date: null, time: '9:41' };
   const at = new Date(clock.frozenAt ?? Date.now() + clock.offsetMs);
-  return at.toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return {
+    date: at.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+    time: at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', hour12: false }),
+  };
 }
 
 interface Props {
@@ -81,6 +87,9 @@ export function PhoneStage({
   const clockRef = useRef(snapshot.clock);
   clockRef.current = snapshot.clock;
   const profileHasBridge = snapshot.settings.profile !== 'web';
+  /** The app route the phone last showed: where a frame that left the app is put back. */
+  const lastPath = useRef(path);
+  lastPath.current = path;
 
   // Fit tall devices (the tablet) into the window; the app keeps its CSS viewport size.
   useEffect(() => {
@@ -117,12 +126,32 @@ export function PhoneStage({
       online: onlineRef.current,
       clock: clockRef.current,
       onAppError: (text: string) => host.noteAppError(text, generation),
+      links: {
+        isAppUrl: (url: string) => appPathOf(url, appBase) !== null,
+        onExternalUrl: (url: string) => void showExternalUrl(host, url),
+      },
     });
+    let putBack = false;
+    /** A frame that left the app anyway (another origin, an error page) gets the app back. */
+    const leftTheApp = (): boolean => {
+      const href = readableHref(iframe);
+      if (href !== null && (href === 'about:blank' || appPathOf(href, appBase) !== null)) {
+        return false;
+      }
+      if (!putBack) {
+        putBack = true;
+        console.warn(`[harness] The phone frame left the app (${href ?? 'another origin'})`);
+        setRemount((r) => ({ count: r.count + 1, path: lastPath.current }));
+      }
+      return true;
+    };
     const track = () => {
-      const path = appPathOf(iframe.contentWindow?.location.href ?? '', appBase);
+      if (leftTheApp()) return;
+      const path = appPathOf(readableHref(iframe) ?? '', appBase);
       if (path !== null) onPathChange(path);
     };
     const onLoad = () => {
+      if (leftTheApp()) return;
       // A document nobody prepared (a full navigation in an about:blank phone; with the worker,
       // a page it did not answer): open that URL again in a new frame, prepared.
       if (isPrepared(iframe)) return;
@@ -236,9 +265,7 @@ export function PhoneStage({
             style={{ height: insets.top }}
           >
             {notched ? <span className="sim-phone__notch" /> : null}
-            <span className="sim-phone__time" title="The phone's clock">
-              {statusTime(snapshot.clock)}
-            </span>
+            <StatusTime clock={snapshot.clock} />
             <span className="sim-phone__net">{online ? '5G ▮▮▮' : 'Offline'}</span>
           </div>
           {/* Edge to edge (a notched iPhone) the app fills the screen under the status bar and home
@@ -295,5 +322,18 @@ export function PhoneStage({
           : ' Without a service worker (this origin is not secure) offline fails the app’s requests, not its script chunks and pictures; open the harness on localhost, or use Electron.'}
       </p>
     </section>
+  );
+}
+
+function StatusTime({ clock }: { clock: PhoneClock | null }) {
+  const { date, time } = statusTime(clock);
+  return (
+    <span
+      className={`sim-phone__time${date ? ' sim-phone__time--dated' : ''}`}
+      title="The phone's clock"
+    >
+      {date ? <span>{date}</span> : null}
+      <span>{time}</span>
+    </span>
   );
 }

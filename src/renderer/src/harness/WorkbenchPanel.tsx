@@ -29,7 +29,7 @@ export const FAULT_LABELS: Record<FaultKind, string> = {
   'session-lost': '4011 server lost the session',
   replay: '4091 replay',
   'identity-change': '4012 server identity changed',
-  'handshake-refused': 'Handshake refused (with message)',
+  'handshake-refused': 'Handshake refused at the next handshake (with message)',
   drop: 'Connection dropped mid-request',
 };
 
@@ -65,12 +65,25 @@ function localInputValue(ms: number): string {
   return d.toISOString().slice(0, 16);
 }
 
+/**
+ * The zone the Jump to field is read in (this browser's), e.g. "Asia/Manila, UTC+08:00": a
+ * datetime-local value has none of its own, and the market's dates are UTC+8 (DESIGN.md §6).
+ */
+export function localZoneLabel(at: number = Date.now()): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+  const minutes = -new Date(at).getTimezoneOffset();
+  const sign = minutes < 0 ? '−' : '+';
+  const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
+  return `${zone}, UTC${sign}${hh}:${mm}`;
+}
+
 function describeClock(clock: PhoneClock | null, now: number): string {
   if (!clock) return 'Real time';
   const at = clock.frozenAt ?? now + clock.offsetMs;
   const when = new Date(at).toLocaleString(undefined, {
     dateStyle: 'medium',
-    timeStyle: 'medium',
+    timeStyle: 'long',
   });
   return clock.frozenAt === null ? `${when} (running)` : `${when} (frozen)`;
 }
@@ -107,6 +120,9 @@ function ClockSection({ api, clock }: { api: PanelApi; clock: PhoneClock | null 
         >
           Jump
         </button>
+        <span className="sim-muted sim-zone" title="The zone Jump to is read in: this browser's">
+          {localZoneLabel(target ? new Date(target).getTime() || Date.now() : Date.now())}
+        </span>
       </div>
       <div className="sim-row">
         {[
@@ -145,27 +161,49 @@ interface FaultForm {
   times: string;
 }
 
-const EMPTY_FORM: FaultForm = {
+/**
+ * A server error by default: a session code (9000004) would end the native session, so Reload app
+ * would land on "Page closed" again and again, which is not what "arm a fault" suggests.
+ */
+export const EMPTY_FORM: FaultForm = {
   kind: 'code',
   path: '*',
-  code: '9000004',
+  code: '500',
   message: '',
   delayMs: '',
   times: '1',
 };
+
+const hasMessage = (kind: FaultKind) => kind === 'code' || kind === 'handshake-refused';
+
+/**
+ * What the armed-faults table says a fault does beyond its kind: the code a `code` fault answers,
+ * the message a refused handshake carries.
+ */
+export function faultDetail(
+  fault: Pick<ArmedFault, 'kind' | 'code' | 'message' | 'delayMs'>,
+): string {
+  const parts: string[] = [];
+  if (fault.kind === 'code' && fault.code !== undefined) parts.push(String(fault.code));
+  if (fault.kind === 'handshake-refused') {
+    parts.push(fault.message ? `“${fault.message}”` : '(default message)');
+  }
+  if (fault.delayMs) parts.push(`after ${fault.delayMs} ms`);
+  return parts.join(' ');
+}
 
 /** The FaultSpec of the form, or the reason it is not one. */
 export function faultSpecOf(form: FaultForm): FaultSpec | string {
   const path = form.path.trim();
   if (!path) return 'Name a path, or * for every path';
   const spec: FaultSpec = { kind: form.kind, path };
-  const withCode = form.kind === 'code' || form.kind === 'handshake-refused';
-  if (withCode && form.code.trim()) {
+  // A refused handshake is an HTTP 503 with a message (PRODUCT.md §8): it has no product code.
+  if (form.kind === 'code' && form.code.trim()) {
     const code = Number(form.code);
     if (!Number.isInteger(code)) return 'The code is a whole number';
     spec.code = code;
   }
-  if (withCode && form.message.trim()) spec.message = form.message.trim();
+  if (hasMessage(form.kind) && form.message.trim()) spec.message = form.message.trim();
   if (form.delayMs.trim()) {
     const delay = Number(form.delayMs);
     if (!Number.isInteger(delay) || delay < 0 || delay > 120_000) {
@@ -238,7 +276,6 @@ function FaultLab({ api }: { api: PanelApi }) {
     if (result.ok) await refresh();
   };
   const edit = (patch: Partial<FaultForm>) => setForm((f) => ({ ...f, ...patch }));
-  const withCode = form.kind === 'code' || form.kind === 'handshake-refused';
   return (
     <details
       className="sim-field sim-field--wide"
@@ -275,11 +312,11 @@ function FaultLab({ api }: { api: PanelApi }) {
             ))}
           </datalist>
         </label>
-        {withCode ? (
-          <>
-            <FaultField label="Code" field="code" form={form} edit={edit} inputMode="numeric" />
-            <FaultField label="Message" field="message" form={form} edit={edit} maxLength={500} />
-          </>
+        {form.kind === 'code' ? (
+          <FaultField label="Code" field="code" form={form} edit={edit} inputMode="numeric" />
+        ) : null}
+        {hasMessage(form.kind) ? (
+          <FaultField label="Message" field="message" form={form} edit={edit} maxLength={500} />
         ) : null}
         <FaultField
           label="Delay (ms)"
@@ -299,6 +336,13 @@ function FaultLab({ api }: { api: PanelApi }) {
           placeholder="until cleared"
         />
       </div>
+      {form.kind === 'handshake-refused' ? (
+        <p className="sim-muted" role="note">
+          Fires at the phone’s next handshake only. A page that already has a secure session keeps
+          it across Reload app and never shakes hands; to see the refusal now, also arm “4011 server
+          lost the session” (the app then shakes hands again and is refused).
+        </p>
+      ) : null}
       <div className="sim-row">
         <button className="sim-btn sim-btn--primary" onClick={() => void arm()}>
           Arm fault
@@ -337,9 +381,7 @@ function FaultLab({ api }: { api: PanelApi }) {
               <tr key={fault.id}>
                 {/* The short kind in the row, what it does on hover: the form names it in full. */}
                 <td title={FAULT_LABELS[fault.kind]}>
-                  <code>{fault.kind}</code>
-                  {fault.code !== undefined ? ` ${fault.code}` : ''}
-                  {fault.delayMs ? ` after ${fault.delayMs} ms` : ''}
+                  <code>{fault.kind}</code> {faultDetail(fault)}
                 </td>
                 <td>
                   <code>{fault.path}</code>

@@ -15,6 +15,7 @@ import type { SafeAreaInsets } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
 import { installPhoneClock, type PhoneClock } from '../../../host/phoneClock';
 import type { NativeBridge } from '../../../shared/bridge';
+import { installPhoneLinks, type PhoneLinkOptions } from './phoneLinks';
 import { installPhoneNetwork, installStorageNamespace, storagePrefix } from './phoneRealm';
 
 /** Marks a frame window the harness has prepared. */
@@ -83,6 +84,8 @@ export interface PrepareOptions {
   clock: PhoneClock | null;
   /** Hears the page's console errors, uncaught errors and unhandled rejections. */
   onAppError?(text: string): void;
+  /** Keeps the frame on the app: window.open and links away open native surfaces instead. */
+  links?: PhoneLinkOptions;
 }
 
 /** A short text of whatever the page threw, logged or rejected with. */
@@ -125,6 +128,7 @@ export function prepareFrameWindow(frame: FrameWindow, options: PrepareOptions):
     });
   }
   installStorageNamespace(frame, storagePrefix(options.world, options.profile));
+  if (options.links) installPhoneLinks(frame, options.links);
   if (options.onAppError) watchAppErrors(frame, options.onAppError);
   const network = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);
   const control: FrameControl = {
@@ -174,5 +178,17 @@ export function isPrepared(iframe: HTMLIFrameElement): boolean {
   } catch {
     // A cross-origin document (the app navigated away): nothing to prepare there.
     return true;
+  }
+}
+
+/**
+ * The frame's URL, or null when this page may not read it: the frame left the app for another
+ * origin (or an error page, `chrome-error://`), where reading its location throws.
+ */
+export function readableHref(iframe: HTMLIFrameElement): string | null {
+  try {
+    return iframe.contentWindow?.location.href ?? null;
+  } catch {
+    return null;
   }
 }

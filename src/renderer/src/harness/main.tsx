@@ -5,7 +5,7 @@
  */
 import './harness.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { createAdminClient } from '../../../host/adminClient';
 import { HostCore } from '../../../host/HostCore';
 import type { SimulatorPanelBridge } from '../../../host/panelApi';
@@ -22,6 +22,7 @@ import { readMatrixSpec } from './matrix';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
 import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
+import { type ClaimedWorld, claimTabWorld, type WorldLocks } from './worldLease';
 
 const DEVICE_ID_KEY = 'directLoanSimulator.deviceId';
 
@@ -49,22 +50,32 @@ function tabStorage(): Storage | null {
 
 const WORLD_KEY = 'directLoanSimulator.world';
 
-/**
- * This tab's phone world (DESIGN.md §6): kept in the tab's sessionStorage, so a reload finds the
- * same world and a new tab is a new phone. A matrix cell is a phone of its own: its world is kept
- * under the cell's key (the cells of one tab share its sessionStorage).
- */
-function tabWorld(cell: string | null): string {
-  const key = cell ? `${WORLD_KEY}.cell.${cell}` : WORLD_KEY;
+/** The sessionStorage key of a phone's world: the tab's, or a matrix cell's (cells share it). */
+const worldKey = (cell: string | null) => (cell ? `${WORLD_KEY}.cell.${cell}` : WORLD_KEY);
+
+/** The world id this tab keeps, without claiming it (the matrix page only lists scenarios). */
+function keptWorld(): string {
   try {
-    const kept = window.sessionStorage.getItem(key);
+    const kept = window.sessionStorage.getItem(WORLD_KEY);
     if (isWorldId(kept)) return kept;
-    const fresh = newWorldId();
-    window.sessionStorage.setItem(key, fresh);
-    return fresh;
   } catch {
-    return newWorldId();
+    // No storage: a fresh id below.
   }
+  return newWorldId();
+}
+
+/**
+ * This phone's world (DESIGN.md §6): kept in the tab's sessionStorage, so a reload finds the same
+ * world and a new tab is a new phone; a copied tab (Duplicate tab, `window.open`) is a new phone
+ * too, not a second window on the original's (worldLease.ts).
+ */
+function claimWorld(cell: string | null): Promise<ClaimedWorld> {
+  return claimTabWorld({
+    storage: tabStorage(),
+    key: worldKey(cell),
+    locks: window.isSecureContext ? (navigator.locks as WorldLocks | undefined) : undefined,
+    opened: window.opener !== null,
+  });
 }
 
 /**
@@ -156,7 +167,7 @@ function start(container: HTMLElement): void {
   }
   if (params.get('view') === 'matrix') {
     const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
-      world: tabWorld(null),
+      world: keptWorld(),
       adminToken: token,
     });
     void admin
@@ -176,17 +187,32 @@ function start(container: HTMLElement): void {
     return;
   }
   const cell = params.get('cell');
-  const world = tabWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null);
+  void claimWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null).then((claimed) =>
+    startPhone(root, claimed, state, token, Boolean(cell)),
+  );
+}
+
+/** The harness with its phone in `claimed`'s world. */
+function startPhone(
+  root: Root,
+  { world, copiedFrom }: ClaimedWorld,
+  state: ReturnType<typeof readUrlState>,
+  token: string,
+  isCell: boolean,
+): void {
+  const mockOrigin = state.mock ?? window.location.origin;
   const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
     world,
     adminToken: token,
   });
-  // F5 keeps the panel too: the settings (auto-answers included) and the logs of this world.
+  // F5 keeps the panel too: the settings (auto-answers included) and the logs of this world. A
+  // copied tab starts with the original's settings and logs of its own.
   const storage = tabStorage();
   const kept = storage ? readKeptHost(storage, world) : null;
+  const original = storage && copiedFrom ? readKeptHost(storage, copiedFrom) : null;
   const host = new HostCore({
     admin,
-    settings: { ...kept?.settings, ...state.settings },
+    settings: { ...original?.settings, ...kept?.settings, ...state.settings },
     deviceId: hostDeviceId(),
   });
   if (kept) host.restoreLogs(kept.calls, kept.notes);
@@ -226,10 +252,11 @@ function start(container: HTMLElement): void {
       worker: await phoneWorker,
       initialPath: state.path,
       access: phoneAccess,
+      copiedFrom,
     };
     root.render(
       <StrictMode>
-        <HarnessApp api={api} phone={phone} layout={cell ? 'cell' : 'full'} />
+        <HarnessApp api={api} phone={phone} layout={isCell ? 'cell' : 'full'} />
       </StrictMode>,
     );
   })();

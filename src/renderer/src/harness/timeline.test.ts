@@ -63,10 +63,20 @@ const traffic: TrafficEntry[] = [
     id: 3,
     at: iso(T + 360),
     host: 'workbench',
-    path: 'faults',
+    path: 'fault-armed',
     encrypted: false,
     kind: 'fault-armed',
-    status: 200,
+    response: { code: 0, message: 'Fault code armed on loan/loanInfo', data: null },
+    status: 0,
+  },
+  {
+    id: 4,
+    at: iso(T + 370),
+    host: 'workbench',
+    path: 'clock',
+    encrypted: false,
+    kind: 'clock',
+    status: 0,
   },
 ];
 const all = { since: 0, filter: '', errorsOnly: false };
@@ -80,7 +90,8 @@ describe('timeline', () => {
       ['api', 0, 'main/user/userInfo'],
       ['reload', 1, 'App page 1 loaded'],
       ['api', 1, 'main/loan/loanInfo'],
-      ['workbench', null, 'fault-armed faults'],
+      ['workbench', null, 'fault-armed · Fault code armed on loan/loanInfo'],
+      ['workbench', null, 'clock'],
       ['bridge', 1, 'pickAccount'],
       ['app-error', 1, 'Unhandled rejection: Error: boom'],
     ]);
@@ -108,23 +119,30 @@ describe('timeline', () => {
     ).toEqual(['bridge', 'app-error']);
   });
 
-  it('copies an exchange as curl in the phone’s world, quoting safely', () => {
+  it('copies an exchange as a curl command the admin API runs, token from the environment', () => {
     const entry: TrafficEntry = {
       id: 9,
       at: iso(T),
       host: 'channel',
       path: 'app/channel/getSmsCode/v1',
-      encrypted: false,
-      request: { data: { note: "it's" }, userBaseInfo: { deviceId: 'D' } },
+      encrypted: true,
+      request: {
+        headers: { token: 'tk_1' },
+        data: { note: "it's" },
+        userBaseInfo: { deviceId: 'D' },
+      },
     };
     expect(curlOf(entry, 'http://127.0.0.1:5173/', 'w-abc')).toBe(
       [
-        "curl -X POST 'http://127.0.0.1:5173/channel/app/channel/getSmsCode/v1' \\",
+        "# Sent end-to-end encrypted; the mock server runs it in the phone's world and answers it decrypted.",
+        '# Needs the admin token: export DL_ADMIN_TOKEN=<the token the mock server printed>',
+        "curl -sS -X POST 'http://127.0.0.1:5173/__admin/call' \\",
         "  -H 'content-type: application/json' \\",
+        '  -H "x-admin-token: $DL_ADMIN_TOKEN" \\',
         "  -H 'x-sim-world: w-abc' \\",
-        `  --data-raw '{"data":{"note":"it'\\''s"},"userBaseInfo":{"deviceId":"D"}}'`,
+        `  --data-raw '{"host":"channel","path":"app/channel/getSmsCode/v1","data":{"note":"it'\\''s"},"userBaseInfo":{"deviceId":"D"},"token":"tk_1"}'`,
       ].join('\n'),
     );
-    expect(curlOf(traffic[0]!, 'http://m', null)).toMatch(/^# End-to-end encrypted on the wire/);
+    expect(curlOf(traffic[0]!, 'http://m', null)).not.toContain('x-sim-world');
   });
 });

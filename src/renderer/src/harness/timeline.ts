@@ -70,6 +70,17 @@ function noteRow(note: HostNote): TimelineRow {
   };
 }
 
+/**
+ * A workbench move's title: its kind and what the server said it did ("clock · Clock set to …"),
+ * never the kind twice (the server logs the kind as the entry's path too).
+ */
+function workbenchTitle(entry: TrafficEntry): string {
+  const kind = entry.kind ?? 'workbench';
+  const message = entry.response?.message;
+  if (typeof message === 'string' && message) return `${kind} · ${message}`;
+  return entry.path && entry.path !== kind ? `${kind} · ${entry.path}` : kind;
+}
+
 function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow {
   const code = entry.response?.code;
   const status = entry.status ?? 0;
@@ -81,7 +92,7 @@ function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow
     at: epoch(entry.at),
     kind: workbench ? 'workbench' : 'api',
     generation: workbench ? null : generation,
-    title: workbench ? `${entry.kind ?? 'workbench'} ${entry.path}` : `${entry.host}/${entry.path}`,
+    title: workbench ? workbenchTitle(entry) : `${entry.host}/${entry.path}`,
     outcome: workbench ? '' : [answered, fault].filter(Boolean).join(' · '),
     error:
       !workbench &&
@@ -148,25 +159,39 @@ function quote(text: string): string {
   return `'${text.replace(/'/g, "'\\''")}'`;
 }
 
+/** The environment variable the copied command reads the admin token from (README). */
+export const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
+
+/** The token header the exchange was made with, if it had one. */
+function tokenOf(entry: TrafficEntry): string | null {
+  const headers = entry.request?.headers;
+  if (!headers || typeof headers !== 'object') return null;
+  const token = (headers as Record<string, unknown>).token;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
 /**
- * One exchange as a curl command against the mock server, in the phone's world. An encrypted
- * exchange is shown with its decrypted body: on the wire it is a Signal envelope (DESIGN.md §5),
- * so the command says so instead of pretending to replay it.
+ * One exchange as a curl command that runs: every app exchange is end-to-end encrypted on the
+ * wire (DESIGN.md §5), so its logged plaintext cannot be replayed to the API hosts. The command
+ * asks the mock server's admin API to run it (`POST /__admin/call`) in the phone's world with the
+ * exchange's token, and gets the decrypted answer `{code, message, data}`. The admin token is
+ * read from the shell's environment, never written into the command.
  */
 export function curlOf(entry: TrafficEntry, server: string, world: string | null): string {
+  const token = tokenOf(entry);
   const body = {
+    host: entry.host,
+    path: entry.path,
     data: entry.request?.data ?? null,
-    userBaseInfo: entry.request?.userBaseInfo ?? null,
+    ...(entry.request?.userBaseInfo ? { userBaseInfo: entry.request.userBaseInfo } : {}),
+    ...(token ? { token } : {}),
   };
   const lines = [
-    ...(entry.encrypted
-      ? [
-          '# End-to-end encrypted on the wire (DESIGN.md §5): this is the decrypted request; the',
-          '# server takes it only inside a Signal envelope, so replay it through the app.',
-        ]
-      : []),
-    `curl -X POST ${quote(`${server.replace(/\/+$/, '')}/${entry.host}/${entry.path}`)} \\`,
+    `# ${entry.encrypted ? 'Sent end-to-end encrypted; the' : 'The'} mock server runs it in the phone's world and answers it decrypted.`,
+    `# Needs the admin token: export ${ADMIN_TOKEN_ENV}=<the token the mock server printed>`,
+    `curl -sS -X POST ${quote(`${server.replace(/\/+$/, '')}/__admin/call`)} \\`,
     `  -H 'content-type: application/json' \\`,
+    `  -H "x-admin-token: $${ADMIN_TOKEN_ENV}" \\`,
     ...(world ? [`  -H ${quote(`x-sim-world: ${world}`)} \\`] : []),
     `  --data-raw ${quote(JSON.stringify(body))}`,
   ];

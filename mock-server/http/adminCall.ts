@@ -1,0 +1,96 @@
+/**
+ * `POST /__admin/call {path, host?, data?, userBaseInfo?, token?, msisdn?}`: runs one API call in
+ * the world the request names and answers its decrypted product answer `{code, message, data}`.
+ * Every app exchange is end-to-end encrypted (DESIGN.md §5), so no tool can replay one from its
+ * logged plaintext; this is how the timeline's **Copy as curl** command runs: the same domain
+ * handler the encrypted route reaches, as the token given (the exchange's own) or, without one,
+ * as a fresh native-login token of the world's user (`msisdn`, else the scenario's first user).
+ * The call is logged in the world's traffic log like the app's own, marked as coming from here.
+ */
+import type { Request, Response } from 'express';
+import { type ApiHost, endpointByPath, handshakePathOf } from '../../src/shared/api/endpoints';
+import { ServerCode } from '../../src/shared/codes';
+import { type UserBaseInfo, userBaseInfoSchema } from '../../src/shared/envelope';
+import { z } from '../../src/shared/zod';
+import { worldOf } from './access';
+import { describeIssues } from './apiRouter';
+import type { MockContext } from './context';
+import { withMediaOrigin } from './media';
+
+export const adminCallBody = z.object({
+  path: z.string().check(z.minLength(1), z.maxLength(200)),
+  host: z.optional(z.enum(['main', 'channel', 'hk'])),
+  data: z.optional(z.unknown()),
+  userBaseInfo: z.optional(z.unknown()),
+  token: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+  msisdn: z.optional(z.string().check(z.minLength(1), z.maxLength(20))),
+});
+
+/** The device an admin call is made from, when the body names no base info of its own. */
+const ADMIN_DEVICE = 'admin-call';
+
+export function adminCall(ctx: MockContext) {
+  return async (req: Request, res: Response) => {
+    const started = Date.now();
+    const world = worldOf(res);
+    const body = adminCallBody.safeParse(req.body);
+    if (!body.success) {
+      res.status(400).json({ error: `Invalid body: ${describeIssues(body.error)}` });
+      return;
+    }
+    const { path, data = null } = body.data;
+    const def = endpointByPath.get(path);
+    if (!def) {
+      res.status(404).json({ error: `Unknown API path ${path}` });
+      return;
+    }
+    const host: ApiHost = body.data.host ?? def.hosts[0] ?? 'main';
+    if (!def.hosts.includes(host)) {
+      res.status(400).json({ error: `${path} is served by ${def.hosts.join(', ')}, not ${host}` });
+      return;
+    }
+    if (path === handshakePathOf(host)) {
+      res.status(400).json({ error: 'A handshake sets up a Signal session: nothing to replay' });
+      return;
+    }
+    const token = body.data.token ?? world.domain.issueSessionToken(body.data.msisdn);
+    if (token === null) {
+      const who = body.data.msisdn ?? '(the scenario user)';
+      res.status(404).json({ error: `No user with msisdn ${who} in this world's scenario` });
+      return;
+    }
+    const given = userBaseInfoSchema.safeParse(body.data.userBaseInfo);
+    const userBaseInfo: UserBaseInfo = given.success
+      ? given.data
+      : { deviceId: ADMIN_DEVICE, system: 'android', tokenValue: token, version: '' };
+    const request = def.request.safeParse(data);
+    const product = !request.success
+      ? {
+          code: ServerCode.BAD_REQUEST,
+          message: `Invalid request: ${describeIssues(request.error)}`,
+          data: null,
+        }
+      : await world.domain.handle({
+          host,
+          path,
+          data,
+          userBaseInfo,
+          token,
+          deviceId: userBaseInfo.deviceId,
+        });
+    const answer = ctx.origin
+      ? { ...product, data: withMediaOrigin(product.data, ctx.origin) }
+      : product;
+    world.log.add({
+      at: new Date(started).toISOString(),
+      host,
+      path,
+      encrypted: false,
+      request: { headers: { token, via: 'POST /__admin/call' }, data, userBaseInfo },
+      response: answer,
+      status: 200,
+      ms: Date.now() - started,
+    });
+    res.json(answer);
+  };
+}
