@@ -113,6 +113,31 @@ test.describe('one borrower never sees another (web)', () => {
     expect(saved).not.toContain('12033');
   });
 
+  test("B sees none of A's messages or vouchers", async ({ page, admin }) => {
+    await admin.scenario('unread-all');
+    await loginOnWeb(page);
+    await mainNav(page).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await expect(page.getByText('Your KYC is approved')).toBeVisible();
+    await goInApp(page, '/user/voucher?state=1');
+    await expect(page.getByText('₱100.00 off your next loan')).toBeVisible();
+    await goInApp(page, '/profile');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await loginHere(page, NEW_BORROWER);
+    await expect(page).toHaveURL(/\/$/);
+    await mainNav(page).getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Messages' }).click();
+    // B's own list (a new borrower's welcome message), loaded to its end: none of A's.
+    await expect(page.getByText('No More', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your KYC is approved')).toHaveCount(0);
+    const coupons = page.waitForResponse((r) => r.url().includes('coupon'));
+    await goInApp(page, '/user/voucher?state=1');
+    await coupons;
+    await expect(page.getByRole('list', { name: 'Vouchers' })).toBeVisible();
+    await expect(page.getByText('₱100.00 off your next loan')).toHaveCount(0);
+    await expect(page.getByText('₱200.00 long weekend voucher')).toHaveCount(0);
+  });
+
   test('a re-login within 60 s after a scenario change shows the new state at once', async ({
     page,
     admin,
@@ -140,6 +165,7 @@ test.describe('one borrower never sees another (web)', () => {
       new MutationObserver(() => {
         const amount = document.querySelector('[data-testid="home-amount"]');
         if (amount && amount.textContent) window.__amounts.push(amount.textContent);
+        if (document.querySelector('[data-testid="home-amount-pending"]')) window.__amounts.push('pending');
       }).observe(document, { subtree: true, childList: true, characterData: true });
     `);
     await admin.fault({ path: 'loan/loanInfo', delayMs: 1500, times: 1 });
@@ -148,6 +174,7 @@ test.describe('one borrower never sees another (web)', () => {
     const amounts = await page.evaluate(
       () => (globalThis as unknown as { __amounts: string[] }).__amounts,
     );
+    expect(amounts).toContain('pending');
     expect(amounts).not.toContain('₱0');
   });
 });

@@ -26,17 +26,17 @@ const loadTabBar = () => import('./TabBar');
 const keepsScroll = (view: string) => !view.startsWith('/');
 
 export const AppLayout = observer(function AppLayout() {
-  const { session, user, services, scope } = useStores();
+  const { session, user, services, screensKey } = useStores();
   const { pathname } = useLocation();
   const tab = tabOf(pathname);
   const profileDetail = pathname.startsWith('/profile/');
   const tabsKey = tab?.key ?? (profileDetail ? 'profile' : undefined);
   /** The last tab shown: it stays mounted (hidden) under route pages, as a native tab host's. */
-  const lastTab = useRef({ tab: tabsKey, session: scope.id });
-  if (tabsKey || lastTab.current.session !== scope.id) {
-    lastTab.current = { tab: tabsKey, session: scope.id };
+  const lastTab = useRef({ tab: tabsKey, session: screensKey });
+  if (tabsKey || lastTab.current.session !== screensKey) {
+    lastTab.current = { tab: tabsKey, session: screensKey };
   }
-  useKeptScroll(tab?.key ?? pathname, keepsScroll, scope.id);
+  useKeptScroll(tab?.key ?? pathname, keepsScroll, screensKey);
   // After startup, leaving for a private page while logged out asks for a login again.
   const mustLogin = session.appInited && accessOf(pathname) === 'private' && !user.isLoggedIn;
   const showsTabs = session.appInited && !mustLogin;
@@ -56,10 +56,10 @@ export const AppLayout = observer(function AppLayout() {
   if (!showsTabs) return <LoadingPage />;
 
   const shownTab = tabsKey ?? lastTab.current.tab;
-  // Keyed by the session (DESIGN.md §6): a new borrower gets new screens, never the kept-alive
-  // tabs, rows, selection or scroll of the one before.
+  // Keyed by the sessions that ended (DESIGN.md §6): a new borrower gets new screens, never the
+  // kept-alive tabs, rows, selection or scroll of the one before.
   return (
-    <div key={scope.id} className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
+    <div key={screensKey} className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
       {shownTab && (
         <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`} hidden={!tabsKey}>
           <KeepAliveTabs active={shownTab} />

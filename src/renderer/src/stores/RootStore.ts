@@ -50,6 +50,11 @@ export interface Services {
 export interface Feature<T> {
   /** For messages and debugging ("loan", "bill"…). */
   readonly name: string;
+  /**
+   * Who owns the store: the session (the default: everything learnt about a borrower) or the
+   * page, for what belongs to no borrower (the campaigns' dates and the QA clock of `?now=`).
+   */
+  readonly owner?: 'session' | 'page';
   create(root: RootStore, scope: SessionScope): T;
 }
 
@@ -63,7 +68,15 @@ export class RootStore {
   readonly network: NetworkStore;
   /** The current session's scope: feature stores and their listeners live and die with it. */
   scope: SessionScope;
+  /**
+   * Changes whenever a borrower's session ends: the shell keys the routed screens by it, so what
+   * components hold goes too. A visitor signing in keeps the screen that signed them in (its
+   * "You are registered!", the draw it came back to): a visitor's screens hold no borrower's data.
+   */
+  screensKey = 0;
   private scopes = 0;
+  /** The page's own scope: stores that belong to no borrower; never disposed. */
+  private readonly pageScope = new SessionScope(0, '');
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
@@ -88,7 +101,11 @@ export class RootStore {
     this.session.attachApi(this.api);
     this.network = new NetworkStore(ui);
     this.scope = new SessionScope(++this.scopes, this.user.tokenValue);
-    makeObservable<RootStore, 'renewScope'>(this, { scope: observable.ref, renewScope: action });
+    makeObservable<RootStore, 'renewScope'>(this, {
+      scope: observable.ref,
+      screensKey: observable,
+      renewScope: action,
+    });
     // Runs synchronously at the end of the action that changed the token, so the next render
     // already sees the new session's scope.
     reaction(
@@ -97,9 +114,9 @@ export class RootStore {
     );
   }
 
-  /** The store of a feature in the current session, made the first time anything asks for it. */
+  /** The store of a feature in its owner's scope, made the first time anything asks for it. */
   feature<T>(feature: Feature<T>): T {
-    const scope = this.scope;
+    const scope = feature.owner === 'page' ? this.pageScope : this.scope;
     return scope.storeOf(feature, () => feature.create(this, scope));
   }
 
@@ -114,6 +131,7 @@ export class RootStore {
         storage.remove(key);
         sessionStorage.remove(key);
       }
+      this.screensKey += 1;
     }
     this.session.onSessionChanged();
     this.scope = new SessionScope(++this.scopes, this.user.tokenValue);

@@ -3,6 +3,7 @@ import type { EndpointName } from '../../../shared/api/endpoints';
 import type { LoanInfo, User } from '../../../shared/api/entities';
 import { billFeature } from '../features/bill/BillStore';
 import { pagedAnswer, planRow } from '../features/bill/testData';
+import { campaignsFeature } from '../features/event/CampaignStore';
 import { homeFeature } from '../features/home/HomeStore';
 import { repayFormFeature } from '../features/repay/RepayFormStore';
 import { EventBus } from '../services/events';
@@ -80,6 +81,15 @@ describe('SessionScope', () => {
 });
 
 describe('the session owns what the SPA learns after sign-in (DESIGN.md §6)', () => {
+  it("a page-owned store (the campaigns' dates and QA clock) outlives a sign-in", () => {
+    const { root } = createTestRoot();
+    const campaigns = root.feature(campaignsFeature);
+    const bill = root.feature(billFeature);
+    root.user.setUser(borrowerA);
+    expect(root.feature(campaignsFeature)).toBe(campaigns);
+    expect(root.feature(billFeature)).not.toBe(bill);
+  });
+
   it("B never sees A's Bill rows: logout → login as another number makes a new Bill", async () => {
     const transport = fakeTransport({ logout: ok(null) });
     const { root } = createTestRoot({ transport });

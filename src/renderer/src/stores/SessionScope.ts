@@ -4,7 +4,8 @@
  * session. RootStore opens a scope for each session — a saved login, a host's token, a login, or
  * no session at all — and disposes it at any session change (logout, a session-ending code, a
  * login as another number) before the next screen renders, so no store has to remember to forget.
- * The shell keys the routed screens by `id`, so what components hold goes with it too.
+ * The shell keys the routed screens by the sessions that ended (`RootStore.screensKey`), so what
+ * components hold goes with a borrower too.
  */
 import type { EventBus } from '../services/events';
 import type { AppEvents } from '../services/events';
@@ -15,7 +16,7 @@ export class SessionScope {
   private readonly disposers: Array<() => void> = [];
 
   constructor(
-    /** Distinct for every scope of the page: the shell's key for the routed screens. */
+    /** Distinct for every scope of the page. */
     readonly id: number,
     /** The session's token ('' for a visitor): whom the scope's data belongs to. */
     readonly owner: string,

@@ -69,5 +69,7 @@ export class CampaignStore {
 /** The campaigns feature's store (RootStore.feature): made with the feature's code. */
 export const campaignsFeature: Feature<CampaignStore> = {
   name: 'campaigns',
+  // The event windows and the `?now=` clock hold for the page, whoever signs in meanwhile.
+  owner: 'page',
   create: (root) => new CampaignStore(root.api, root.services.clock),
 };

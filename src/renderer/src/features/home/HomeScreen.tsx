@@ -68,11 +68,7 @@ const HomeScreen = observer(function HomeScreen() {
           <div className="home-hero">
             <p className="home-hero__caption">{headline.caption}</p>
             {amountPending ? (
-              <p
-                className="home-hero__amount home-hero__amount--pending"
-                data-testid="home-amount"
-                aria-busy="true"
-              >
+              <p className="home-hero__amount" data-testid="home-amount-pending" aria-busy="true">
                 <span className="home-hero__placeholder" role="img" aria-label="Loading amount" />
               </p>
             ) : (
