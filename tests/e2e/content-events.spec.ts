@@ -124,11 +124,11 @@ test.describe('event windows', () => {
   test('the activity center lists every event with its state', async ({ page }) => {
     await page.goto(`/activity-center${at('2022-09-01T10:00:00+08:00')}`);
     const row = (name: string) => page.getByRole('link', { name: new RegExp(name) });
-    await expect(row('₱150 Cash for New Users')).toContainText('Ongoing');
+    await expect(row('₱150.00 Cash for New Users')).toContainText('Ongoing');
     await expect(row('Holiday Shopping Vouchers')).toContainText('Coming soon');
     await expect(row('Long Weekend Promo')).toContainText('Coming soon');
     await expect(page.getByRole('navigation', { name: 'Events' }).getByRole('link')).toHaveCount(8);
-    await row('₱150 Cash for New Users').click();
+    await row('₱150.00 Cash for New Users').click();
     await expect(page.getByText('Borrow Now')).toBeVisible();
   });
 });

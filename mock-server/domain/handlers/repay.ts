@@ -77,7 +77,7 @@ const generatorRepayOrder: Handler<'generatorRepayOrder'> = (ctx, data) => {
   if (Math.abs(data.repayAmount - sum) > 0.005 && Math.abs(data.repayAmount - sum - fee) > 0.005) {
     return fail(
       ServerCode.BAD_REQUEST,
-      `The amount ${data.repayAmount} does not match the selected bills (${sum})`,
+      `The amount ${money(data.repayAmount)} does not match the selected bills (${money(sum)})`,
     );
   }
   if (channel.repayLimit !== null && sum > channel.repayLimit) {

@@ -22,7 +22,7 @@ export const EVENTS: Readonly<Record<string, EventDef>> = {
     page: lazy(() => import('./pages/BenefitsNewUser')),
   },
   cash_for_newuser_150: {
-    title: '₱150 Cash for New Users',
+    title: '₱150.00 Cash for New Users',
     page: lazy(() => import('./pages/CashForNewUser')),
   },
   christmas_lucky_draw: {

@@ -15,7 +15,7 @@ export const SHARE_FAILED = 'Sharing did not work. Please try again.';
 
 /** The invitation text every channel sends. */
 export function inviteMessage(link: string): string {
-  return `I borrow with Direct Loan: cash up to ₱100,000, 100% online. Sign up with my link: ${link}`;
+  return `I borrow with Direct Loan: cash up to ₱100,000.00, 100% online. Sign up with my link: ${link}`;
 }
 
 /** Absolute URL of a path of this app (deployment base aware). */

@@ -56,7 +56,7 @@ const RegView = observer(function RegView() {
   return (
     <ContentPage title="Sign Up">
       <div className="hero">
-        <h2 className="hero__title">Cash loans up to ₱100,000</h2>
+        <h2 className="hero__title">Cash loans up to ₱100,000.00</h2>
         <p className="hero__sub">Sign up in a minute with your mobile number.</p>
       </div>
       <SignUpForm store={store} submitLabel="SIGN UP" />

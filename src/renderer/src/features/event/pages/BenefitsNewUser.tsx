@@ -7,7 +7,7 @@ export default function BenefitsNewUser() {
     <>
       <Hero
         title="Welcome to Direct Loan"
-        amount="up to ₱100,000"
+        amount="up to ₱100,000.00"
         sub="Exclusive benefits for your first loan"
       />
       <Rules title="Your new-user benefits">

@@ -6,16 +6,16 @@ export default function CashForNewUser() {
     <>
       <Hero
         title="Cash for new users"
-        amount="₱150"
-        sub="Take your first loan during the promo and get ₱150 cash"
+        amount="₱150.00"
+        sub="Take your first loan during the promo and get ₱150.00 cash"
         tone="warm"
       />
       <Rules>
         <ol>
           <li>Sign up with your mobile number and complete your KYC.</li>
-          <li>Take your first loan of at least ₱2,000 between Aug 25 and Sep 15, 2022.</li>
+          <li>Take your first loan of at least ₱2,000.00 between Aug 25 and Sep 15, 2022.</li>
           <li>
-            ₱150 is sent to the same account as your loan within 3 working days of the release.
+            ₱150.00 is sent to the same account as your loan within 3 working days of the release.
           </li>
         </ol>
         <p className="muted">

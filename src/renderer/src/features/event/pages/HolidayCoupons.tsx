@@ -2,9 +2,9 @@
 import { Cta, Hero, Rules } from '../EventParts';
 
 const VOUCHERS = [
-  { amount: '₱50', min: '₱2,000' },
-  { amount: '₱100', min: '₱5,000' },
-  { amount: '₱200', min: '₱10,000' },
+  { amount: '₱50.00', min: '₱2,000.00' },
+  { amount: '₱100.00', min: '₱5,000.00' },
+  { amount: '₱200.00', min: '₱10,000.00' },
 ];
 
 export default function HolidayCoupons() {

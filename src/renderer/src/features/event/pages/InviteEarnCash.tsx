@@ -15,7 +15,7 @@ export default observer(function InviteEarnCash() {
     <>
       <Hero
         title="Invite friends, earn cash"
-        amount="₱100"
+        amount="₱100.00"
         sub="for every friend who takes a first loan"
         tone="warm"
       />
@@ -23,7 +23,7 @@ export default observer(function InviteEarnCash() {
         <ol>
           <li>Share your invitation link, or save the poster and post it.</li>
           <li>Your friend signs up with your link and takes a first loan by Nov 20, 2022.</li>
-          <li>₱100 is credited to your account within 3 working days of your friend's loan.</li>
+          <li>₱100.00 is credited to your account within 3 working days of your friend's loan.</li>
         </ol>
       </Rules>
       {inviter ? (
