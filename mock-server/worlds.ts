@@ -6,6 +6,7 @@
  * (any other request naming an unknown world is answered without one). Idle worlds expire, and
  * a cap keeps a shared server from growing without limit; when it is full, an admin call still
  * gets its world by evicting the idlest world no admin call has used (one only phones made).
+ * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
 import type { LocalIdentity } from '../src/shared/transport/codec';
 import type { MockDomain } from './domain/types';
