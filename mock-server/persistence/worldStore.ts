@@ -83,12 +83,18 @@ export class WorldStore {
   /** Worlds whose file could not be written or was too big, told once each. */
   private readonly told = new Set<string>();
   private closed = false;
+  private writeCount = 0;
 
   constructor(options: WorldStoreOptions) {
     this.dir = worldsDirOf(options.dataDir);
     this.flushMs = options.flushMs ?? 250;
     this.now = options.now ?? Date.now;
     this.warn = options.warn ?? ((line) => console.warn(line));
+  }
+
+  /** World files written so far (the bench and tests read it). */
+  get writes(): number {
+    return this.writeCount;
   }
 
   /** A request may have changed `world`: write it within `flushMs`. */
@@ -251,6 +257,7 @@ export class WorldStore {
     this.enqueue(id, async () => {
       try {
         await writeFileAtomic(file, text);
+        this.writeCount += 1;
       } catch (error) {
         // Written again at the next change.
         if (this.written.get(id)?.digest === digest) this.written.delete(id);
