@@ -1,7 +1,12 @@
 /** A world keeps a bounded number of signed-up accounts and of tokens per account. */
 import { describe, expect, it } from 'vitest';
 import { ServerCode } from '../../src/shared/codes';
-import { MAX_SIGNED_UP_ACCOUNTS, MAX_TOKENS_PER_ACCOUNT } from './accountLimits';
+import type { PlanItem } from '../../src/shared/api/entities';
+import {
+  MAX_SETTLED_ORDERS_PER_ACCOUNT,
+  MAX_SIGNED_UP_ACCOUNTS,
+  MAX_TOKENS_PER_ACCOUNT,
+} from './accountLimits';
 import { createMockDomain } from './index';
 import type { SerialisedState } from './snapshot';
 import { domainClient } from './testing';
@@ -72,5 +77,37 @@ describe('account and token bounds', () => {
     const extra = Array.from({ length: 50 }, (_, i) => [`${key}-${i}`, { ...session }] as const);
     domain.importState('can-borrow', { ...state, sessions: [...state.sessions, ...extra] });
     expect(held(domain).tokens).toBe(MAX_TOKENS_PER_ACCOUNT);
+  });
+
+  it('orders switched between two channels keep the pending one and the newest settled ones', async () => {
+    const domain = createMockDomain({ scenario: 'repaying', now: () => NOW });
+    const client = domainClient(domain);
+    const token = await client.login('63', '9171234567');
+    const plan = await client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' }, token);
+    const row = (plan.data as { list: PlanItem[] }).list[0];
+    if (!row) throw new Error('repaying has plan rows');
+    const orderNos: string[] = [];
+    for (let i = 0; i < 3 * MAX_SETTLED_ORDERS_PER_ACCOUNT; i++) {
+      const answer = await client.call(
+        'generatorRepayOrder',
+        {
+          channel: i % 2 ? 'SHOPEE' : 'SEVEN_ELEVEN',
+          repayAmount: row.repayAmount,
+          periodIds: [row.periodId],
+        },
+        token,
+      );
+      orderNos.push((answer.data as { orderNo: string }).orderNo);
+    }
+    const state = domain.exportState() as SerialisedState;
+    expect(state.orders).toHaveLength(MAX_SETTLED_ORDERS_PER_ACCOUNT + 1);
+    const [oldest, newestVoided, pending] = [orderNos[0], orderNos.at(-2), orderNos.at(-1)];
+    expect((await client.call('repayResult', { orderNo: oldest }, token)).code).toBe(
+      ServerCode.NOT_FOUND,
+    );
+    expect((await client.call('repayResult', { orderNo: newestVoided }, token)).code).toBe(
+      ServerCode.ORDER_REPLACED,
+    );
+    expect((await client.call('repayResult', { orderNo: pending }, token)).code).toBe(200);
   });
 });

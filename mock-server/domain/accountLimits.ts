@@ -9,7 +9,10 @@
  *   past that, the account whose last sign-in is oldest goes, with its tokens, orders and draws
  *   (its number can sign up again, as a new user);
  * - the newest MAX_TOKENS_PER_ACCOUNT tokens of each account; an older token answers 9000001
- *   ("Your login is not valid. Please log in again"), as after a login elsewhere.
+ *   ("Your login is not valid. Please log in again"), as after a login elsewhere;
+ * - every pending repay order (at most one per installment set), and the newest
+ *   MAX_SETTLED_ORDERS_PER_ACCOUNT of the others (voided, expired, paid): asking for orders on
+ *   two channels in turn voids one each time, and nothing else would bound them.
  */
 import { forgetDraws } from './handlers/activity';
 import { type Account, accountKeyOf, type DomainState } from './state';
@@ -18,6 +21,8 @@ import { type Account, accountKeyOf, type DomainState } from './state';
 export const MAX_SIGNED_UP_ACCOUNTS = 200;
 /** Tokens (signed in or logged out) an account keeps: its newest. */
 export const MAX_TOKENS_PER_ACCOUNT = 20;
+/** Repay orders that can no longer be paid an account keeps: its newest. */
+export const MAX_SETTLED_ORDERS_PER_ACCOUNT = 100;
 
 function scenarioKeys(state: DomainState): Set<string> {
   return new Set(state.scenario.users.map((u) => accountKeyOf(u.areaCode, u.msisdn)));
@@ -82,9 +87,30 @@ function trimTokens(state: DomainState, accountKey: string): void {
   }
 }
 
+/**
+ * Drops the account's oldest orders that can no longer be paid beyond the cap (an older one's
+ * number then answers "No repay order", as an unknown one does).
+ */
+export function trimSettledOrders(state: DomainState, accountKey: string): void {
+  let count = 0;
+  for (const record of state.orders.values()) {
+    if (record.accountKey === accountKey && record.status !== 'pending') count += 1;
+  }
+  let excess = count - MAX_SETTLED_ORDERS_PER_ACCOUNT;
+  // Orders are in the order they were issued: the first ones found are the oldest.
+  for (const [orderNo, record] of state.orders) {
+    if (excess <= 0) break;
+    if (record.accountKey !== accountKey || record.status === 'pending') continue;
+    state.orders.delete(orderNo);
+    excess -= 1;
+  }
+}
+
 /** Brings a restored state (a snapshot, the data dir) within the same bounds. */
 export function enforceAccountLimits(state: DomainState): void {
   trimSignedUp(state, scenarioKeys(state));
   const owners = new Set([...state.sessions.values()].map((s) => s.accountKey));
   for (const key of owners) trimTokens(state, key);
+  const buyers = new Set([...state.orders.values()].map((o) => o.accountKey));
+  for (const key of buyers) trimSettledOrders(state, key);
 }
