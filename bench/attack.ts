@@ -1,13 +1,15 @@
 /**
  * A bounded hostile storm against the mock server (`npm run bench -- --only attack`), interleaved
- * with honest encrypted clients: forged Signal headers, replays, a wrong version byte, stale
- * requests, deeply nested JSON, wide JSON (`[{},{},…]`, 1 MB and under the route's limit), 1 MB
+ * with honest encrypted clients: forged Signal headers, distinct envelopes of a real session whose
+ * MAC fails, a wrong version byte, distinct stale requests (each a new message, so they reach
+ * decryption instead of the replay cache), deeply nested JSON, wide JSON (`[{},{},…]`, 1 MB and under the route's limit), 1 MB
  * bodies, more slow (trickled) connections than the server's cap, admin calls without the token,
  * simple-content-type writes; then a world-creation flood (requests naming a new world each, and
  * handshakes past the world cap) and junk bodies amplified across the worlds it made. All traffic
  * goes to 127.0.0.1, bounded in count and time. Goals: 0 crashes, 0 honest failures, honest p95
  * under attack ≤ 2× quiet, heap growth ≤ 20 %, no world made without a handshake or the token,
- * the admin served throughout, the logs within their byte budget.
+ * the admin served throughout, the logs within their byte budget. At the end the server restarts
+ * (same data dir) in the middle of an honest round: its clients must stay signed in (0 logouts).
  */
 import { connect, type Socket } from 'node:net';
 import type { EncryptedRequest, UserBaseInfo } from '../src/shared/envelope';
@@ -37,6 +39,10 @@ const AMPLIFY_PER_WORLD = 5;
 /** The server's total log budget (mock-server/http/logBudget.ts DEFAULT_TOTAL_LOG_BYTES). */
 const LOG_BUDGET_BYTES = 32 * 1024 * 1024;
 const CONCURRENCY = 16;
+/** How far into an honest round the server restarts. */
+const RESTART_AFTER_MS = 300;
+/** An answer that signs a borrower out (PRODUCT.md §8 session codes). */
+const SIGNED_OUT = /answered 900000[0-4]\b/;
 const MB = 1024 * 1024;
 
 const baseInfo: UserBaseInfo = {
@@ -46,7 +52,7 @@ const baseInfo: UserBaseInfo = {
   version: '1.0.0',
 };
 
-/** A real session of the attacker, and envelopes it captured to replay and tamper with. */
+/** A real session of the attacker: envelopes it sends (each a new message) and tampers with. */
 async function attackerSession(url: string) {
   const local = await prepareClientSession();
   const hello = { data: { clientBundle: local.bundle, baseInfo }, userBaseInfo: baseInfo };
@@ -72,6 +78,33 @@ async function attackerSession(url: string) {
     return { data: { clientBundle: fresh.bundle, baseInfo }, userBaseInfo: baseInfo };
   };
   return { envelope, handshakeBody };
+}
+
+/**
+ * Distinct envelopes, made before a storm round (so their making does not compete with the honest
+ * clients): each a new message of the attacker's session, so each costs the server a real
+ * decryption. `badMac`: the last byte flipped (the server steps the chain, then the MAC fails);
+ * `stale`: an hour old (decrypts, then 4081); `wrongVersion`: the version byte changed.
+ */
+async function distinctEnvelopes(
+  attacker: Awaited<ReturnType<typeof attackerSession>>,
+  count: number,
+) {
+  const badMac: string[] = [];
+  const stale: string[] = [];
+  const wrongVersion: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const mac = await attacker.envelope();
+    const bytes = Buffer.from(mac.body, 'base64');
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+    badMac.push(JSON.stringify({ ...mac, body: bytes.toString('base64') }));
+    stale.push(JSON.stringify(await attacker.envelope(Date.now() - 3_600_000)));
+    const version = await attacker.envelope();
+    const versioned = Buffer.from(version.body, 'base64');
+    versioned[0] = 0x23;
+    wrongVersion.push(JSON.stringify({ ...version, body: versioned.toString('base64') }));
+  }
+  return { badMac, stale, wrongVersion };
 }
 
 /** A WhisperMessage header claiming counter 3999 on a chain the server never saw. */
@@ -145,6 +178,11 @@ export async function benchAttack(): Promise<Figure[]> {
     let worldsAtEnd = 0;
     let logBytes = 0;
     let adminStatus = 0;
+    let alive = false;
+    let after = { heapUsed: 0, rss: 0 };
+    let handshakes = 0;
+    let restartMs = 0;
+    const restart: { during?: LoadRound; after?: LoadRound; worlds: number } = { worlds: 0 };
     try {
       await load.round('encrypted', HONEST_REQUESTS); // warm-up
       for (let r = 0; r < ROUNDS; r++) quiet.push(await load.round('encrypted', HONEST_REQUESTS));
@@ -174,17 +212,15 @@ export async function benchAttack(): Promise<Figure[]> {
           }
         };
       const api = '/main/config/getEventDates';
-      const wrongVersion = Buffer.from(captured.body, 'base64');
-      wrongVersion[0] = 0x23;
       const wideMB = wideJson(MB);
       const wide60k = wideJson(60_000);
       const kinds = async (): Promise<(() => Promise<void>)[]> => {
-        const stale = await attacker.envelope(Date.now() - 3_600_000);
-        return Array.from({ length: PER_KIND }, () => [
+        const distinct = await distinctEnvelopes(attacker, PER_KIND);
+        return Array.from({ length: PER_KIND }, (_, i) => [
           post(api, JSON.stringify({ ...captured, body: forgedBody() })),
-          post(api, JSON.stringify(captured)),
-          post(api, JSON.stringify({ ...captured, body: wrongVersion.toString('base64') })),
-          post(api, JSON.stringify(stale)),
+          post(api, distinct.badMac[i] ?? ''),
+          post(api, distinct.wrongVersion[i] ?? ''),
+          post(api, distinct.stale[i] ?? ''),
           post(api, `${'['.repeat(400_000)}${']'.repeat(400_000)}`),
           post(api, JSON.stringify({ blob: 'x'.repeat(MB - 64) })),
           post(api, wideMB),
@@ -194,10 +230,11 @@ export async function benchAttack(): Promise<Figure[]> {
         ]).flat();
       };
       for (let r = 0; r < ROUNDS; r++) {
+        const tasks = await kinds();
         const sockets = slowSockets(server.url, SLOW_SOCKETS);
         const [honest] = await Promise.all([
           load.round('encrypted', HONEST_REQUESTS),
-          kinds().then((tasks) => pool(tasks, CONCURRENCY)),
+          pool(tasks, CONCURRENCY),
         ]);
         storm.push(honest);
         for (const socket of sockets) socket.destroy();
@@ -249,20 +286,35 @@ export async function benchAttack(): Promise<Figure[]> {
         (r) => r.status,
         () => 0,
       );
+      alive = await fetch(`${server.url}/app-config.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      after = await server.memory();
+      // A restart in the middle of an honest round, on the same data dir (DESIGN.md §5): calls
+      // sent while it is down fail, but no client may be signed out, before or after.
+      const restartRound = load.round('encrypted', HONEST_REQUESTS);
+      await new Promise((resolve) => setTimeout(resolve, RESTART_AFTER_MS));
+      const restartStarted = performance.now();
+      await server.restart();
+      restartMs = performance.now() - restartStarted;
+      restart.during = await restartRound;
+      restart.after = await load.round('encrypted', HONEST_REQUESTS);
+      restart.worlds = (await worldsOf(server.url, server.adminToken)).count;
     } finally {
-      await load.stop();
+      handshakes = (await load.stop()).handshakes;
     }
-    const alive = await fetch(`${server.url}/app-config.json`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    const after = await server.memory();
     const p95 = (rounds: LoadRound[]) =>
       quantile(
         rounds.flatMap((r) => r.latencies),
         0.95,
       );
     const honestFailures = storm.flatMap((r) => r.failures);
+    const restartFailures = [
+      ...(restart.during?.failures ?? []),
+      ...(restart.after?.failures ?? []),
+    ];
+    const logouts = restartFailures.filter((f) => SIGNED_OUT.test(f));
     const codes = [...refusals.entries()]
       .sort((a, b) => b[1] - a[1])
       .map(([code, n]) => `${code}×${n}`)
@@ -332,6 +384,28 @@ export async function benchAttack(): Promise<Figure[]> {
         unit: '%',
         goal: { op: '<=', limit: 20 },
         note: `${(before.heapUsed / MB).toFixed(1)} → ${(after.heapUsed / MB).toFixed(1)} MB`,
+      },
+      {
+        section,
+        name: 'logouts across a restart mid-load',
+        value: logouts.length,
+        unit: '',
+        goal: { op: '<=', limit: 0 },
+        note:
+          `restart took ${Math.round(restartMs)} ms; ${restart.worlds} worlds restored; ` +
+          `${handshakes} handshakes for ${HONEST_CLIENTS} clients; ` +
+          `${restart.during?.failures.length ?? 0} calls failed while it was down` +
+          (logouts.length ? `: ${[...new Set(logouts)].slice(0, 2).join(' | ')}` : ''),
+      },
+      {
+        section,
+        name: 'failed authenticated calls after the restart',
+        value: restart.after ? restart.after.failures.length : Number.NaN,
+        unit: '',
+        goal: { op: '<=', limit: 0 },
+        ...(restart.after?.failures.length
+          ? { note: [...new Set(restart.after.failures)].slice(0, 2).join(' | ') }
+          : {}),
       },
     ];
   } finally {

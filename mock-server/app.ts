@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { DEFAULT_WORLD } from '../src/shared/simWorld';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { createMockDomain } from './domain/index';
@@ -18,6 +18,7 @@ import {
   hostCheck,
   isLoopbackHost,
   SIMULATOR_ORIGIN,
+  worldOf,
   worldSelector,
 } from './http/access';
 import { adminRouter } from './http/adminRouter';
@@ -33,7 +34,8 @@ import { mediaRouter } from './http/media';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
 import { workbenchRouter } from './http/workbenchRouter';
-import { WorldTable } from './worlds';
+import { type RestoreReport, WorldStore } from './persistence/worldStore';
+import { DEFAULT_IDLE_MS, DEFAULT_WORLD_CAP, type World, WorldTable } from './worlds';
 
 export interface MockServerOptions {
   /** 0 (default) picks a free port. */
@@ -42,7 +44,10 @@ export interface MockServerOptions {
   host?: string;
   /** Scenario to start with (default new-user); unknown names reject. */
   scenario?: string;
-  /** Where the server identity is kept; none = a fresh identity in memory. */
+  /**
+   * Where the server identity and the worlds are kept (mock-server/persistence); none = both in
+   * memory only, lost with the process.
+   */
   dataDir?: string;
   /** A built SPA to serve at `/` (history fallback) next to `/app-config.json`. */
   webDir?: string;
@@ -75,6 +80,13 @@ export interface MockServerOptions {
   nodeFastPath?: boolean;
 }
 
+export interface KeptWorlds {
+  /** What was restored, set aside and removed at start. */
+  report: RestoreReport;
+  /** Resolves once every write to the data dir begun so far is done. */
+  settled(): Promise<void>;
+}
+
 export interface MockServer {
   /** Origin without trailing slash, e.g. `http://127.0.0.1:4010`. */
   url: string;
@@ -86,6 +98,9 @@ export interface MockServer {
   worlds: WorldTable;
   /** Connections open and evicted (http/connectionGuard.ts). */
   connections: ConnectionGuard;
+  /** The worlds kept in the data dir: what the start restored; none without a data dir. */
+  keptWorlds: KeptWorlds | undefined;
+  /** Stops listening, then writes the worlds' pending changes to the data dir. */
   close(): Promise<void>;
 }
 
@@ -110,6 +125,21 @@ const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
 };
 
+/**
+ * An admin write that succeeded (scenario, reset, clock, faults, session token, host action) has
+ * changed its world: the data dir follows (mock-server/persistence).
+ */
+function keepAdminWrites(worlds: WorldTable): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET') {
+      res.on('finish', () => {
+        if (res.statusCode < 400) worlds.changed(worldOf(res));
+      });
+    }
+    next();
+  };
+}
+
 /** Builds the express app around a context (exported for tests that need no socket). */
 export function createMockApp(ctx: MockContext, webDir?: string): express.Express {
   const app = express();
@@ -129,6 +159,7 @@ export function createMockApp(ctx: MockContext, webDir?: string): express.Expres
     adminGuard(ctx.adminToken),
     adminJson(),
     worldSelector(ctx.worlds, 'admin'),
+    keepAdminWrites(ctx.worlds),
     adminRouter(ctx),
     workbenchRouter(ctx),
   );
@@ -155,6 +186,8 @@ function hostNamesOf(host: string): string[] {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const createDomain = (now: () => number) =>
     createMockDomain({ ...(options.scenario ? { scenario: options.scenario } : {}), now });
+  // A restart loses only Signal sessions (DESIGN.md §5): worlds live in the data dir too.
+  const store = options.dataDir ? new WorldStore({ dataDir: options.dataDir }) : undefined;
   // The default world exists from the start, so an unknown --scenario fails here, not later.
   const worlds = new WorldTable(
     {
@@ -167,10 +200,17 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       // A dropped world's sessions go with it: its phones shake hands again, making it anew.
       onDrop: (id) => {
         crypto.forgetWorld(id);
+        store?.dropped(id);
       },
+      ...(store ? { onChange: (world: World) => store.changed(world) } : {}),
     },
     DEFAULT_WORLD,
   );
+  const report = await store?.restore(worlds, {
+    idleMs: options.worldIdleMs ?? DEFAULT_IDLE_MS,
+    cap: options.worldCap ?? DEFAULT_WORLD_CAP,
+    ...(options.scenario ? { startingScenario: options.scenario } : {}),
+  });
   // Read by onDrop above, which runs only once requests come, after this is set.
   const crypto = await ServerCrypto.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -222,11 +262,17 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     adminToken: ctx.adminToken,
     worlds,
     connections: guard,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        guard.stop();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    keptWorlds: store && report ? { report, settled: () => store.settled() } : undefined,
+    close: async () => {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          guard.stop();
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      } finally {
+        await store?.close();
+      }
+    },
   };
 }

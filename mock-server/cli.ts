@@ -171,6 +171,13 @@ export async function startFromCli(options: CliOptions): Promise<MockServer> {
     `  sentry:   http://public@${server.url.replace(/^http:\/\//, '')}/sentry/1`,
     `  data dir: ${options.dataDir}`,
   ];
+  const kept = server.keptWorlds?.report;
+  if (kept) {
+    const setAside = kept.setAside.length ? `, ${kept.setAside.length} set aside` : '';
+    lines.push(
+      `  worlds:   ${kept.restored.length} restored${setAside}, kept in ${kept.dir} (to start afresh: stop the server and delete that folder)`,
+    );
+  }
   if (options.webDir) lines.push(`  app:      ${server.url}/  (from ${options.webDir})`);
   if (!isLoopbackBind(options.host)) lines.push(networkWarning(options.host));
   if (options.adminTokenSource === '--admin-token') lines.push(COMMAND_LINE_TOKEN_NOTE);

@@ -6,6 +6,7 @@
  * (any other request naming an unknown world is answered without one). Idle worlds expire, and
  * a cap keeps a shared server from growing without limit; when it is full, an admin call still
  * gets its world by evicting the idlest world no admin call has used (one only phones made).
+ * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
 import type { LocalIdentity } from '../src/shared/transport/codec';
 import type { MockDomain } from './domain/types';
@@ -63,8 +64,16 @@ export interface WorldTableOptions {
   realNow?: () => number;
   /** What all worlds' traffic logs may hold together, bytes (default DEFAULT_TOTAL_LOG_BYTES). */
   logBudgetBytes?: number;
-  /** Told when a world is dropped (its sessions go with it). */
+  /** Told when a world is dropped (its sessions go with it, and its file in the data dir). */
   onDrop?(id: string): void;
+  /** Told when a request may have changed a world's state, faults or clock (`changed`). */
+  onChange?(world: World): void;
+}
+
+/** What the data dir keeps of a world besides its snapshot. */
+export interface WorldUse {
+  lastUsed: number;
+  adminUsed: boolean;
 }
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
@@ -113,6 +122,34 @@ export class WorldTable {
     }
     const world = this.add(id);
     world.adminUsed = user === 'admin';
+    return world;
+  }
+
+  /**
+   * A request handled by the world's domain, an admin write or a clock move may have changed it:
+   * tells `onChange` (which keeps the data dir in step), unless the world has been dropped since.
+   */
+  changed(world: World): void {
+    if (this.worlds.get(world.id) === world) this.options.onChange?.(world);
+  }
+
+  /**
+   * Brings back a world kept in the data dir: `apply` fills it (restoreSnapshot, all or nothing)
+   * before it joins the table, so a world that cannot be restored never appears (the default
+   * world, which always exists, is left as it was). Throws what `apply` throws.
+   */
+  restore(id: string, use: WorldUse, apply: (world: World) => void): World {
+    const known = this.worlds.get(id);
+    const world = known ?? this.build(id);
+    try {
+      apply(world);
+    } catch (error) {
+      if (!known) world.log.dispose();
+      throw error;
+    }
+    world.lastUsed = use.lastUsed;
+    world.adminUsed = use.adminUsed;
+    this.worlds.set(id, world);
     return world;
   }
 
@@ -173,8 +210,14 @@ export class WorldTable {
   }
 
   private add(id: string, domain?: MockDomain): World {
+    const world = this.build(id, domain);
+    this.worlds.set(id, world);
+    return world;
+  }
+
+  private build(id: string, domain?: MockDomain): World {
     const clock = new WorldClock(this.options.realNow);
-    const world: World = {
+    return {
       id,
       domain: domain ?? this.options.createDomain(() => clock.now()),
       log: new TrafficLog(undefined, undefined, this.logBudget),
@@ -184,7 +227,5 @@ export class WorldTable {
       lastUsed: this.now(),
       adminUsed: false,
     };
-    this.worlds.set(id, world);
-    return world;
   }
 }

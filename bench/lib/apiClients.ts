@@ -90,9 +90,9 @@ export async function plainCall(test: BenchClient): Promise<void> {
 }
 
 /**
- * One encrypted call that needs no login (event dates), checked likewise. The soak uses it: a
- * restarted mock server forgets login tokens too (its state is in memory), which a real server
- * would not, and the soak is about the encrypted channel surviving the restart.
+ * One encrypted call that needs no login (event dates), checked likewise. The soak uses it: it is
+ * about the encrypted channel surviving a restart; that logins survive it too (the worlds are kept
+ * in the data dir) is the attack bench's restart check.
  */
 export async function encryptedAnonymousCall(test: BenchClient): Promise<void> {
   const answer = await test.client.call('getEventDates', {});

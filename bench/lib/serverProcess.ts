@@ -2,8 +2,8 @@
  * The mock server in its own Node process for the load benches (child of bench/run.ts, started by
  * serverHandle.ts with --expose-gc), so its CPU and memory are measured apart from the clients.
  * Commands arrive over IPC; `restart` closes the server and starts a new one on the same port and
- * data dir in this same process (the identity is kept, sessions are lost), so memory after the
- * soak also shows whatever the old server left behind.
+ * data dir in this same process (the identity, the worlds and the admin token are kept, sessions
+ * are lost), so memory after the soak also shows whatever the old server left behind.
  */
 import { createMockServer, type MockServer } from '../../mock-server/app';
 
@@ -27,7 +27,7 @@ export interface ServerReply {
 }
 
 let server: MockServer | undefined;
-let options: { dataDir: string; scenario: string; port: number } | undefined;
+let options: { dataDir: string; scenario: string; port: number; adminToken?: string } | undefined;
 
 async function start(port: number): Promise<MockServer> {
   if (!options) throw new Error('start first');
@@ -36,6 +36,8 @@ async function start(port: number): Promise<MockServer> {
     host: '127.0.0.1',
     dataDir: options.dataDir,
     scenario: options.scenario,
+    // A restart keeps the admin token, as `npm run mock -- --admin-token-file F` does.
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
     // As `npm run mock` runs it: this process is the server alone.
     nodeFastPath: true,
   });
@@ -56,6 +58,7 @@ async function handle(command: ServerCommand): Promise<ServerReply> {
       options = { dataDir: command.dataDir, scenario: command.scenario, port: 0 };
       server = await start(0);
       options.port = server.port;
+      options.adminToken = server.adminToken;
       return { id: command.id, url: server.url, adminToken: server.adminToken };
     case 'restart':
       if (!server || !options) throw new Error('not started');

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProductAnswer } from '../../src/shared/api/endpoints';
 import { ServerCode } from '../../src/shared/codes';
 import type { Scenario } from '../../src/shared/scenario';
+import { addToken, enforceAccountLimits } from './accountLimits';
 import { fail } from './context';
 import { dispatch } from './dispatch';
 import { runHostAction } from './hostActions';
@@ -55,7 +56,7 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
 
   const issueToken = (accountKey: string) => {
     const token = `tk_${randomUUID().replaceAll('-', '')}`;
-    state.sessions.set(token, { accountKey, active: true });
+    addToken(state, token, accountKey);
     return token;
   };
 
@@ -96,7 +97,9 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     importState(name, raw) {
       const scenario = scenarios.get(name);
       if (!scenario) throw new SnapshotError(`Unknown scenario "${name}"`);
-      state = deserialiseState(scenario, raw);
+      const restored = deserialiseState(scenario, raw);
+      enforceAccountLimits(restored);
+      state = restored;
     },
     issueSessionToken(msisdn) {
       const main = state.scenario.users[0]!;

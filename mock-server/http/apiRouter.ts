@@ -129,6 +129,8 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
 
     const callKind: CallKind = def.encrypted ? 'encrypted' : isHandshake ? 'handshake' : 'plain';
     const fault = world.faults.take(path, callKind);
+    // Taking a fault counts its uses down: the world's faults changed (kept in the data dir).
+    if (fault) ctx.worlds.changed(world);
     if (fault) mark = markOf(fault, effectOf(fault));
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.kind === 'drop' || fault?.kind === 'timeout') {
@@ -300,5 +302,8 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
   } catch (error) {
     console.error('[mock] domain failed on', call.path, error);
     return answer(ServerCode.INTERNAL, 'Mock server error');
+  } finally {
+    // Any call the domain handled may have changed the world (a login, a loan, an order).
+    ctx.worlds.changed(world);
   }
 }

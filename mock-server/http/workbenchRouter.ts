@@ -138,6 +138,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     }
     // Sessions made before belong to the state replaced: clients re-handshake once (4011).
     ctx.crypto.forgetWorld(id);
+    ctx.worlds.changed(world);
     const from = parsed.snapshot.world;
     logEvent(world, 'restored', `Snapshot of world ${from} restored`, { from });
     res.json({ world: id, scenario: world.domain.currentScenario() });

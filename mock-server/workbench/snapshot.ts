@@ -16,7 +16,11 @@ import type { LogEntry, LogHost } from '../http/trafficLog';
 import type { World } from '../worlds';
 import { ClockRangeError } from './worldClock';
 
-export function takeSnapshot(world: World): WorldSnapshot {
+/**
+ * The world as a snapshot; without its log when `withLog` is false (what the data dir keeps: the
+ * log is the most expensive part to take, and a restart may lose it).
+ */
+export function takeSnapshot(world: World, withLog = true): WorldSnapshot {
   return {
     version: 1,
     world: world.id,
@@ -25,7 +29,7 @@ export function takeSnapshot(world: World): WorldSnapshot {
     state: world.domain.exportState(),
     faults: world.faults.list(),
     clock: world.clock.state(),
-    log: world.log.list().map((entry) => ({ ...entry })),
+    log: withLog ? world.log.list().map((entry) => ({ ...entry })) : [],
   };
 }
 

@@ -52,9 +52,12 @@ beforeAll(() => {
   process.on('unhandledRejection', onUnhandled);
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
+  // The quit waits until the embedded server has written its worlds, then quits again.
+  const quits = fake.quitCalls;
   fake.app.emit('will-quit');
+  await vi.waitFor(() => expect(fake.quitCalls).toBe(quits + 1));
   rmSync(fake.paths.userData as string, { recursive: true, force: true });
   rmSync(files, { recursive: true, force: true });
 });

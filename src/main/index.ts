@@ -63,8 +63,21 @@ async function main(): Promise<void> {
     scenario: process.env.DL_SCENARIO,
     dataDir: join(app.getPath('userData'), 'mock-server'),
   });
-  app.on('will-quit', () => {
-    void server.close();
+  // The quit waits for the server to write its worlds' last changes to the data dir (DESIGN.md
+  // §5: a relaunch finds the phone's world, still signed in).
+  let state: 'open' | 'closing' | 'closed' = 'open';
+  app.on('will-quit', (event?: { preventDefault(): void }) => {
+    if (state === 'closed') return;
+    event?.preventDefault();
+    if (state === 'closing') return;
+    state = 'closing';
+    void server
+      .close()
+      .catch((error: unknown) => console.error('[main] the mock server did not close:', error))
+      .finally(() => {
+        state = 'closed';
+        app.quit();
+      });
   });
 
   // Node's fetch, not net.fetch: host ↔ mock server traffic must ignore the app session's

@@ -16,8 +16,11 @@ const fake = await vi.hoisted(async () => {
 vi.mock('electron', () => fake.module);
 
 describe('Electron main', () => {
-  afterAll(() => {
+  afterAll(async () => {
+    // The quit waits until the embedded server has written its worlds, then quits again.
+    const quits = fake.quitCalls;
     fake.app.emit('will-quit');
+    await vi.waitFor(() => expect(fake.quitCalls).toBe(quits + 1));
     rmSync(fake.paths.userData as string, { recursive: true, force: true });
   });
 

@@ -81,6 +81,11 @@ export function exportDraws(state: DomainState) {
   }));
 }
 
+/** Forgets the lucky draws of an account (it is gone). */
+export function forgetDraws(state: DomainState, accountKey: string): void {
+  drawStates.get(state)?.delete(accountKey);
+}
+
 /** Takes over exported lucky draws into a state. */
 export function importDraws(state: DomainState, draws: ReturnType<typeof exportDraws>): void {
   const byAccount = new Map<string, DrawState>();

@@ -17,6 +17,7 @@ import {
   pageOf,
   round2,
 } from '../context';
+import { trimSettledOrders } from '../accountLimits';
 import { answersRequest, payOrder, payRefusal, pendingOrdersSharing, voidOrders } from '../orders';
 import type { Account } from '../state';
 
@@ -121,6 +122,7 @@ const generatorRepayOrder: Handler<'generatorRepayOrder'> = (ctx, data) => {
     status: 'pending',
     ...(data.account === undefined ? {} : { account: data.account }),
   });
+  trimSettledOrders(ctx.state, request.accountKey);
   return ok(order);
 };
 

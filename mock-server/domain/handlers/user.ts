@@ -4,6 +4,7 @@ import type { UnreadItem, User } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { formatPeso } from '../../../src/shared/money';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
+import { recordSignIn } from '../accountLimits';
 import { payRefusal } from '../orders';
 import { type Account, accountKeyOf, newAccount } from '../state';
 
@@ -50,7 +51,7 @@ const login = (ctx: HandlerContext, data: { areaCode: string; msisdn: string; co
   if (data.code !== account.user.smsCode) {
     return fail(ServerCode.SMS_CODE_WRONG, 'Invalid verification code');
   }
-  if (!known) ctx.state.accounts.set(key, account);
+  recordSignIn(ctx.state, key, account);
   // A sign-up says so: the invite-friend login shows a message other than "success" (PRODUCT.md §8).
   const message = known ? 'success' : 'Welcome to Direct Loan! Your account has been created.';
   return ok(userAnswer(account, ctx.issueToken(key)), message);
