@@ -5,8 +5,12 @@
  * navigation → Home showing the amount and the main button (lender profile, token from the host,
  * scenario can-borrow), including the handshake. Times are the page's own performance.now().
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { bootPathOf } from './bundle';
 import { launchChromium } from './lib/browser';
+import { buildFloorSite, floorCalls, injectFloorCalls, removeFloorSite } from './lib/floor';
 import {
   HOME_WITH_DATA,
   injectLender,
@@ -16,15 +20,17 @@ import {
   whenReady,
 } from './lib/pages';
 import type { Figure } from './lib/report';
-import { builtSpa } from './lib/spa';
+import { builtSpa, type ChunkInfo, moduleOwner } from './lib/spa';
 import { median } from './lib/stats';
+import { formatWaterfall, observeLongTasks, type WaterfallRow, waterfallOf } from './lib/waterfall';
 
 export const RUNS = 5;
 export const FCP_GOAL_MS = 1000;
-export const LOGIN_GOAL_MS = 1700;
-export const HOME_GOAL_MS = 2300;
-/** The second open of Home in the same browser profile (performance, second round). */
-export const WARM_HOME_GOAL_MS = 900;
+/** Goals as app / floor of the same run (bench/lib/floor.ts): machines and browsers move both. */
+export const LOGIN_FLOOR_RATIO_GOAL = 1.2;
+export const HOME_FLOOR_RATIO_GOAL = 1.3;
+/** The second open of Home in the same browser profile, against the floor's second open. */
+export const WARM_FLOOR_RATIO_GOAL = 1.1;
 export const WARM_REQUESTS_GOAL = 8;
 
 /** The calls of a cold Home, one each (handshake, user info, unread, loan info, ads, banner). */
@@ -99,14 +105,28 @@ interface Run {
   coldPaths?: string[];
   warm?: number;
   warmRequests?: number;
+  /** App lender only: the cold load's requests and long tasks until Home had its data. */
+  waterfall?: WaterfallRow[];
+}
+
+/** What one run loads: the app, or the floor page (bench/lib/floor.ts). */
+interface Site {
+  kind: 'app' | 'floor';
+  spa: SpaServer;
 }
 
 /** One cold, throttled load of `/` until `ready` holds. */
-async function run(browser: Browser, spa: SpaServer, profile: 'web' | 'lender'): Promise<Run> {
+async function run(browser: Browser, site: Site, profile: 'web' | 'lender'): Promise<Run> {
+  const { spa } = site;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
-    if (profile === 'lender') await injectLender(page, await spa.lenderToken());
+    if (profile === 'lender') {
+      const token = await spa.lenderToken();
+      if (site.kind === 'app') await injectLender(page, token);
+      else await injectFloorCalls(page, await floorCalls(spa.server.url, token));
+    }
+    await observeLongTasks(page);
     const network = await throttle(page);
     await page.goto(`${spa.server.url}/`, { waitUntil: 'commit' });
     const ready = await whenReady(
@@ -118,13 +138,25 @@ async function run(browser: Browser, spa: SpaServer, profile: 'web' | 'lender'):
     if (profile === 'web') return { fcp, ready };
     // Every call of the cold Home has been made once the network is quiet.
     await page.waitForLoadState('networkidle');
-    const coldPaths = await spa.loggedPaths();
+    const waterfall = site.kind === 'app' ? await waterfallOf(page, ready) : undefined;
+    const coldPaths = site.kind === 'app' ? await spa.loggedPaths() : undefined;
     // The borrower opens the app again: same profile (HTTP cache, storage), a new page load.
     network.reset();
     await page.goto(`${spa.server.url}/`, { waitUntil: 'commit' });
     const warm = await whenReady(page, HOME_WITH_DATA, SCREEN_TIMEOUT_MS);
     await page.waitForLoadState('networkidle');
-    return { fcp, ready, coldPaths, warm, warmRequests: network.count() };
+    return {
+      fcp,
+      ready,
+      warm,
+      warmRequests: network.count(),
+      ...(coldPaths ? { coldPaths } : {}),
+      ...(waterfall ? { waterfall } : {}),
+    };
+  } catch (error) {
+    throw new Error(`${site.kind}, ${profile} profile: ${String(error).split('\n')[0]}`, {
+      cause: error,
+    });
   } finally {
     await context.close();
   }
@@ -163,68 +195,136 @@ function duplicateCalls(runs: string[][]): Figure {
   };
 }
 
+type Key = 'fcp' | 'ready' | 'warm' | 'warmRequests';
+const valuesOf = (runs: Run[], key: Key) => runs.map((r) => r[key] ?? Number.NaN);
+const listOf = (runs: Run[], key: Key) =>
+  valuesOf(runs, key)
+    .map((v) => Math.round(v))
+    .join(', ');
+
+/** A startup figure as app / floor (medians of the same run), both in the note. */
+function ratio(
+  name: string,
+  app: Run[],
+  floor: Run[],
+  key: Key,
+  goal: number | undefined,
+  browserName: string,
+): Figure {
+  const appMs = median(valuesOf(app, key));
+  const floorMs = median(valuesOf(floor, key));
+  return {
+    section: 'startup',
+    name,
+    value: appMs / floorMs,
+    unit: '× floor',
+    ...(goal === undefined ? {} : { goal: { op: '<=', limit: goal } }),
+    note: `app ${Math.round(appMs)} ms (${listOf(app, key)}) / floor ${Math.round(floorMs)} ms (${listOf(floor, key)}); ${browserName}`,
+  };
+}
+
+/** The chunk's main modules, to name a request of the waterfall. */
+function chunkNames(chunks: ChunkInfo[]): (label: string) => string {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  return (label) => {
+    const chunk = byFile.get(label);
+    if (!chunk) return '';
+    const byOwner = new Map<string, number>();
+    for (const m of chunk.modules) {
+      const owner = moduleOwner(m.id);
+      byOwner.set(owner, (byOwner.get(owner) ?? 0) + m.bytes);
+    }
+    return [...byOwner]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map(([owner]) => owner.replace(/^src\/renderer\/src\//, ''))
+      .join(', ');
+  };
+}
+
 /** Figures of the startup section. */
 export async function benchStartup(): Promise<Figure[]> {
-  const { dir } = await builtSpa();
+  const { dir, chunks } = await builtSpa();
+  const html = await readFile(path.join(dir, 'index.html'), 'utf8');
+  const floorDir = await buildFloorSite(dir, bootPathOf(html));
   const spa = await startSpaServer(dir);
+  const floorSpa = await startSpaServer(floorDir);
   const browser = await launchChromium();
+  const browserName = `Chromium ${browser.version()}`;
+  const app: Site = { kind: 'app', spa };
+  const floor: Site = { kind: 'floor', spa: floorSpa };
   try {
-    // One unthrottled load first, so the server's JIT and lazy modules are not in run 1.
-    await run(browser, spa, 'web').catch(() => undefined);
+    // One unthrottled load of each first, so the server's JIT and lazy modules are not in run 1.
+    await run(browser, app, 'web').catch(() => undefined);
+    await run(browser, floor, 'lender').catch(() => undefined);
     const web: Run[] = [];
     const lender: Run[] = [];
+    const floorWeb: Run[] = [];
+    const floorLender: Run[] = [];
+    // Alternating, so a change in the machine's load hits the app and the floor alike.
     for (let i = 0; i < RUNS; i++) {
-      web.push(await run(browser, spa, 'web'));
-      lender.push(await run(browser, spa, 'lender'));
+      web.push(await run(browser, app, 'web'));
+      floorWeb.push(await run(browser, floor, 'web'));
+      lender.push(await run(browser, app, 'lender'));
+      floorLender.push(await run(browser, floor, 'lender'));
+    }
+    // The waterfall of the run whose cold Home time is the median.
+    const homeMedian = median(valuesOf(lender, 'ready'));
+    const medianRun = lender.find((r) => r.ready === homeMedian);
+    if (medianRun?.waterfall) {
+      process.stdout.write(
+        `[bench] startup: waterfall of the cold Home (lender, median run, ${Math.round(homeMedian)} ms, ${browserName}):\n` +
+          `${formatWaterfall(medianRun.waterfall, homeMedian, chunkNames(chunks))}\n`,
+      );
     }
     const section = 'startup';
-    const all = (runs: Run[], key: 'fcp' | 'ready' | 'warm' | 'warmRequests') =>
-      runs.map((r) => Math.round(r[key] ?? Number.NaN)).join(', ');
     return [
       {
         section,
         name: `first contentful paint (median of ${RUNS}, web)`,
-        value: median(web.map((r) => r.fcp)),
+        value: median(valuesOf(web, 'fcp')),
         unit: 'ms',
         goal: { op: '<=', limit: FCP_GOAL_MS },
-        note: `runs: ${all(web, 'fcp')}; lender: ${all(lender, 'fcp')}`,
+        note: `runs: ${listOf(web, 'fcp')}; floor ${Math.round(median(valuesOf(floorWeb, 'fcp')))} ms (${listOf(floorWeb, 'fcp')}); ${browserName}`,
       },
-      {
-        section,
-        name: `navigation → Login usable (median of ${RUNS}, web)`,
-        value: median(web.map((r) => r.ready)),
-        unit: 'ms',
-        goal: { op: '<=', limit: LOGIN_GOAL_MS },
-        note: `runs: ${all(web, 'ready')}`,
-      },
-      {
-        section,
-        name: `navigation → Home with data (median of ${RUNS}, lender)`,
-        value: median(lender.map((r) => r.ready)),
-        unit: 'ms',
-        goal: { op: '<=', limit: HOME_GOAL_MS },
-        note: `runs: ${all(lender, 'ready')}`,
-      },
-      {
-        section,
-        name: `second open → Home with data (median of ${RUNS}, lender, same profile)`,
-        value: median(lender.map((r) => r.warm ?? Number.NaN)),
-        unit: 'ms',
-        goal: { op: '<=', limit: WARM_HOME_GOAL_MS },
-        note: `runs: ${all(lender, 'warm')}`,
-      },
+      ratio(
+        `Login usable, app / floor (medians of ${RUNS}, web)`,
+        web,
+        floorWeb,
+        'ready',
+        LOGIN_FLOOR_RATIO_GOAL,
+        browserName,
+      ),
+      ratio(
+        `cold Home with data, app / floor (medians of ${RUNS}, lender)`,
+        lender,
+        floorLender,
+        'ready',
+        HOME_FLOOR_RATIO_GOAL,
+        browserName,
+      ),
+      ratio(
+        `second open → Home with data, app / floor (medians of ${RUNS}, same profile)`,
+        lender,
+        floorLender,
+        'warm',
+        WARM_FLOOR_RATIO_GOAL,
+        browserName,
+      ),
       {
         section,
         name: 'second open: requests to the network (median, HTML + config + API)',
-        value: median(lender.map((r) => r.warmRequests ?? Number.NaN)),
+        value: median(valuesOf(lender, 'warmRequests')),
         unit: 'requests',
         goal: { op: '<=', limit: WARM_REQUESTS_GOAL },
-        note: `runs: ${all(lender, 'warmRequests')}`,
+        note: `runs: ${listOf(lender, 'warmRequests')}`,
       },
       duplicateCalls(lender.map((r) => r.coldPaths ?? [])),
     ];
   } finally {
     await browser.close();
     await spa.close();
+    await floorSpa.close();
+    await removeFloorSite(floorDir);
   }
 }

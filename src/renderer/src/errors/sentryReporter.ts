@@ -1,13 +1,18 @@
 /**
- * Sentry's browser SDK, configured by `sentryDsn` of app-config.json (off when null). Loaded a
- * few seconds after boot so its ~32 kB gzip (./sentrySdk: only what the reporter calls) never
- * compete with the first screen on a slow network (at 1 s it still landed before Home), or at
- * once when an error is reported; errors reported before it is up are queued.
+ * Sentry's browser SDK, configured by `sentryDsn` of app-config.json (off when null). Its chunk
+ * (./sentrySdk: a client with only what a report needs, ≈ 24 kB gzip) loads when the shell says
+ * the first screen is up with its data (`loadSdk`, main.tsx), so it never shares a slow link with
+ * that screen (a fixed delay did on a slow enough link: at 1 s it landed before Home), or at once
+ * when an error is reported; errors reported before it is up are queued.
  */
-import type { BrowserOptions } from '@sentry/browser';
 import type { ErrorReporter } from './reporter';
+import type { ReportingOptions } from './sentrySdk';
 
-const SDK_DELAY_MS = 4000;
+/** The reporter, and the moment the shell lets it fetch the SDK. */
+export interface SentryReporter extends ErrorReporter {
+  /** The first screen shows its data: fetch the SDK now (once; errors fetch it earlier). */
+  loadSdk(): void;
+}
 
 /**
  * The SDK's options. Linked errors is named although it is a default: it sends each error's
@@ -18,7 +23,7 @@ export function sentryOptions(
   sdk: Pick<typeof import('./sentrySdk'), 'linkedErrorsIntegration'>,
   dsn: string,
   env: string,
-): BrowserOptions {
+): ReportingOptions {
   return {
     dsn,
     environment: env,
@@ -30,8 +35,10 @@ export function sentryOptions(
   };
 }
 
-export function createSentryReporter(dsn: string | null, env: string): ErrorReporter {
-  if (!dsn) return { capture: (error, context) => console.error(error, context ?? '') };
+export function createSentryReporter(dsn: string | null, env: string): SentryReporter {
+  if (!dsn) {
+    return { capture: (error, context) => console.error(error, context ?? ''), loadSdk: () => {} };
+  }
   const queue: [unknown, Record<string, unknown> | undefined][] = [];
   let sentry: typeof import('./sentrySdk') | undefined;
   let loading: Promise<void> | undefined;
@@ -48,8 +55,8 @@ export function createSentryReporter(dsn: string | null, env: string): ErrorRepo
     );
     return loading;
   };
-  setTimeout(() => void load(), SDK_DELAY_MS);
   return {
+    loadSdk: () => void load(),
     capture(error, context) {
       console.error(error, context ?? '');
       if (sentry) sentry.captureException(error, { extra: context });

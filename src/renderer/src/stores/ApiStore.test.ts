@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from '../services/api';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
@@ -186,5 +186,24 @@ describe('quiet network (what loads ahead of need waits for it)', () => {
     await second;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(settled).toBe(true);
+  });
+
+  it('firstCallsOver waits for a first call, then for quiet after it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { root } = createTestRoot({ transport: fakeTransport({ unread: ok([]) }) });
+      let over = false;
+      void root.api.firstCallsOver(40).then(() => {
+        over = true;
+      });
+      // No call yet: the first page is not up, however long the quiet (Sentry waits for this).
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(over).toBe(false);
+      await root.api.call('unread', {});
+      await vi.advanceTimersByTimeAsync(100);
+      expect(over).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

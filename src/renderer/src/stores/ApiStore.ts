@@ -115,6 +115,17 @@ export class ApiStore {
     }
   }
 
+  /**
+   * Resolves once the first page's calls are answered: a call has been made, and none has been
+   * in flight or started for `ms` since (quietFor). Before the first call, the page is not up.
+   */
+  async firstCallsOver(ms: number): Promise<void> {
+    for (;;) {
+      await this.quietFor(ms);
+      if (this.started > 0) return;
+    }
+  }
+
   warmUp(): void {
     this.transport.warmUp();
   }
