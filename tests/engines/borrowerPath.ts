@@ -6,6 +6,7 @@
  */
 import type { LogEntry, MockAdmin } from '../support/mockServer';
 import { type EnginePage, waitFor } from './enginePage';
+import { TrafficSince } from './traffic';
 
 /** The scenario user of DESIGN.md §6 (PH). */
 const PH_USER = { areaCode: '63', phone: '9171234567', code: '1234' } as const;
@@ -183,27 +184,22 @@ export const aboutUsDocument: Step = async ({ page, base }) => {
 export const reloadResumesSession: Step = async ({ page, admin, base }) => {
   await page.goto(`${base}/`);
   await waitFor(page, 'Home', HOME_READY, [], 60_000);
-  const before = (await admin.log(500)).at(-1)?.id ?? 0;
+  // A borrower reopens the app, not reloads it mid-call: Home's calls are over first.
+  await (await TrafficSince.now(admin)).quiet();
+  const traffic = await TrafficSince.now(admin);
   await page.reload();
   await waitFor(page, 'Home after the reload (not /login)', HOME_READY, [], 60_000);
+  // The first frame shows the figures kept from the last visit ("Updating…"); the fresh ones
+  // are asked on the resumed session.
+  await traffic.until('loan/loanInfo call after the reload', (e) => e.path === 'loan/loanInfo');
   await waitFor(
     page,
-    'the Repayment block after the reload',
-    `() => !!document.querySelector('section[aria-label="Repayment"] .home-card__value')`,
+    'fresh figures after the reload',
+    `() => !document.querySelector('.home-hero__stale') &&
+      !!document.querySelector('section[aria-label="Repayment"] .home-card__value')`,
   );
-  // The first frame shows the figures kept from the last visit ("Updating…"); wait for the
-  // fresh ones, asked on the resumed session.
-  const deadline = Date.now() + 30_000;
-  let after: LogEntry[] = [];
-  while (!after.some((entry) => entry.path === 'loan/loanInfo')) {
-    if (Date.now() > deadline) throw new Error('no loan/loanInfo call after the reload');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    after = (await admin.log(500)).filter((entry) => entry.id > before);
+  if (traffic.handshakes > 0) {
+    throw new Error(`the reload shook hands again (${traffic.handshakes}) instead of resuming`);
   }
-  const handshakes = after.filter((entry) => entry.path === 'config/getServicePublicKey');
-  const calls = after.filter((entry) => entry.encrypted).length;
-  if (handshakes.length > 0) {
-    throw new Error(`the reload shook hands again (${handshakes.length}) instead of resuming`);
-  }
-  return `resumed: ${calls} encrypted call(s), 0 handshakes`;
+  return `resumed: ${traffic.encryptedCalls} encrypted call(s), 0 handshakes`;
 };

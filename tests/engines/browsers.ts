@@ -1,7 +1,8 @@
 /**
  * Where Debian's packages put the engine lane's browsers: WebKitGTK's WebDriver and MiniBrowser
  * (`webkit2gtk-driver`), the X server they draw on (`xvfb`) and Firefox ESR (`firefox-esr`, which
- * speaks WebDriver BiDi itself: no geckodriver). Paths can be overridden for other layouts.
+ * speaks WebDriver BiDi itself: no geckodriver). Other layouts set WEBKIT_WEBDRIVER,
+ * WEBKIT_MINIBROWSER, XVFB_BINARY or FIREFOX_BINARY.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +16,10 @@ export interface WebKitBrowser {
   xvfb: string;
 }
 
-function firstExisting(candidates: readonly (string | undefined)[]): string | null {
-  return candidates.find((file): file is string => !!file && existsSync(file)) ?? null;
+/** The override when set (a wrong one is reported, not bypassed), else the first that exists. */
+function firstExisting(override: string | undefined, candidates: readonly string[]): string | null {
+  if (override) return existsSync(override) ? override : null;
+  return candidates.find((file) => existsSync(file)) ?? null;
 }
 
 /** MiniBrowser lives in the multiarch library directory, e.g. /usr/lib/x86_64-linux-gnu. */
@@ -40,9 +43,9 @@ function miniBrowserCandidates(): string[] {
 
 /** WebKitGTK, or the parts missing. */
 export function findWebKit(): WebKitBrowser | { missing: string[] } {
-  const driver = firstExisting([process.env.WEBKIT_WEBDRIVER, '/usr/bin/WebKitWebDriver']);
-  const miniBrowser = firstExisting([process.env.WEBKIT_MINIBROWSER, ...miniBrowserCandidates()]);
-  const xvfb = firstExisting(['/usr/bin/Xvfb']);
+  const driver = firstExisting(process.env.WEBKIT_WEBDRIVER, ['/usr/bin/WebKitWebDriver']);
+  const miniBrowser = firstExisting(process.env.WEBKIT_MINIBROWSER, miniBrowserCandidates());
+  const xvfb = firstExisting(process.env.XVFB_BINARY, ['/usr/bin/Xvfb']);
   if (driver && miniBrowser && xvfb) return { driver, miniBrowser, xvfb };
   return {
     missing: [
@@ -55,5 +58,5 @@ export function findWebKit(): WebKitBrowser | { missing: string[] } {
 
 /** Firefox ESR's binary, or null. */
 export function findFirefox(): string | null {
-  return firstExisting([process.env.FIREFOX_BINARY, '/usr/bin/firefox-esr', '/usr/bin/firefox']);
+  return firstExisting(process.env.FIREFOX_BINARY, ['/usr/bin/firefox-esr', '/usr/bin/firefox']);
 }

@@ -116,11 +116,15 @@ async function runStep(
   return { ...(failure ? { failure } : {}), detail };
 }
 
-/** Runs an engine's steps in order, each failing on its own error or on console errors. */
+/**
+ * Runs an engine's steps in order, each failing on its own error or on console errors. The main
+ * path stops at its first failure (the next steps need it); `independent` steps run anyway.
+ */
 async function runEngine(
   engine: string,
   open: () => Promise<EnginePage>,
   steps: [name: string, step: Step][],
+  independent: [name: string, step: Step][] = [],
 ) {
   console.log(`\n${engine}`);
   const startedAt = Date.now();
@@ -133,7 +137,17 @@ async function runEngine(
   }
   const errors = new ConsoleErrors(page);
   try {
+    let broken = false;
     for (const [name, step] of steps) {
+      if (broken) {
+        console.log(`  skip ${engine}: ${name} (needs the failed step above)`);
+        continue;
+      }
+      const { failure, detail } = await runStep(step, { ...lane, page }, errors);
+      report(`${engine}: ${name}`, failure, detail);
+      broken = failure !== undefined;
+    }
+    for (const [name, step] of independent) {
       const { failure, detail } = await runStep(step, { ...lane, page }, errors);
       report(`${engine}: ${name}`, failure, detail);
     }
@@ -155,8 +169,7 @@ const mainPath: [string, Step][] = [
 try {
   if (!('missing' in webkit) && only !== 'firefox') {
     console.log('\n(WebKitGTK: no offline step — WebKitWebDriver has no network emulation)');
-    await runEngine('WebKitGTK', () => openWebKit(webkit), [
-      ...mainPath,
+    await runEngine('WebKitGTK', () => openWebKit(webkit), mainPath, [
       [
         `${SECURE_CALLS} encrypted calls on new sessions, no secure-connection dialog`,
         manySecureCalls(SECURE_CALLS),
