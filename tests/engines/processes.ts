@@ -9,6 +9,15 @@ export interface Started {
   stop(): Promise<void>;
 }
 
+/** Running children: a lane stopped by a signal (CI's timeout) stops them, no orphan browsers. */
+const running = new Set<Started>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const started of running) started.child.kill('SIGTERM');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 export function start(
   command: string,
   args: readonly string[],
@@ -30,7 +39,7 @@ export function start(
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
-  return {
+  const started: Started = {
     child,
     stderr: () => stderr,
     stop: async () => {
@@ -41,6 +50,9 @@ export function start(
       clearTimeout(timer);
     },
   };
+  running.add(started);
+  void exited.then(() => running.delete(started));
+  return started;
 }
 
 /** Resolves when `read()` gives a value; rejects after the timeout with what the process said. */

@@ -38,8 +38,9 @@ async function roundDone(page: EnginePage, round: TrafficSince, what: string): P
     const answered = round.list.some((entry) => entry.path === 'loan/loanInfo');
     if (state === 'dialog' || (state === 'fresh' && answered)) break;
     if (Date.now() > deadline) {
-      const paths = round.list.map((entry) => entry.path).join(', ') || 'nothing';
-      throw new Error(`${what}: Home never finished in 60 s (state "${state}", calls: ${paths})`);
+      throw new Error(
+        `${what}: Home never finished in 60 s (state "${state}"; ${round.summary()})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -52,11 +52,17 @@ export class TrafficSince {
       await this.update();
       if (this.list.some(match)) return;
       if (Date.now() > deadline) {
-        const paths = this.list.map((entry) => entry.path).join(', ') || 'nothing';
-        throw new Error(`no ${what} within ${timeoutMs} ms (the page called: ${paths})`);
+        throw new Error(`no ${what} within ${timeoutMs} ms (${this.summary()})`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  }
+
+  /** What the page called and reported to Sentry: the story of a page that got stuck. */
+  summary(): string {
+    const paths = this.list.map((entry) => entry.path).join(', ') || 'nothing';
+    const reports = this.list.filter((entry) => entry.host === 'sentry').map(sentryText);
+    return `calls: ${paths}${reports.length > 0 ? `; Sentry: ${reports.join(' | ')}` : ''}`;
   }
 
   get list(): LogEntry[] {
@@ -75,4 +81,18 @@ export class TrafficSince {
   get refused(): number {
     return this.list.filter((entry) => entry.encrypted && entry.status !== 200).length;
   }
+}
+
+/** A Sentry envelope's exceptions as `type: value` (the sink logs the parsed envelope). */
+function sentryText(entry: LogEntry): string {
+  const items = (entry.request.data as { items?: { payload?: unknown }[] } | null)?.items ?? [];
+  const exceptions = items.flatMap((item) => {
+    const values = (
+      item.payload as { exception?: { values?: { type?: string; value?: string }[] } }
+    )?.exception?.values;
+    return (values ?? []).map((value) => `${value.type ?? 'Error'}: ${value.value ?? ''}`);
+  });
+  return exceptions.length > 0
+    ? exceptions.join(' ← ')
+    : JSON.stringify(entry.request.data).slice(0, 200);
 }
