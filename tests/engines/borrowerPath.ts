@@ -45,6 +45,17 @@ const HOME_READY = `() => location.pathname === '/' &&
   !!document.querySelector('nav[aria-label="Main"]') &&
   !!document.querySelector('[data-testid="home-amount"]')`;
 
+/**
+ * Opens a page once the current one's calls are over. Leaving a page while its session is being
+ * saved can wedge WebKitGTK's IndexedDB for the rest of the browser session (seen here: every
+ * later `indexedDB.open` hangs, and the app, which reads its saved session first, never calls);
+ * the lane does not cause that itself, so what it reports is the app's and the engine's.
+ */
+export async function settledGoto({ page, admin }: Lane, url: string): Promise<void> {
+  await (await TrafficSince.now(admin)).quiet();
+  await page.goto(url);
+}
+
 function pesos(amount: number): string {
   return `₱${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 }
@@ -171,8 +182,9 @@ export const billAndRepayOrder: Step = async ({ page, admin }) => {
   return `order ${order.orderNo}, payment code ${order.payCode}`;
 };
 
-export const aboutUsDocument: Step = async ({ page, base }) => {
-  await page.goto(`${base}/doc/about_us`);
+export const aboutUsDocument: Step = async (lane) => {
+  const { page, base } = lane;
+  await settledGoto(lane, `${base}/doc/about_us`);
   await waitFor(page, 'About Us with its text', SHOWS, [
     '.markdown',
     'Lending Company Regulation Act of 2007',
@@ -181,8 +193,9 @@ export const aboutUsDocument: Step = async ({ page, base }) => {
 };
 
 /** A reload goes on with the saved session (IndexedDB): still logged in, no new handshake. */
-export const reloadResumesSession: Step = async ({ page, admin, base }) => {
-  await page.goto(`${base}/`);
+export const reloadResumesSession: Step = async (lane) => {
+  const { page, admin, base } = lane;
+  await settledGoto(lane, `${base}/`);
   await waitFor(page, 'Home', HOME_READY, [], 60_000);
   // A borrower reopens the app, not reloads it mid-call: Home's calls are over first.
   await (await TrafficSince.now(admin)).quiet();

@@ -8,7 +8,7 @@
  * 32 and shows the secure-connection dialog (PRODUCT.md §8); 200 calls make ~180 keys, which such
  * an engine passes with a chance of about 0.3 %. The check passes only with no dialog.
  */
-import type { Step } from './borrowerPath';
+import { type Step, settledGoto } from './borrowerPath';
 import { readProbe } from './consoleErrors';
 import type { EnginePage } from './enginePage';
 import { TrafficSince } from './traffic';
@@ -68,10 +68,11 @@ const KEEP_SESSION_TOKEN = `(token) => {
 
 /** The check: at least `minCalls` encrypted calls with no secure-connection dialog. */
 export function manySecureCalls(minCalls: number): Step {
-  return async ({ page, admin, base }) => {
-    await page.goto(`${base}/doc/about_us`);
+  return async (lane) => {
+    const { page, admin, base } = lane;
+    await settledGoto(lane, `${base}/doc/about_us`);
     await page.evaluate(KEEP_SESSION_TOKEN, await admin.sessionToken());
-    await page.goto(`${base}/`);
+    await settledGoto(lane, `${base}/`);
     await roundDone(page, await TrafficSince.now(admin), 'the first Home');
     const traffic = await TrafficSince.now(admin);
     const dialogsBefore = (await readProbe(page)).secureDialogs;
