@@ -4,25 +4,12 @@
  * `window.nativeBridge` fake (lender / FastPay profiles) and get a screenshot and the server's
  * traffic log attached when they fail.
  */
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type Page } from '@playwright/test';
-import { tsImport } from 'tsx/esm/api';
 import type { MockServer } from '../../mock-server/app';
-import type { FaultKind } from '../../src/shared/workbench';
+import { adminOf, type LogEntry, type MockAdmin, serveBuiltSpa } from '../support/mockServer';
 
-/**
- * The mock server imports JSON fixtures without import attributes, which Playwright's ESM loader
- * refuses; tsx (what `npm run mock` uses) loads it as the CLI does.
- */
-async function loadMockServer(): Promise<typeof import('../../mock-server/app')> {
-  return tsImport('../../mock-server/app.ts', import.meta.url);
-}
-
-/** The built SPA (`npm run build:web`). */
-const WEB_DIR = 'dist/web';
+export type { LogEntry, MockAdmin };
 
 export interface HostFake {
   appName: 'lender' | 'fastpay';
@@ -37,41 +24,6 @@ export interface BridgeCall {
   params: unknown;
 }
 
-export interface MockAdmin {
-  url: string;
-  /** Resets all server state to the named scenario. */
-  scenario(name: string): Promise<void>;
-  /** The token a native host holds after native login. */
-  sessionToken(msisdn?: string): Promise<string>;
-  fault(fault: {
-    path: string;
-    /** A fault kind of src/shared/workbench.ts (default from the other fields, as before kinds). */
-    kind?: FaultKind;
-    code?: number;
-    message?: string;
-    delayMs?: number;
-    times?: number;
-    corrupt?: boolean;
-    /** The answer's data with `code`: what a hostile or broken backend would send. */
-    data?: unknown;
-  }): Promise<void>;
-  log(limit?: number): Promise<LogEntry[]>;
-  /** A native host's own backend call (`POST /__admin/host/:method`), e.g. a wallet paying. */
-  hostAction(
-    method: 'gcashPayment' | 'fastPayPayment',
-    token: string,
-    params: object,
-  ): Promise<{ code: number; message: string }>;
-}
-
-export interface LogEntry {
-  host: string;
-  path: string;
-  request: { headers: Record<string, string>; data: unknown };
-  response: { code: number; message: string; data: unknown };
-  status: number;
-}
-
 interface Fixtures {
   admin: MockAdmin;
   /** Installs a fake native host before the page loads (call before page.goto). */
@@ -82,54 +34,13 @@ interface Fixtures {
   fireHostEvent(page: Page, event: string): Promise<void>;
 }
 
-async function json(response: Response): Promise<unknown> {
-  if (!response.ok)
-    throw new Error(`${response.url}: HTTP ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
-
-function adminOf(server: MockServer): MockAdmin {
-  const send = (method: string, route: string, body?: unknown) =>
-    fetch(`${server.url}/__admin/${route}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-admin-token': server.adminToken },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then(json);
-  return {
-    url: server.url,
-    scenario: async (name) => void (await send('PUT', 'scenario', { name })),
-    sessionToken: async (msisdn) =>
-      ((await send('POST', 'session-token', msisdn ? { msisdn } : {})) as { tokenValue: string })
-        .tokenValue,
-    fault: async (fault) => void (await send('POST', 'faults', fault)),
-    log: async (limit = 200) => (await send('GET', `log?limit=${limit}`)) as LogEntry[],
-    hostAction: async (method, token, params) =>
-      (await send('POST', `host/${method}`, { token, params })) as {
-        code: number;
-        message: string;
-      },
-  };
-}
-
 export const test = base.extend<Fixtures, { mock: MockServer }>({
   mock: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters
     async ({}, use) => {
-      if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
-        throw new Error(`${WEB_DIR}/index.html is missing: run \`npm run build:web\` first`);
-      }
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-e2e-'));
-      // Serve a snapshot: a rebuild of dist/web during the run (another shell, a watcher) would
-      // otherwise swap the hashed assets under a loaded index.html.
-      const webDir = path.join(dataDir, 'web');
-      await cp(WEB_DIR, webDir, { recursive: true });
-      const { createMockServer } = await loadMockServer();
-      // The browser does the client crypto; this worker runs only the server, on node:crypto as
-      // `npm run mock` does, so every spec also proves browser ↔ node-fast-path interop.
-      const server = await createMockServer({ port: 0, webDir, dataDir, nodeFastPath: true });
-      await use(server);
-      await server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      const served = await serveBuiltSpa();
+      await use(served.server);
+      await served.close();
     },
     { scope: 'worker' },
   ],
@@ -140,10 +51,7 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
     const admin = adminOf(mock);
     // Every test starts from a fresh server state and an empty traffic log.
     await admin.scenario('new-user');
-    await fetch(`${mock.url}/__admin/log`, {
-      method: 'DELETE',
-      headers: { 'x-admin-token': mock.adminToken },
-    });
+    await admin.clearLog();
     await use(admin);
   },
   page: async ({ page, admin }, use, testInfo) => {
