@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { indexedDbSessionCache } from './signalSessions';
+import { IDB_TIMEOUT_MS, indexedDbSessionCache } from './signalSessions';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -20,5 +21,23 @@ describe('the SPA’s session cache', () => {
     const cache = indexedDbSessionCache(window.localStorage);
     await expect(cache?.load('main')).resolves.toBeNull();
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('an IndexedDB that never answers costs one timeout, then a handshake (WebKitGTK)', async () => {
+    vi.useFakeTimers();
+    // An open request whose events never fire: what a stuck IndexedDB does.
+    const open = vi.fn(() => ({}));
+    vi.stubGlobal('indexedDB', { open });
+    window.localStorage.setItem('dl.signalSession.main', '1');
+    const cache = indexedDbSessionCache(window.localStorage);
+    const loading = cache?.load('main');
+    await vi.advanceTimersByTimeAsync(IDB_TIMEOUT_MS);
+    await expect(loading).resolves.toBeNull();
+    // Stuck for the page: nothing more waits on it, and no session is marked as saved.
+    window.localStorage.removeItem('dl.signalSession.main');
+    await expect(cache?.save('main', {} as never)).resolves.toBeUndefined();
+    await expect(cache?.load('main')).resolves.toBeNull();
+    expect(window.localStorage.getItem('dl.signalSession.main')).toBeNull();
+    expect(open).toHaveBeenCalledTimes(1);
   });
 });
