@@ -53,10 +53,12 @@ export function indexedDbSessionCache(
     store ??= createStore(DATABASE, STORE);
     return store;
   };
-  const timedOut = <T>(fallback: T) => () => {
-    stuck = true;
-    return fallback;
-  };
+  const timedOut =
+    <T>(fallback: T) =>
+    () => {
+      stuck = true;
+      return fallback;
+    };
   const marked = (host: string) => marks === null || marks.getItem(markOf(host)) !== null;
   return {
     async load(host) {
