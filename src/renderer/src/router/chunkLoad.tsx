@@ -40,7 +40,7 @@ function retryingScreen(load: () => Promise<ScreenModule>): ComponentType {
   return function ScreenLoadRetry() {
     const [Loaded, setLoaded] = useState<ComponentType | null>(null);
     const [busy, setBusy] = useState(false);
-    const retry = useCallback(() => {
+    const attempt = useCallback((reloadOnFailure: boolean) => {
       setBusy(true);
       load().then(
         (module) => {
@@ -50,15 +50,21 @@ function retryingScreen(load: () => Promise<ScreenModule>): ComponentType {
         () => {
           // The browser may keep a failed module fetch for this document: online again, a
           // reload fetches it anew (the session and drafts are persisted).
-          if (navigator.onLine) window.location.reload();
+          if (reloadOnFailure && navigator.onLine) window.location.reload();
           else setBusy(false);
         },
       );
     }, []);
+    const retry = useCallback(() => attempt(true), [attempt]);
     useEffect(() => {
       window.addEventListener('online', retry);
       return () => window.removeEventListener('online', retry);
     }, [retry]);
+    // The network may have come back before this stand-in mounted (Firefox fails the import only
+    // after its `online` event): one quiet try at once, never a reload from here.
+    useEffect(() => {
+      if (navigator.onLine) attempt(false);
+    }, [attempt]);
     return Loaded ? <Loaded /> : <PageLoadFailed onRetry={retry} busy={busy} />;
   };
 }
