@@ -49,8 +49,10 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
   },
   admin: async ({ mock }, use) => {
     const admin = adminOf(mock);
-    // Every test starts from a fresh server state and an empty traffic log.
+    // Every test starts from a fresh server state, the real time (a scenario switch keeps the
+    // world's clock, which a test may have moved) and an empty traffic log.
     await admin.scenario('new-user');
+    await admin.realTime();
     await admin.clearLog();
     await use(admin);
   },

@@ -147,6 +147,8 @@ test.describe('one borrower never sees another (web)', () => {
     await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
     await mainNav(page).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
+    // The logout is answered before the server's state changes under it.
+    await expect(page).toHaveURL(/\/login$/);
     await admin.scenario('overdue');
     await loginHere(page, PH_USER);
     await expect(page).toHaveURL(/\/$/);
@@ -185,6 +187,7 @@ test.describe('one borrower never sees another (lender app)', () => {
     browser,
     admin,
     injectBridge,
+    bridgeCalls,
     fireHostEvent,
   }) => {
     await admin.scenario('repaying');
@@ -203,7 +206,10 @@ test.describe('one borrower never sees another (lender app)', () => {
       times: 1,
     });
     await page.getByRole('tab', { name: 'My Loan' }).click();
-    // The lender logs B in natively and brings the page back.
+    // The app tells the host to kick out; the lender logs B in natively and brings the page back.
+    await expect
+      .poll(async () => (await bridgeCalls(page)).some((c) => c.method === 'kickOut'))
+      .toBe(true);
     const tokenB = await admin.sessionToken(NEW_BORROWER.phone);
     await page.evaluate((token) => {
       (globalThis as unknown as { __setHostToken(t: string): void }).__setHostToken(token);

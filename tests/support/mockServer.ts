@@ -37,6 +37,8 @@ export interface MockAdmin {
   log(limit?: number): Promise<LogEntry[]>;
   /** Empties the traffic log. */
   clearLog(): Promise<void>;
+  /** Puts the world's clock back to real time (`DELETE /__admin/clock`). */
+  realTime(): Promise<void>;
   /** A native host's own backend call (`POST /__admin/host/:method`), e.g. a wallet paying. */
   hostAction(
     method: 'gcashPayment' | 'fastPayPayment',
@@ -79,6 +81,7 @@ export function adminOf(server: Pick<MockServer, 'url' | 'adminToken'>): MockAdm
     fault: async (fault) => void (await send('POST', 'faults', fault)),
     log: async (limit = 200) => (await send('GET', `log?limit=${limit}`)) as LogEntry[],
     clearLog: async () => void (await send('DELETE', 'log')),
+    realTime: async () => void (await send('DELETE', 'clock')),
     hostAction: async (method, token, params) =>
       (await send('POST', `host/${method}`, { token, params })) as {
         code: number;

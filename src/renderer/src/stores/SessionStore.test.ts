@@ -231,6 +231,20 @@ describe('logout and login path', () => {
     expect(navigation.visited).toEqual(['/']);
   });
 
+  it('a login asked right after logout leads to /, not to the page logged out on', async () => {
+    const { root, navigation } = createTestRoot({
+      transport: fakeTransport({ logout: ok(null) }),
+      start: '/profile',
+    });
+    root.user.setUser(user);
+    // The router leaves /profile only after the shell rendered (view transitions, lazy routes).
+    const asked: string[] = [];
+    navigation.go = (to) => void asked.push(to);
+    await root.session.logout();
+    root.session.relogin();
+    expect(asked).toEqual(['/', '/login']);
+  });
+
   it('a session ending drops the saved KYC draft even when the KYC pages never loaded', () => {
     const backend = memoryStorage();
     backend.setItem(

@@ -62,13 +62,26 @@ export class SessionStore {
   private walletRenewed = false;
   /** When the user info of this session last arrived (renewed with the session). */
   private userFreshness: Freshness;
+  /**
+   * Where a logout sends the borrower (PRODUCT.md §4: "/"), until the next session: the shell may
+   * ask for a login before the router has left the page the borrower logged out on, and that page
+   * is not where the next login should lead.
+   */
+  private loggedOutTo: string | null = null;
 
   constructor(private readonly deps: SessionDeps) {
     this.userFreshness = new Freshness(deps.clock);
-    makeAutoObservable<SessionStore, 'deps' | 'userRefresh' | 'walletRenewed' | 'userFreshness'>(
-      this,
-      { deps: false, api: false, userRefresh: false, walletRenewed: false, userFreshness: false },
-    );
+    makeAutoObservable<
+      SessionStore,
+      'deps' | 'userRefresh' | 'walletRenewed' | 'userFreshness' | 'loggedOutTo'
+    >(this, {
+      deps: false,
+      api: false,
+      userRefresh: false,
+      walletRenewed: false,
+      userFreshness: false,
+      loggedOutTo: false,
+    });
     deps.events.on('relogin', () => this.relogin());
     // A new login starts a new session: its own ending may come later.
     reaction(
@@ -90,6 +103,7 @@ export class SessionStore {
   onSessionChanged(): void {
     this.userFreshness = new Freshness(this.deps.clock);
     this.userRefresh = null;
+    this.loggedOutTo = null;
   }
 
   /** Called once by RootStore: the ApiStore needs the session and the session needs the api. */
@@ -265,6 +279,7 @@ export class SessionStore {
     const answer = await this.api.call('logout', {});
     if (answer.code !== OK) return false;
     this.deps.user.clear();
+    this.loggedOutTo = '/';
     this.api.resetSessions();
     this.deps.navigation.go('/', { replace: true });
     return true;
@@ -273,7 +288,7 @@ export class SessionStore {
   private goToLogin(back: string): void {
     const current = this.deps.navigation.current().split('?')[0];
     if (current === '/login') return;
-    this.deps.navigation.go(loginPath(back), { replace: true });
+    this.deps.navigation.go(loginPath(this.loggedOutTo ?? back), { replace: true });
   }
 
   /** Lender app: the host's token is the session. FastPay: log in with the wallet's token. */
