@@ -15,6 +15,7 @@ import { appPathOf, appPathUrl } from '../../../shared/appPath';
 import { showExternalUrl } from '../../../host/externalUrl';
 import {
   type FrameControl,
+  hostBridge,
   isPrepared,
   mountApp,
   prepareFrameWindow,
@@ -118,9 +119,9 @@ export function PhoneStage({
     // which says hello first; after that this phone is prepared as about:blank.
     const viaWorker = worker !== null && (remount.misses ?? 0) < 2;
     const prepareOptions = () => ({
-      host: profileHasBridge ? host : null,
+      bridge: profileHasBridge ? hostBridge(host) : null,
       world,
-      profile: snapshot.settings.profile,
+      storageNamespace: { world, profile: snapshot.settings.profile },
       ...(mockOrigin ? { mockOrigin } : {}),
       insets: appInsets(preset),
       online: onlineRef.current,
