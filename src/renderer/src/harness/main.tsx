@@ -192,6 +192,14 @@ function start(container: HTMLElement): void {
   );
 }
 
+/**
+ * `?phone=own`: the phone on an origin of its own per world and profile (phoneOrigin.ts), which
+ * the browser isolates; otherwise on this page's origin with namespaced storage.
+ */
+function phoneOnOwnOrigin(): boolean {
+  return new URLSearchParams(window.location.search).get('phone') === 'own';
+}
+
 /** The harness with its phone in `claimed`'s world. */
 function startPhone(
   root: Root,
@@ -217,7 +225,7 @@ function startPhone(
   });
   if (kept) host.restoreLogs(kept.calls, kept.notes);
   if (storage) keepHost(storage, world, host);
-  const phoneAccess = new HarnessPhone(host, world, state.path);
+  const phoneAccess = new HarnessPhone(host, world, state.path, phoneOnOwnOrigin());
   const workbench = new Workbench(host, admin, phoneAccess, 'harness');
   const api = inPagePanelApi(host, admin, workbench);
   // Tests and QA scripts drive the host from the page (e.g. answer requests in bulk).
