@@ -108,7 +108,7 @@ test('two profiles of a phone are two origins: storage, cookies and IndexedDB ne
   page,
   openHarness,
 }) => {
-  await openHarness('phone=own&profile=lender&scenario=can-borrow');
+  await openHarness('profile=lender&scenario=can-borrow');
   const app = page.frameLocator(RELAY).frameLocator(APP);
   await expect(app.getByText('Apply Now')).toBeVisible();
   const lender = await phoneFrames(page);
@@ -178,7 +178,7 @@ test('the phone on its own origin is bridged, and the admin token never reaches 
   openHarness,
   server,
 }) => {
-  await openHarness('phone=own&profile=lender&scenario=can-borrow');
+  await openHarness('profile=lender&scenario=can-borrow');
   await expect(page.frameLocator(RELAY).frameLocator(APP).getByText('Apply Now')).toBeVisible();
   const { relay, app } = await phoneFrames(page);
   const info = await app.evaluate(() => {

@@ -11,12 +11,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
+import { showExternalUrl } from '../../../host/externalUrl';
 import type { HostCore } from '../../../host/HostCore';
 import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
 import { appPathOf, appPathUrl } from '../../../shared/appPath';
-import { showExternalUrl } from '../../../host/externalUrl';
+import { phoneOrigin } from '../../../shared/phoneOrigin';
+import { RELAY_CHANNEL } from '../../../shared/phoneRelay';
 import {
   type FrameControl,
   hostBridge,
@@ -26,10 +28,8 @@ import {
   readableHref,
 } from './frameBridge';
 import { HostScreen } from './HostScreens';
-import { PendingSheet } from './PendingSheet';
-import { phoneOrigin } from '../../../shared/phoneOrigin';
-import { RELAY_CHANNEL } from '../../../shared/phoneRelay';
 import type { HarnessPhone } from './harnessPhone';
+import { PendingSheet } from './PendingSheet';
 import { connectRelay, type RelayConnection, relayUrl } from './phoneRelayClient';
 import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';

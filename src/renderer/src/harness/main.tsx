@@ -193,11 +193,12 @@ function start(container: HTMLElement): void {
 }
 
 /**
- * `?phone=own`: the phone on an origin of its own per world and profile (phoneOrigin.ts), which
- * the browser isolates; otherwise on this page's origin with namespaced storage.
+ * The phone lives on an origin of its own per world and profile (phoneOrigin.ts), which the
+ * browser isolates; `?phone=shared` (or a harness not on http loopback, PhoneStage) puts it on
+ * this page's origin with namespaced storage instead.
  */
 function phoneOnOwnOrigin(): boolean {
-  return new URLSearchParams(window.location.search).get('phone') === 'own';
+  return new URLSearchParams(window.location.search).get('phone') !== 'shared';
 }
 
 /** The harness with its phone in `claimed`'s world. */

@@ -4,7 +4,7 @@
  * listens to, and sends the phone's network, insets and clock. Only messages from the relay
  * frame's window on the phone origin are read, and every message goes to exactly that origin.
  */
-import type { BridgeHost } from './frameBridge';
+
 import {
   type FromRelay,
   RELAY_CHANNEL,
@@ -12,6 +12,7 @@ import {
   readFromRelay,
   type ToRelay,
 } from '../../../shared/phoneRelay';
+import type { BridgeHost } from './frameBridge';
 
 type OpenMessage = Omit<Extract<ToRelay, { type: 'open' }>, 'channel' | 'type'>;
 
@@ -47,7 +48,13 @@ export function connectRelay(
   opening: () => OpenMessage,
   listener: RelayListener,
 ): RelayConnection {
-  const send = (message: ToRelay) => iframe.contentWindow?.postMessage(message, phoneOrigin);
+  const post = (message: ToRelay) => iframe.contentWindow?.postMessage(message, phoneOrigin);
+  /** Until the relay says ready the frame may not be on its origin yet: updates wait, in order. */
+  let waiting: ToRelay[] | null = [];
+  const send = (message: ToRelay) => {
+    if (waiting) waiting.push(message);
+    else post(message);
+  };
   const subscriptions = new Map<string, () => void>();
   const storageReads = new Map<number, (entries: Record<string, string> | null) => void>();
   let nextRead = 1;
@@ -58,9 +65,13 @@ export function connectRelay(
   };
   const handle = (message: FromRelay) => {
     switch (message.type) {
-      case 'ready':
-        send({ channel: RELAY_CHANNEL, type: 'open', ...opening() });
+      case 'ready': {
+        const updates = waiting ?? [];
+        waiting = null;
+        post({ channel: RELAY_CHANNEL, type: 'open', ...opening() });
+        for (const update of updates) post(update);
         return;
+      }
       case 'call': {
         const params = message.params;
         const answer = bridge

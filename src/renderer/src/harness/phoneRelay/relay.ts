@@ -11,8 +11,7 @@
  * harness on the relay's own loopback port; the relay answers only there. The admin token never
  * reaches this origin.
  */
-import { showsNoConnection, acceptPhoneFrame, startPhoneWorker } from '../phoneWorkerClient';
-import type { PhoneWorker } from '../phoneWorkerClient';
+
 import { appPathOf, appPathUrl } from '../../../../shared/appPath';
 import {
   type FromRelay,
@@ -29,6 +28,8 @@ import {
   prepareFrameWindow,
   readableHref,
 } from '../frameBridge';
+import type { PhoneWorker } from '../phoneWorkerClient';
+import { acceptPhoneFrame, showsNoConnection, startPhoneWorker } from '../phoneWorkerClient';
 import { RemoteHost } from './remoteHost';
 
 type OpenMessage = Extract<ToRelay, { type: 'open' }>;
@@ -110,6 +111,8 @@ class RelayPhone {
   private clock: OpenMessage['clock'];
   private insets: OpenMessage['insets'];
   private lastPath: string;
+  /** The route last told to the harness (null: none yet; the page may have redirected). */
+  private toldPath: string | null = null;
   /** Pages that came without the worker's prepare script. */
   private misses = 0;
   private stop = () => {};
@@ -174,8 +177,10 @@ class RelayPhone {
     const track = () => {
       if (leftTheApp()) return;
       const next = appPathOf(readableHref(iframe) ?? '', this.appBase);
-      if (next !== null && next !== this.lastPath) {
-        this.lastPath = next;
+      if (next === null) return;
+      this.lastPath = next;
+      if (next !== this.toldPath) {
+        this.toldPath = next;
         this.post({ channel: RELAY_CHANNEL, type: 'path', path: next });
       }
     };

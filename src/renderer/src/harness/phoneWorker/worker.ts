@@ -12,9 +12,10 @@
  * before that answer, so they are read from the server first; an offline phone never sees what
  * came. Chromium gives no `replacesClientId`, so a reload is recognised the same way.
  */
+
+import { RELAY_PAGE } from '../../../../shared/phoneRelay';
 import { cutAtHead, noConnectionRest, prepareScript, prepareScriptTag } from './phonePage';
 import { PhoneTable } from './phoneTable';
-import { RELAY_PAGE } from '../../../../shared/phoneRelay';
 import { isPhoneWorkerMessage, PREPARE_SCRIPT_PATH } from './protocol';
 
 /** The parts of the service-worker global scope used here (the web tsconfig has DOM types). */
