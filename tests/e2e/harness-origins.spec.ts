@@ -200,3 +200,23 @@ test('the phone on its own origin is bridged, and the admin token never reaches 
     expect(everything).not.toContain(server.adminToken);
   }
 });
+
+test('?phone=shared keeps the phone on the harness origin, its storage namespaced', async ({
+  page,
+  openHarness,
+  server,
+}) => {
+  // The fallback of a harness whose phone cannot have an origin of its own (a LAN address).
+  await openHarness('phone=shared&profile=lender&scenario=can-borrow');
+  await expect(page.frameLocator(APP).getByText('Apply Now')).toBeVisible();
+  await expect(page.locator(RELAY)).toHaveCount(0);
+  const app = await (await page.waitForSelector(APP)).contentFrame();
+  expect(new URL(app?.url() ?? '').origin).toBe(server.url);
+  expect(
+    await page.evaluate(() =>
+      Object.keys((globalThis as unknown as PageWindow).localStorage).some((key) =>
+        key.endsWith(':dl.user'),
+      ),
+    ),
+  ).toBe(true);
+});

@@ -5,7 +5,7 @@
  * of its traffic; without one it is prepared as about:blank and offline stops only what the
  * page's own fetch, XHR and beacons send.
  *
- * With own origins (HarnessPhone.ownOrigins) the frame is the phone relay on the phone's own
+ * With an origin of its own (HarnessPhone.ownOriginOf) the frame is the phone relay on the phone's own
  * origin, `<world>-<profile>.localhost` (src/shared/phoneOrigin.ts), which holds and prepares the
  * app there; this page talks to it only in checked messages (phoneRelayClient.ts).
  */
@@ -17,7 +17,6 @@ import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
 import { appPathOf, appPathUrl } from '../../../shared/appPath';
-import { phoneOrigin } from '../../../shared/phoneOrigin';
 import { RELAY_CHANNEL } from '../../../shared/phoneRelay';
 import {
   type FrameControl,
@@ -125,9 +124,7 @@ export function PhoneStage({
     iframeRef.current = iframe;
     let cancelled = false;
     const generation = snapshot.appGeneration;
-    const ownOrigin = access?.ownOrigins
-      ? phoneOrigin(window.location.origin, world, snapshot.settings.profile)
-      : null;
+    const ownOrigin = access?.ownOriginOf(snapshot.settings.profile) ?? null;
     if (access && ownOrigin) {
       iframe.title = 'Direct Loan phone';
       const connection = connectRelay(

@@ -7,6 +7,7 @@
  */
 import type { HostCore } from '../../../host/HostCore';
 import type { PhoneAccess } from '../../../host/workbench';
+import { phoneOrigin } from '../../../shared/phoneOrigin';
 import { NamespacedStorage, storagePrefix } from './phoneRealm';
 import type { RelayConnection } from './phoneRelayClient';
 
@@ -22,8 +23,8 @@ export class HarnessPhone implements PhoneAccess {
     private readonly host: HostCore,
     private readonly world: string,
     initialPath: string,
-    /** The phone lives on its own origin per profile (phoneOrigin.ts), behind a relay. */
-    readonly ownOrigins = false,
+    /** The phone lives on its own origin per profile (phoneOrigin.ts) wherever it can. */
+    private readonly ownOrigins = false,
   ) {
     this.current = initialPath;
   }
@@ -38,7 +39,9 @@ export class HarnessPhone implements PhoneAccess {
   }
 
   async readStorage(): Promise<Record<string, string>> {
-    if (this.ownOrigins) return (await this.relay?.readStorage()) ?? {};
+    if (this.ownOriginOf(this.host.getSnapshot().settings.profile)) {
+      return (await this.relay?.readStorage()) ?? {};
+    }
     const storage = this.storageOf(this.host.getSnapshot().settings.profile);
     const entries: Record<string, string> = {};
     for (let i = 0; i < storage.length; i += 1) {
@@ -50,7 +53,7 @@ export class HarnessPhone implements PhoneAccess {
   }
 
   async writeStorage(profile: string, entries: Record<string, string>): Promise<void> {
-    if (this.ownOrigins) {
+    if (this.ownOriginOf(profile)) {
       this.pendingStorage = { profile, entries: { ...entries } };
       return;
     }
@@ -68,6 +71,14 @@ export class HarnessPhone implements PhoneAccess {
   onOpen(listener: (path: string) => void): () => void {
     this.openers.add(listener);
     return () => this.openers.delete(listener);
+  }
+
+  /**
+   * The origin of the phone in `profile` (behind its relay), or null where it shares this page's
+   * origin: `?phone=shared`, a harness not on http loopback, a world id that is not a DNS label.
+   */
+  ownOriginOf(profile: string): string | null {
+    return this.ownOrigins ? phoneOrigin(window.location.origin, this.world, profile) : null;
   }
 
   /** The phone stage shows (or, with null, stops showing) a relay. */
