@@ -39,6 +39,8 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/renderer/index.html'),
           harness: resolve(import.meta.dirname, 'src/renderer/harness.html'),
+          // The harness phone's relay on the phone's own origin (src/shared/phoneRelay.ts).
+          phone: resolve(import.meta.dirname, 'src/renderer/phone.html'),
         },
       },
     },

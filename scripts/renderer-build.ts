@@ -20,9 +20,12 @@ function newestMtime(dir: string): number {
 }
 
 /** The build's outputs: the renderer, and Electron's main and preload (one build makes all). */
-const outputs = [built, 'out/main/index.js', 'out/preload/index.cjs'].map((f) =>
-  path.resolve(root, f),
-);
+const outputs = [
+  built,
+  'out/renderer/phone.html',
+  'out/main/index.js',
+  'out/preload/index.cjs',
+].map((f) => path.resolve(root, f));
 
 /** Builds out/ unless it is newer than every source it is built from (main embeds mock-server). */
 export function ensureRendererBuild(): void {

@@ -141,3 +141,34 @@ describe('--web headers', () => {
     expect(res.headers['cache-control'] ?? '').not.toMatch(/immutable|max-age/);
   });
 });
+
+describe('--web framing on a phone origin', () => {
+  it('lets only the harness on this loopback port frame a phone origin’s pages', async () => {
+    const port = new URL(server.url).port;
+    for (const route of ['/', '/bill/detail', '/favicon.svg']) {
+      const phone = await get(route, { Host: `w-abc-lender.localhost:${port}` });
+      expect(phone.status).toBe(200);
+      expect(phone.headers['x-frame-options']).toBeUndefined();
+      expect(phone.headers['content-security-policy']).toContain(
+        `frame-ancestors 'self' http://127.0.0.1:${port} http://localhost:${port}`,
+      );
+      // Any other host (the app's own origin, another *.localhost name): only itself.
+      const other = await get(route, { Host: `evil.localhost:${port}` });
+      expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(other.headers['content-security-policy'] ?? '').not.toContain('127.0.0.1');
+    }
+  });
+});
+
+describe('--web app config on a phone origin', () => {
+  it('points a phone at its own origin, and anything else at the server’s', async () => {
+    const port = new URL(server.url).port;
+    const phone = await get('/app-config.json', { Host: `w-abc-web.localhost:${port}` });
+    expect(JSON.parse(phone.body).apiBase.main).toBe(`http://w-abc-web.localhost:${port}/main/`);
+    for (const host of [`evil.localhost:${port}`, `w-abc-web.localhost:1`, 'example.com']) {
+      const other = await get('/app-config.json', { Host: host });
+      if (other.status !== 200) continue; // The Host gate refused it: nothing to point anywhere.
+      expect(JSON.parse(other.body).apiBase.main).toBe(`${server.url}/main/`);
+    }
+  });
+});

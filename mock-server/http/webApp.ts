@@ -11,6 +11,7 @@ import { inlineScriptHashes } from '../../src/main/inlineScripts';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
 import { webCsp } from '../../src/shared/csp';
+import { isPhoneOriginOf, PHONE_HOSTNAME } from '../../src/shared/phoneOrigin';
 import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */
@@ -71,14 +72,45 @@ function addVary(res: ServerResponse, field: string): void {
   res.setHeader('Vary', fields.join(', '));
 }
 
+/**
+ * Who may frame a page of `req`'s host. The app's own origin: only itself. A phone origin
+ * (`<world>-<profile>.localhost`, src/shared/phoneOrigin.ts): also the browser harness on the same
+ * loopback port, whose phone relay (phone.html) and app live on that origin — nobody else.
+ */
+export function frameAncestorsFor(req: Request): string {
+  let url: URL;
+  try {
+    url = new URL(`http://${req.headers.host ?? ''}`);
+  } catch {
+    return "'self'";
+  }
+  if (!PHONE_HOSTNAME.test(url.hostname)) return "'self'";
+  const port = url.port ? `:${url.port}` : '';
+  return `'self' http://127.0.0.1${port} http://localhost${port}`;
+}
+
+/**
+ * The phone origin `req` was sent to (`http://<world>-<profile>.localhost:<this port>`), or null.
+ * Browsers resolve every `*.localhost` name to loopback themselves, so such a Host names this
+ * server and no DNS-rebound site: the app served there may use it as its API origin.
+ */
+export function phoneOriginOfRequest(req: Request, served: string): string | null {
+  const claimed = `http://${req.headers.host ?? ''}`;
+  return isPhoneOriginOf(claimed, [served]) ? claimed : null;
+}
+
 /** Headers of every response of the served app (OWASP secure headers for a static SPA). */
-function secureHeaders(res: Response): void {
+function secureHeaders(req: Request, res: Response): void {
   res.set({
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    // The browser harness frames the app from this same origin; nobody else may.
-    'X-Frame-Options': 'SAMEORIGIN',
   });
+  const ancestors = frameAncestorsFor(req);
+  // The browser harness frames the app from this same origin; nobody else may. A phone origin's
+  // pages are framed by the harness on another origin, which X-Frame-Options cannot name: there
+  // CSP frame-ancestors alone says who may (it overrides X-Frame-Options anyway).
+  if (ancestors === "'self'") res.set('X-Frame-Options', 'SAMEORIGIN');
+  else res.set('Content-Security-Policy', `frame-ancestors ${ancestors}`);
 }
 
 /**
@@ -87,10 +119,13 @@ function secureHeaders(res: Response): void {
  */
 export function webRouter(webDir: string | undefined, origin: () => string): Router {
   const router = Router();
-  router.get(`/${APP_CONFIG_FILE}`, (_req, res) => {
-    secureHeaders(res);
+  router.get(`/${APP_CONFIG_FILE}`, (req, res) => {
+    secureHeaders(req, res);
+    // A phone of the browser harness, on its own origin, calls the API there too: same-origin,
+    // as the app is deployed, and its cookies stay that phone's (src/shared/phoneOrigin.ts).
+    const apiOrigin = phoneOriginOfRequest(req, origin()) ?? origin();
     // express.send adds a weak ETag of the body and answers a matching If-None-Match with 304.
-    res.set('Cache-Control', REVALIDATE).json(appConfigFor(origin()));
+    res.set('Cache-Control', REVALIDATE).json(appConfigFor(apiOrigin));
   });
   if (!webDir) return router;
   const root = path.resolve(webDir);
@@ -112,7 +147,7 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
           body = await (compressedPages.get(key) as Promise<Buffer>);
           res.set('Content-Encoding', encoding);
         }
-        secureHeaders(res);
+        secureHeaders(req, res);
         res.vary('Accept-Encoding');
         // express.send adds the ETag (of the bytes sent) and answers 304 when If-None-Match /
         // If-Modified-Since match.
@@ -125,7 +160,7 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
             webCsp({
               scriptHashes: inlineScriptHashes(page),
               connectSrc: ["'self'"],
-              frameAncestors: "'self'",
+              frameAncestors: frameAncestorsFor(req),
             }),
           )
           .send(body);
@@ -133,8 +168,8 @@ export function webRouter(webDir: string | undefined, origin: () => string): Rou
       .catch(next);
   };
   router.get(['/', '/index.html'], (req, res, next) => sendIndex(req, res, next));
-  router.use((_req, res, next) => {
-    secureHeaders(res);
+  router.use((req, res, next) => {
+    secureHeaders(req, res);
     next();
   });
   router.use(compressedAssets(root, { cacheControl: cacheControlFor }));

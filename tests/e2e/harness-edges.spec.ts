@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { appFrame, expect, test } from './harness-fixture';
+import { appFrame, expect, phoneApp, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1100 }, acceptDownloads: true });
 
@@ -93,9 +93,7 @@ test('F5 and a bundle import keep log ids unique and the count equal to the rows
   errors.push(...watchPanelErrors(other));
   const token = `#admin-token=${encodeURIComponent(server.adminToken)}`;
   await other.goto(`${server.url}/harness.html?profile=lender&scenario=can-borrow${token}`);
-  await expect(
-    other.frameLocator('iframe[title="Direct Loan app"]').getByText('Apply Now'),
-  ).toBeVisible();
+  await expect(phoneApp(other).getByText('Apply Now')).toBeVisible();
   await other.locator('summary', { hasText: 'Repro bundle' }).click();
   await other.getByLabel('Repro bundle file').setInputFiles(file);
   await expect(other.getByRole('status')).toContainText('Imported');

@@ -102,7 +102,7 @@ export const test = base.extend<
     });
   },
   app: async ({ page }, use) => {
-    await use(page.frameLocator('iframe[title="Direct Loan app"]'));
+    await use(phoneApp(page));
   },
   callBridge: async ({ page }, use) => {
     await use(async (method, params) => {
@@ -119,14 +119,28 @@ export const test = base.extend<
   },
 });
 
-/** The phone frame's Frame once the SPA document is in it. */
+/** The phone relay's frame, on the phone's own origin (src/shared/phoneRelay.ts). */
+export const PHONE_FRAME = 'iframe[title="Direct Loan phone"]';
+/** The app's frame inside the relay. */
+export const APP_FRAME = 'iframe[title="Direct Loan app"]';
+
+/** The SPA in the phone of a harness page (or of a matrix cell's frame). */
+export function phoneApp(scope: Page | FrameLocator): FrameLocator {
+  return scope.frameLocator(PHONE_FRAME).frameLocator(APP_FRAME);
+}
+
+/** The app's Frame once the SPA document is in it (not the frame's first about:blank). */
 export async function appFrame(page: Page) {
-  const handle = await page.waitForSelector('iframe[title="Direct Loan app"]');
-  const frame = await handle.contentFrame();
+  const relay = await (await page.waitForSelector(PHONE_FRAME)).contentFrame();
+  if (!relay) throw new Error('The phone relay has no document');
+  const frame = await (await relay.waitForSelector(APP_FRAME)).contentFrame();
   if (!frame) throw new Error('The phone frame has no document');
-  await frame.waitForFunction(
-    () => (globalThis as unknown as FrameGlobals).document.readyState !== 'loading',
-  );
+  await frame.waitForFunction(() => {
+    const { document, location } = globalThis as unknown as FrameGlobals & {
+      location: { href: string };
+    };
+    return location.href !== 'about:blank' && document.readyState !== 'loading';
+  });
   return frame;
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './harness-fixture';
+import { expect, phoneApp, test } from './harness-fixture';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -40,8 +40,7 @@ test('the matrix shows one route on phones of different scenarios and devices si
   await expect(cells.nth(0)).toContainText('repaying · Small Android phone');
   await expect(cells.nth(3)).toContainText('overdue · Notched iPhone');
 
-  const appOf = (n: number) =>
-    cells.nth(n).frameLocator('iframe').frameLocator('iframe[title="Direct Loan app"]');
+  const appOf = (n: number) => phoneApp(cells.nth(n).frameLocator('iframe'));
   // Each phone shows its own scenario's bills: their worlds do not clobber each other.
   await expect(appOf(0).getByText('Overdued 5 Day(s)')).toBeVisible();
   await expect(appOf(1).getByText('Overdued 5 Day(s)')).toBeVisible();
@@ -92,7 +91,7 @@ test('the matrix carries the world clock to every phone', async ({ page, openHar
   await expect(page).toHaveURL(/[?&]clock=%2B\d+/);
   const cell = page.locator('figure.sim-matrix__cell iframe').first();
   await expect(cell).toHaveAttribute('src', /[?&]clock=%2B\d+/);
-  const phone = cell.contentFrame().frameLocator('iframe[title="Direct Loan app"]');
+  const phone = phoneApp(cell.contentFrame());
   await expect(phone.getByText('Amount to Pay')).toBeVisible();
   // The cell's app lives a week ahead, as the panel's phone did.
   const appFrame = page

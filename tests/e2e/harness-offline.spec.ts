@@ -5,7 +5,7 @@
  * again the app loads without a stale error screen. A tab opening the app is left alone.
  */
 import type { Frame, Page } from '@playwright/test';
-import { appFrame, expect, type FrameGlobals, test } from './harness-fixture';
+import { appFrame, expect, type FrameGlobals, phoneApp, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -187,7 +187,7 @@ test('every phone of the matrix is its own worker client, prepared before the ap
   await expect(cells).toHaveCount(2);
   const scripts: string[] = [];
   for (const n of [0, 1]) {
-    const app = cells.nth(n).frameLocator('iframe').frameLocator('iframe[title="Direct Loan app"]');
+    const app = phoneApp(cells.nth(n).frameLocator('iframe'));
     await expect(app.getByText('Apply Now').first()).toBeVisible();
     scripts.push((await app.locator('head > script').first().getAttribute('src')) ?? '');
   }

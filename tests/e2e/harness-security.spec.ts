@@ -2,8 +2,8 @@
  * The harness's own doors, tried as an attacker would (loopback only): an app path that is a
  * script or another site once its slash is gone (the URL's `?path=`, a repro bundle's `path`),
  * and `?mock=` pointing the harness at a server that would collect the admin token. The phone
- * shares the harness's origin, whose sessionStorage holds the token (src/shared/appPath.ts,
- * src/renderer/src/harness/adminTokens.ts).
+ * has an origin of its own; where it cannot (a harness not on loopback) it shares the harness's,
+ * whose sessionStorage holds the token (src/shared/appPath.ts, src/renderer/src/harness/adminTokens.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -17,6 +17,10 @@ test.use({ viewport: { width: 1400, height: 1100 }, acceptDownloads: true });
 const stolen = (page: Page) =>
   page.evaluate(() => (globalThis as { stolen?: unknown }).stolen ?? null);
 
+/** The phone's own origin for `profile` beside the harness at `harness` (phoneOrigin.ts). */
+const phoneOriginOf = (harness: string, profile: string) =>
+  new RegExp(`^http://w-[a-z0-9]+-${profile}\\.localhost:${new URL(harness).port}$`);
+
 const STEAL = '/javascript:void(parent.stolen=JSON.stringify(parent.sessionStorage))';
 
 test('a ?path= that is a script or another site opens the app, and no script runs', async ({
@@ -28,13 +32,17 @@ test('a ?path= that is a script or another site opens the app, and no script run
   await openHarness(`profile=lender&scenario=repaying&${new URLSearchParams({ path: STEAL })}`);
   await expect(app.getByText('Apply Now').first()).toBeVisible();
   expect(await stolen(page)).toBeNull();
-  expect((await appFrame(page)).url()).toBe(`${server.url}/`);
+  const opened = new URL((await appFrame(page)).url());
+  expect(opened.origin).toMatch(phoneOriginOf(server.url, 'lender'));
+  expect(`${opened.pathname}${opened.search}${opened.hash}`).toBe('/');
   await expect(page).not.toHaveURL(/javascript/);
 
   for (const path of ['/http://127.0.0.2:9/', '/\\\\127.0.0.2:9/', '//127.0.0.2:9/']) {
     await page.goto(`${server.url}/harness.html?${new URLSearchParams({ path })}`);
     await expect(app.getByText('Apply Now').first()).toBeVisible();
-    expect(new URL((await appFrame(page)).url()).origin).toBe(server.url);
+    expect(new URL((await appFrame(page)).url()).origin).toMatch(
+      phoneOriginOf(server.url, 'lender'),
+    );
   }
 });
 

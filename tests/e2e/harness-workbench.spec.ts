@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { appFrame, expect, test } from './harness-fixture';
+import { appFrame, expect, phoneApp, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1100 }, acceptDownloads: true });
 
@@ -133,7 +133,7 @@ test('a repro bundle exported from one phone lands another phone in the same sta
 
   // Another tab is another phone, in another world, elsewhere.
   const other = await context.newPage();
-  const otherApp = other.frameLocator('iframe[title="Direct Loan app"]');
+  const otherApp = phoneApp(other);
   const token = `#admin-token=${encodeURIComponent(server.adminToken)}`;
   await other.goto(`${server.url}/harness.html?profile=web&scenario=new-user${token}`);
   await expect(other.getByRole('complementary', { name: 'Control panel' })).toBeVisible();

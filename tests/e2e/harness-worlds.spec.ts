@@ -4,14 +4,14 @@
  * storage, a reload keeps the world, and native flows change what the server knows.
  */
 import type { Page } from '@playwright/test';
-import { appFrame, expect, test } from './harness-fixture';
+import { appFrame, expect, phoneApp, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
 const pickProfile = (page: Page, label: string) =>
   page.getByRole('radiogroup', { name: 'Profile' }).getByText(label).click();
 
-/** The raw localStorage of the frame's origin, as the browser keeps it (all namespaces). */
+/** The raw localStorage of the harness page's own origin, as the browser keeps it. */
 const rawKeys = (page: Page) =>
   page.evaluate(() =>
     Object.keys((globalThis as unknown as { localStorage: object }).localStorage),
@@ -32,7 +32,7 @@ test('each profile has its own storage: the web never starts signed in with the 
   openHarness,
 }) => {
   await openHarness('profile=lender&scenario=can-borrow');
-  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  const app = phoneApp(page);
   await expect(app.getByText('Apply Now')).toBeVisible();
   const lenderUser = await appUser(page);
   expect(lenderUser).toContain('tokenValue');
@@ -45,8 +45,8 @@ test('each profile has its own storage: the web never starts signed in with the 
   await pickProfile(page, 'Lender app');
   await expect(app.getByText('Apply Now')).toBeVisible();
   expect(await appUser(page)).toBe(lenderUser);
-  // The browser holds both apps' keys side by side, each under its own namespace.
-  expect((await rawKeys(page)).filter((k) => k.endsWith(':dl.user'))).toHaveLength(1);
+  // Each app's keys live on its own origin (harness-origins.spec.ts): none on the harness page's.
+  expect((await rawKeys(page)).filter((k) => k.includes('dl.user'))).toHaveLength(0);
 });
 
 test('two tabs are two phones: a scenario switch in one never touches the other', async ({
@@ -56,7 +56,7 @@ test('two tabs are two phones: a scenario switch in one never touches the other'
   server,
 }) => {
   await openHarness('profile=lender&scenario=repaying');
-  const appA = page.frameLocator('iframe[title="Direct Loan app"]');
+  const appA = phoneApp(page);
   await expect(appA.getByText('Apply Now').first()).toBeVisible();
 
   const other = await context.newPage();
@@ -84,7 +84,7 @@ test('a reload keeps the world: F5 neither resets the server state nor changes w
   callBridge,
 }) => {
   await openHarness('profile=lender&scenario=can-borrow');
-  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  const app = phoneApp(page);
   await expect(app.getByText('Apply Now')).toBeVisible();
   const worldOf = () =>
     page.evaluate(() =>
@@ -123,7 +123,7 @@ test('the lender app’s native loanApply reaches the server: Home, Bill and the
   callBridge,
 }) => {
   await openHarness('profile=lender&scenario=can-borrow');
-  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  const app = phoneApp(page);
   await expect(app.getByText('Apply Now')).toBeVisible();
   const result = await callBridge('loanApply', { borrowAmount: 5000, periods: 3, payeeId: 'P1' });
   expect(result.resultCode).toBe(0);
@@ -148,7 +148,7 @@ test('a wallet payment answered OK in the host pays the order on the server: Bil
   openHarness,
 }) => {
   await openHarness('profile=lender&scenario=repaying&path=/bill');
-  const app = page.frameLocator('iframe[title="Direct Loan app"]');
+  const app = phoneApp(page);
   const amount = app.getByTestId('amount-to-pay');
   await expect(amount).toContainText('₱8,350');
   const paidRows = app.getByText(/^(Due Date|Overdued \d+ Day\(s\))$/);

@@ -87,6 +87,7 @@ export function HarnessApp({
       opening={opening}
       onPathChange={setPath}
       dispatch={run}
+      access={phone.access}
     />
   ) : null;
   if (layout === 'cell') {

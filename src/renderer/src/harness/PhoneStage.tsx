@@ -4,24 +4,32 @@
  * over it. With the phone service worker the frame loads the app for real and offline stops all
  * of its traffic; without one it is prepared as about:blank and offline stops only what the
  * page's own fetch, XHR and beacons send.
+ *
+ * With an origin of its own (HarnessPhone.ownOriginOf) the frame is the phone relay on the phone's own
+ * origin, `<world>-<profile>.localhost` (src/shared/phoneOrigin.ts), which holds and prepares the
+ * app there; this page talks to it only in checked messages (phoneRelayClient.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
+import { showExternalUrl } from '../../../host/externalUrl';
 import type { HostCore } from '../../../host/HostCore';
 import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
 import { appPathOf, appPathUrl } from '../../../shared/appPath';
-import { showExternalUrl } from '../../../host/externalUrl';
+import { RELAY_CHANNEL } from '../../../shared/phoneRelay';
 import {
   type FrameControl,
+  hostBridge,
   isPrepared,
   mountApp,
   prepareFrameWindow,
   readableHref,
 } from './frameBridge';
 import { HostScreen } from './HostScreens';
+import type { HarnessPhone } from './harnessPhone';
 import { PendingSheet } from './PendingSheet';
+import { connectRelay, type RelayConnection, relayUrl } from './phoneRelayClient';
 import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
 
@@ -53,6 +61,8 @@ interface Props {
   opening?: { path: string } | null;
   onPathChange(path: string): void;
   dispatch(action: PanelAction): void;
+  /** The phone's route and storage; says whether the phone has origins of its own. */
+  access?: HarnessPhone | undefined;
 }
 
 export function PhoneStage({
@@ -66,11 +76,14 @@ export function PhoneStage({
   opening,
   onPathChange,
   dispatch,
+  access,
 }: Props) {
   const preset = DEVICE_PRESETS[snapshot.settings.device];
   const holder = useRef<HTMLDivElement>(null);
   const control = useRef<FrameControl | null>(null);
   const iframeRef = useRef<HTMLIFrameElement | null>(null);
+  /** The phone relay, while the phone is on its own origin. */
+  const relay = useRef<RelayConnection | null>(null);
   /** The service-worker client id of the phone's current document. */
   const clientId = useRef<string | null>(null);
   /** `misses`: pages that came without the worker's prepare script (see onLoad). */
@@ -111,6 +124,43 @@ export function PhoneStage({
     iframeRef.current = iframe;
     let cancelled = false;
     const generation = snapshot.appGeneration;
+    const ownOrigin = access?.ownOriginOf(snapshot.settings.profile) ?? null;
+    if (access && ownOrigin) {
+      iframe.title = 'Direct Loan phone';
+      const connection = connectRelay(
+        iframe,
+        ownOrigin,
+        profileHasBridge ? hostBridge(host) : null,
+        () => {
+          const storage = access.takeStorage(snapshot.settings.profile);
+          return {
+            world,
+            path: remount.path,
+            bridge: profileHasBridge,
+            ...(mockOrigin ? { mockOrigin } : {}),
+            insets: appInsets(preset),
+            online: onlineRef.current,
+            clock: clockRef.current,
+            ...(storage ? { storage } : {}),
+          };
+        },
+        {
+          onPath: onPathChange,
+          onAppError: (text) => host.noteAppError(text, generation),
+          onExternalUrl: (url) => void showExternalUrl(host, url),
+        },
+      );
+      relay.current = connection;
+      access.attachRelay(connection);
+      iframe.src = relayUrl(ownOrigin, appBase, window.location.origin);
+      return () => {
+        connection.dispose();
+        access.attachRelay(null);
+        relay.current = null;
+        iframeRef.current = null;
+        iframe.remove();
+      };
+    }
     // The phone shares this page's origin (and its sessionStorage, which holds the admin
     // token): only a path of the app may become its URL (src/shared/appPath.ts).
     const appUrl = appPathUrl(remount.path, appBase);
@@ -118,9 +168,9 @@ export function PhoneStage({
     // which says hello first; after that this phone is prepared as about:blank.
     const viaWorker = worker !== null && (remount.misses ?? 0) < 2;
     const prepareOptions = () => ({
-      host: profileHasBridge ? host : null,
+      bridge: profileHasBridge ? hostBridge(host) : null,
       world,
-      profile: snapshot.settings.profile,
+      storageNamespace: { world, profile: snapshot.settings.profile },
       ...(mockOrigin ? { mockOrigin } : {}),
       insets: appInsets(preset),
       online: onlineRef.current,
@@ -226,6 +276,7 @@ export function PhoneStage({
   ]);
 
   useEffect(() => {
+    relay.current?.send({ channel: RELAY_CHANNEL, type: 'online', online });
     control.current?.setOnline(online);
     if (worker && clientId.current) worker.tell({ clientId: clientId.current, online });
     // Back online, a phone left on the "no connection" page loads the app again, as a webview's
@@ -235,6 +286,7 @@ export function PhoneStage({
   }, [online, worker]);
 
   useEffect(() => {
+    relay.current?.send({ channel: RELAY_CHANNEL, type: 'insets', insets: appInsets(preset) });
     control.current?.setInsets(appInsets(preset));
   }, [preset]);
 
@@ -243,6 +295,7 @@ export function PhoneStage({
   }, [opening]);
 
   useEffect(() => {
+    relay.current?.send({ channel: RELAY_CHANNEL, type: 'clock', clock: snapshot.clock });
     control.current?.setClock(snapshot.clock);
   }, [snapshot.clock]);
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostCore } from '../../../host/HostCore';
 import { FakeAdminClient } from '../../../host/testing';
-import { createFrameBridge } from './frameBridge';
+import { createFrameBridge, hostBridge } from './frameBridge';
 
 const frame = { Promise, structuredClone } as never;
 
@@ -18,9 +18,9 @@ describe('the harness bridge of a replaced page', () => {
   ])('cannot kick the fresh app out after %s', async (_name, replace) => {
     const host = new HostCore({ admin: new FakeAdminClient() });
     await host.start();
-    const oldPage = createFrameBridge(host, frame);
+    const oldPage = createFrameBridge(hostBridge(host), frame);
     await replace(host);
-    const freshPage = createFrameBridge(host, frame);
+    const freshPage = createFrameBridge(hostBridge(host), frame);
     expect(await oldPage.call('kickOut', { tip: false })).toMatchObject({ resultCode: 3 });
     expect(host.getSnapshot().view).toEqual({ kind: 'app' });
     expect(host.getSnapshot().tokenValue).not.toBe('');

@@ -14,7 +14,7 @@
 import type { SafeAreaInsets } from '../../../host/devices';
 import type { HostCore } from '../../../host/HostCore';
 import { installPhoneClock, type PhoneClock } from '../../../host/phoneClock';
-import type { NativeBridge } from '../../../shared/bridge';
+import type { BridgeResult, NativeBridge } from '../../../shared/bridge';
 import { installPhoneLinks, type PhoneLinkOptions } from './phoneLinks';
 import { installPhoneNetwork, installStorageNamespace, storagePrefix } from './phoneRealm';
 
@@ -44,24 +44,43 @@ export function applyInsets(doc: Document, insets: SafeAreaInsets): void {
 }
 
 /**
+ * The host as a phone window's bridge reaches it: the harness page's HostCore directly
+ * (hostBridge), or, from the phone relay on the phone's own origin, over postMessage.
+ */
+export interface BridgeHost {
+  call(method: string, params?: object): Promise<BridgeResult>;
+  /** Hears the host's `event`; returns the stop. */
+  onEvent(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** `host` as the bridge of the page being prepared now (its app generation). */
+export function hostBridge(host: HostCore): BridgeHost {
+  // The page belongs to the app generation it was bridged in; once replaced, it is not answered.
+  const origin = { appGeneration: host.getSnapshot().appGeneration };
+  return {
+    call: (method, params) => host.call(method, params, origin),
+    onEvent: (event, listener) =>
+      host.onEvent((message) => {
+        if (message.event === event) listener(message.payload);
+      }, event),
+  };
+}
+
+/**
  * The bridge as the page sees it. Results are cloned into the frame's own realm so the SPA gets
  * plain objects of its own realm (instanceof and prototype checks behave as in a webview).
  */
-export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBridge {
-  // The page belongs to the app generation it was bridged in; once replaced, it is not answered.
-  const origin = { appGeneration: host.getSnapshot().appGeneration };
+export function createFrameBridge(host: BridgeHost, frame: FrameWindow): NativeBridge {
   const bridge: NativeBridge = {
     call(method: string, params?: object) {
-      const answer = host.call(method, params, origin);
+      const answer = host.call(method, params);
       return new frame.Promise((resolve) => {
         void answer.then((result) => resolve(frame.structuredClone(result)));
       });
     },
     on(event: string, listener: (payload: unknown) => void) {
       if (typeof listener !== 'function') return () => undefined;
-      return host.onEvent((message) => {
-        if (message.event === event) listener(frame.structuredClone(message.payload));
-      }, event);
+      return host.onEvent(event, (payload) => listener(frame.structuredClone(payload)));
     },
   };
   return Object.freeze(bridge);
@@ -70,11 +89,14 @@ export function createFrameBridge(host: HostCore, frame: FrameWindow): NativeBri
 /** What a phone window is prepared with. */
 export interface PrepareOptions {
   /** null in the web profile: no bridge at all. */
-  host: HostCore | null;
+  bridge: BridgeHost | null;
   /** The phone's world: every request of the app carries it. */
   world: string;
-  /** The app profile: storage is namespaced per world and profile. */
-  profile: string;
+  /**
+   * The storage namespace of a phone sharing the harness page's origin (world and profile); null
+   * on the phone's own origin, where the browser keeps its storage apart (phoneOrigin.ts).
+   */
+  storageNamespace: { world: string; profile: string } | null;
   /** `?mock=`: the origin of another mock server the app must use too. */
   mockOrigin?: string;
   /** The device's safe-area insets. */
@@ -121,13 +143,14 @@ function watchAppErrors(frame: FrameWindow, report: (text: string) => void): voi
  * network patch and the insets (once its document has an element to carry them).
  */
 export function prepareFrameWindow(frame: FrameWindow, options: PrepareOptions): FrameControl {
-  if (options.host) {
+  if (options.bridge) {
     Object.defineProperty(frame, 'nativeBridge', {
-      value: createFrameBridge(options.host, frame),
+      value: createFrameBridge(options.bridge, frame),
       enumerable: true,
     });
   }
-  installStorageNamespace(frame, storagePrefix(options.world, options.profile));
+  const namespace = options.storageNamespace;
+  if (namespace) installStorageNamespace(frame, storagePrefix(namespace.world, namespace.profile));
   if (options.links) installPhoneLinks(frame, options.links);
   if (options.onAppError) watchAppErrors(frame, options.onAppError);
   const network = installPhoneNetwork(frame, options.world, options.online, options.mockOrigin);

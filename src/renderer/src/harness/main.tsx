@@ -192,6 +192,15 @@ function start(container: HTMLElement): void {
   );
 }
 
+/**
+ * The phone lives on an origin of its own per world and profile (phoneOrigin.ts), which the
+ * browser isolates; `?phone=shared` (or a harness not on http loopback, PhoneStage) puts it on
+ * this page's origin with namespaced storage instead.
+ */
+function phoneOnOwnOrigin(): boolean {
+  return new URLSearchParams(window.location.search).get('phone') !== 'shared';
+}
+
 /** The harness with its phone in `claimed`'s world. */
 function startPhone(
   root: Root,
@@ -217,7 +226,7 @@ function startPhone(
   });
   if (kept) host.restoreLogs(kept.calls, kept.notes);
   if (storage) keepHost(storage, world, host);
-  const phoneAccess = new HarnessPhone(host, world, state.path);
+  const phoneAccess = new HarnessPhone(host, world, state.path, phoneOnOwnOrigin());
   const workbench = new Workbench(host, admin, phoneAccess, 'harness');
   const api = inPagePanelApi(host, admin, workbench);
   // Tests and QA scripts drive the host from the page (e.g. answer requests in bulk).

@@ -12,6 +12,8 @@
  * before that answer, so they are read from the server first; an offline phone never sees what
  * came. Chromium gives no `replacesClientId`, so a reload is recognised the same way.
  */
+
+import { RELAY_PAGE } from '../../../../shared/phoneRelay';
 import { cutAtHead, noConnectionRest, prepareScript, prepareScriptTag } from './phonePage';
 import { PhoneTable } from './phoneTable';
 import { isPhoneWorkerMessage, PREPARE_SCRIPT_PATH } from './protocol';
@@ -77,13 +79,18 @@ async function forgetClosedHarnessPages(): Promise<void> {
 
 /**
  * A page of the app loading in a frame (not the harness itself, whose matrix cells are frames
- * too). A tab opening the app is a top-level document: never touched.
+ * too, nor the phone relay). A tab opening the app is a top-level document: never touched.
  */
 function isPhonePage(request: Request): boolean {
   if (request.mode !== 'navigate' || request.destination !== 'iframe') return false;
   if (!request.url.startsWith(scope)) return false;
   const path = new URL(request.url).pathname;
-  return !path.endsWith('/harness.html') && path !== prepareUrl.pathname;
+  // The phone relay (phone.html) is the app frame's parent, not a page of the app.
+  return (
+    !path.endsWith('/harness.html') &&
+    !path.endsWith(`/${RELAY_PAGE}`) &&
+    path !== prepareUrl.pathname
+  );
 }
 
 worker.addEventListener('fetch', (event) => {

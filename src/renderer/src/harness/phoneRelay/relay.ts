@@ -1,0 +1,262 @@
+/**
+ * The phone relay (phone.html): the harness phone's page on the phone's own origin,
+ * `<world>-<profile>.localhost` (src/shared/phoneOrigin.ts). The browser keeps that origin's
+ * localStorage, cookies and IndexedDB apart from the harness page's and from every other
+ * profile's, so the app needs no storage wrapper and cannot see through one.
+ *
+ * The relay registers the phone service worker on its origin and holds the app in a frame of its
+ * own origin, prepared before the app's first line as PhoneStage does on the harness's origin
+ * (frameBridge.ts): the bridge, network, insets and clock. Everything the harness page decides
+ * arrives as checked messages (src/shared/phoneRelay.ts) from its parent, which must be the
+ * harness on the relay's own loopback port; the relay answers only there. The admin token never
+ * reaches this origin.
+ */
+
+import { appPathOf, appPathUrl } from '../../../../shared/appPath';
+import {
+  type FromRelay,
+  isHarnessOriginFor,
+  RELAY_CHANNEL,
+  readToRelay,
+  type ToRelay,
+} from '../../../../shared/phoneRelay';
+import {
+  type FrameControl,
+  isPrepared,
+  mountApp,
+  type PrepareOptions,
+  prepareFrameWindow,
+  readableHref,
+} from '../frameBridge';
+import type { PhoneWorker } from '../phoneWorkerClient';
+import { acceptPhoneFrame, showsNoConnection, startPhoneWorker } from '../phoneWorkerClient';
+import { RemoteHost } from './remoteHost';
+
+type OpenMessage = Extract<ToRelay, { type: 'open' }>;
+
+/** Starts the relay in this page; false (and a note on the page) when it is not framed by a harness. */
+export function startRelay(): boolean {
+  const harnessOrigin = new URL(window.location.href).searchParams.get('harness') ?? '';
+  const parentWindow = window.parent;
+  if (parentWindow === window || !isHarnessOriginFor(harnessOrigin, window.location.origin)) {
+    document.body.textContent = 'This page is the browser harness’s phone; open harness.html.';
+    return false;
+  }
+  const post = (message: FromRelay) => parentWindow.postMessage(message, harnessOrigin);
+  // The app frame fills the phone's screen (styles set through the CSSOM: no inline CSS).
+  Object.assign(document.documentElement.style, { height: '100%' });
+  Object.assign(document.body.style, { height: '100%', margin: '0', overflow: 'hidden' });
+  const appBase = new URL('./', window.location.href).href;
+  const remote = new RemoteHost(post);
+  const workerStart = startPhoneWorker(appBase);
+  let phone: RelayPhone | null = null;
+
+  window.addEventListener('message', (event) => {
+    const message = readToRelay(event, { origin: harnessOrigin, source: parentWindow });
+    if (!message) return;
+    switch (message.type) {
+      case 'open':
+        if (phone) return;
+        if (message.storage) replaceStorage(message.storage);
+        phone = new RelayPhone(message, appBase, remote, post);
+        void workerStart.then((worker) => phone?.mount(worker));
+        return;
+      case 'online':
+        phone?.setOnline(message.online);
+        return;
+      case 'insets':
+        phone?.control?.setInsets(message.insets);
+        return;
+      case 'clock':
+        phone?.control?.setClock(message.clock);
+        return;
+      case 'answer':
+        remote.answer(message.id, message.result);
+        return;
+      case 'event':
+        remote.emit(message.event, message.payload);
+        return;
+      case 'read-storage':
+        post({ channel: RELAY_CHANNEL, type: 'storage', id: message.id, entries: readStorage() });
+        return;
+    }
+  });
+  post({ channel: RELAY_CHANNEL, type: 'ready' });
+  return true;
+}
+
+/** The app's localStorage: this origin's, the relay's own (it keeps nothing there itself). */
+function readStorage(): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    const value = key === null ? null : localStorage.getItem(key);
+    if (key !== null && value !== null) entries[key] = value;
+  }
+  return entries;
+}
+
+function replaceStorage(entries: Record<string, string>): void {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+}
+
+/** The app frame inside the relay, as PhoneStage kept it on the harness's origin. */
+class RelayPhone {
+  control: FrameControl | null = null;
+  private iframe: HTMLIFrameElement | null = null;
+  private clientId: string | null = null;
+  private worker: PhoneWorker | null = null;
+  private online: boolean;
+  private clock: OpenMessage['clock'];
+  private insets: OpenMessage['insets'];
+  private lastPath: string;
+  /** The route last told to the harness (null: none yet; the page may have redirected). */
+  private toldPath: string | null = null;
+  /** Pages that came without the worker's prepare script. */
+  private misses = 0;
+  private stop = () => {};
+
+  constructor(
+    private readonly opening: OpenMessage,
+    private readonly appBase: string,
+    private readonly remote: RemoteHost,
+    private readonly post: (message: FromRelay) => void,
+  ) {
+    this.online = opening.online;
+    this.clock = opening.clock;
+    this.insets = opening.insets;
+    this.lastPath = opening.path;
+  }
+
+  mount(worker: PhoneWorker | null, path = this.lastPath): void {
+    this.stop();
+    this.worker = worker;
+    const iframe = document.createElement('iframe');
+    iframe.title = 'Direct Loan app';
+    Object.assign(iframe.style, {
+      border: '0',
+      display: 'block',
+      width: '100%',
+      height: '100%',
+    });
+    document.body.replaceChildren(iframe);
+    this.iframe = iframe;
+    let cancelled = false;
+    const appUrl = appPathUrl(path, this.appBase);
+    const viaWorker = worker !== null && this.misses < 2;
+    const prepareOptions = (): PrepareOptions => ({
+      bridge: this.opening.bridge ? this.remote : null,
+      world: this.opening.world,
+      storageNamespace: null,
+      ...(this.opening.mockOrigin ? { mockOrigin: this.opening.mockOrigin } : {}),
+      insets: this.insets,
+      online: this.online,
+      clock: this.clock,
+      onAppError: (text) =>
+        this.post({ channel: RELAY_CHANNEL, type: 'app-error', text: text.slice(0, 4096) }),
+      links: {
+        isAppUrl: (url) => appPathOf(url, this.appBase) !== null,
+        onExternalUrl: (url) =>
+          this.post({ channel: RELAY_CHANNEL, type: 'external', url: url.slice(0, 4096) }),
+      },
+    });
+    let putBack = false;
+    const leftTheApp = (): boolean => {
+      const href = readableHref(iframe);
+      if (href !== null && (href === 'about:blank' || appPathOf(href, this.appBase) !== null)) {
+        return false;
+      }
+      if (!putBack) {
+        putBack = true;
+        console.warn(`[phone] The app frame left the app (${href ?? 'another origin'})`);
+        this.mount(this.worker, this.lastPath);
+      }
+      return true;
+    };
+    const track = () => {
+      if (leftTheApp()) return;
+      const next = appPathOf(readableHref(iframe) ?? '', this.appBase);
+      if (next === null) return;
+      this.lastPath = next;
+      if (next !== this.toldPath) {
+        this.toldPath = next;
+        this.post({ channel: RELAY_CHANNEL, type: 'path', path: next });
+      }
+    };
+    const onLoad = () => {
+      if (leftTheApp() || isPrepared(iframe)) return;
+      // A document nobody prepared: open its URL again in a new frame, prepared.
+      const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
+      const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
+      if (viaWorker) {
+        console.warn('[phone] An app page came without the phone worker');
+        this.misses += 1;
+      }
+      this.mount(this.worker, appPathOf(href, this.appBase) ?? '/');
+    };
+    const timer = window.setInterval(track, 1000);
+    let release = () => {};
+    if (viaWorker) {
+      release = acceptPhoneFrame(iframe, (frame, id) => {
+        if (cancelled) return;
+        this.clientId = id;
+        worker.tell({ clientId: id, online: this.online });
+        this.remote.reset();
+        this.control = prepareFrameWindow(
+          frame as Parameters<typeof prepareFrameWindow>[0],
+          prepareOptions(),
+        );
+        frame.addEventListener('popstate', track);
+      });
+      iframe.addEventListener('load', onLoad);
+      void worker.hello().then(() => {
+        if (!cancelled) iframe.src = appUrl;
+      });
+    } else {
+      this.remote.reset();
+      mountApp(iframe, appUrl, {
+        ...prepareOptions(),
+        fetchHtml: async () => {
+          const answer = await fetch(new URL('index.html', this.appBase), { cache: 'no-store' });
+          if (!answer.ok) throw new Error(`The app's index.html answered ${answer.status}`);
+          return answer.text();
+        },
+      })
+        .then((control) => {
+          if (cancelled) return;
+          this.control = control;
+          iframe.addEventListener('load', onLoad);
+          iframe.contentWindow?.addEventListener('popstate', track);
+        })
+        .catch((error: unknown) => {
+          if (!cancelled) {
+            this.post({
+              channel: RELAY_CHANNEL,
+              type: 'app-error',
+              text: `Could not load the app: ${error instanceof Error ? error.message : String(error)}`,
+            });
+          }
+        });
+    }
+    this.stop = () => {
+      cancelled = true;
+      release();
+      window.clearInterval(timer);
+      iframe.removeEventListener('load', onLoad);
+      this.control = null;
+      this.clientId = null;
+      iframe.remove();
+    };
+  }
+
+  setOnline(online: boolean): void {
+    this.online = online;
+    this.control?.setOnline(online);
+    if (this.worker && this.clientId) this.worker.tell({ clientId: this.clientId, online });
+    // Back online, a phone left on the "no connection" page loads the app again.
+    if (online && this.iframe && showsNoConnection(this.iframe)) {
+      this.iframe.contentWindow?.location.reload();
+    }
+  }
+}
