@@ -4,7 +4,7 @@
  */
 import { ProtocolError } from '../../src/shared/codes';
 import { IdentityMismatchError } from '../../src/shared/transport/store';
-import { ProtocolFailure, type ServerSession, SKIP_WINDOW } from './serverCrypto';
+import { ProtocolFailure, type ServerSession, SKIP_WINDOW } from './session';
 import { SIGNAL_VERSION_BYTE, type WhisperHeader, whisperHeaderOf } from './whisperHeader';
 
 /** Chains remembered per session for replay detection (one per round trip of the client). */

@@ -20,7 +20,8 @@ import {
 } from '../../src/shared/envelope';
 import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
 import type { z } from '../../src/shared/zod';
-import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
+import type { CryptoScope } from '../crypto/serverCrypto';
+import { ProtocolFailure } from '../crypto/session';
 import type { World } from '../worlds';
 import { existingWorldOf } from './access';
 import type { MockContext } from './context';

@@ -7,10 +7,9 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
-import { inlineScriptHashes } from '../../src/main/inlineScripts';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
-import { webCsp } from '../../src/shared/csp';
+import { inlineScriptHashes, webCsp } from '../../src/shared/csp';
 import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */

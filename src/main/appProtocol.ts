@@ -6,7 +6,7 @@
  */
 import { extname, normalize, resolve, sep } from 'node:path';
 import type { AppConfig } from '../shared/appConfig';
-import { inlineScriptHashes } from './inlineScripts';
+import { inlineScriptHashes } from '../shared/csp';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'simulator';

@@ -5,7 +5,7 @@
  */
 
 import type { HostCore } from '../../../host/HostCore';
-import { settingsPatchSchema } from '../../../host/panelApi';
+import { settingsPatchSchema } from '../../../host/settingsPatch';
 import { callLogEntrySchema, hostNoteSchema } from '../../../host/reproBundle';
 import type { CallLogEntry, HostNote, HostSettings } from '../../../host/types';
 import { z } from '../../../shared/zod';

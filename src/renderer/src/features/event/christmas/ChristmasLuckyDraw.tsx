@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { Hero, viaLogin } from '../EventParts';
-import type { EventPageProps } from '../events';
+import type { EventPageProps } from '../EventPageProps';
 import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';
