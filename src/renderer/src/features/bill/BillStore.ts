@@ -18,7 +18,7 @@ import {
   repayTargetOf,
   toggleId,
 } from './billRules';
-import { PagedList, type PageOf } from './PagedList';
+import { PagedList, type PageOf } from '../../lib/PagedList';
 
 /** What the Bill tab needs of the repay form (features/repay RepayFormStore). */
 export interface RepayFormPort {

@@ -111,22 +111,3 @@ export const LOAN_DOCUMENTS = [
 export function documentLinkOf(file: string, orderNo: string): string {
   return `/doc/${file}?orderNo=${encodeURIComponent(orderNo)}`;
 }
-
-/**
- * Infinite-scroll footer: "No Data" for an empty list, "No More" at the end, a retry after a
- * failed load (never "No Data" for a list that could not be loaded), else a spinner.
- */
-export function listFooterOf(
-  count: number,
-  hasMore: boolean,
-  failed = false,
-): 'No Data' | 'No More' | 'loading' | 'failed' {
-  if (failed) return 'failed';
-  if (hasMore) return 'loading';
-  return count === 0 ? 'No Data' : 'No More';
-}
-
-/** More pages exist while the last page loaded is below the page count. */
-export function hasMorePages(pageNum: number, pages: number): boolean {
-  return pageNum < pages;
-}

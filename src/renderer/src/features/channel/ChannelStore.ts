@@ -10,7 +10,7 @@ import { mergePage } from '../../rules/paging';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
-import type { LoadStatus } from '../event/CampaignStore';
+import type { LoadStatus } from '../../lib/loadStatus';
 
 export type WithdrawInfo = ResponseOf<'channelWithdrawInfo'>;
 export type ChannelOrder = ResponseOf<'channelOrder'>['list'][number];

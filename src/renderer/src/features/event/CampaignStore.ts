@@ -9,9 +9,8 @@ import { OK } from '../../../../shared/codes';
 import type { Clock } from '../../services/clock';
 import type { ApiStore } from '../../stores/ApiStore';
 import type { Feature } from '../../stores/RootStore';
+import type { LoadStatus } from '../../lib/loadStatus';
 import { type EventPhase, phaseAt, windowOf } from './eventWindow';
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export class CampaignStore {
   dates: EventDate[] = [];

@@ -13,7 +13,7 @@ import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
 import { headlineOf, showsOverdue } from './homeButton';
-import { PullRefresh } from './PullRefresh';
+import { PullRefresh } from '../../components/PullRefresh';
 import './home.css';
 
 // Loaded when the first popup ad shows (its mask animation library is not Home's to carry).

@@ -11,7 +11,7 @@ import type { Clock } from '../../services/clock';
 import type { ApiCaller } from '../../stores/ApiStore';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
-import { PagedList } from '../bill/PagedList';
+import { PagedList } from '../../lib/PagedList';
 
 export class MessagesStore {
   readonly list: PagedList<Message>;

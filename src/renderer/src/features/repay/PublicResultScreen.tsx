@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { missingCaseError } from '../../errors/missingCaseError';
 import { useFeature, useStores } from '../../stores/StoresContext';
-import { MoneyPage } from './components/MoneyPage';
+import { MoneyPage } from '../../components/MoneyPage';
 import type { RepayResultStatus } from './RepayStore';
 import { repayFeature } from './RepayStore';
-import { formatPeso } from './repayRules';
+import { formatPeso } from '../../../../shared/money';
 
 function outcome(status: RepayResultStatus): {
   status: 'success' | 'waiting' | 'error' | 'info';

@@ -7,7 +7,7 @@ import type { LuckyDrawInfo, LuckyDrawPrize } from '../../../../../shared/api/en
 import { OK } from '../../../../../shared/codes';
 import type { ApiStore } from '../../../stores/ApiStore';
 import type { Feature } from '../../../stores/RootStore';
-import type { LoadStatus } from '../CampaignStore';
+import type { LoadStatus } from '../../../lib/loadStatus';
 
 export class LuckyDrawStore {
   info: LuckyDrawInfo | undefined = undefined;

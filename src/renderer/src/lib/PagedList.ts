@@ -4,11 +4,11 @@
  * answer of an older load is dropped, and the infinite scroller waits for a load in flight.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { OK } from '../../../../shared/codes';
-import { mergePage } from '../../rules/paging';
-import type { Clock } from '../../services/clock';
-import { Freshness, KEPT_FRESH_MS } from '../../stores/Freshness';
-import { hasMorePages } from './billRules';
+import { OK } from '../../../shared/codes';
+import { mergePage } from '../rules/paging';
+import type { Clock } from '../services/clock';
+import { Freshness, KEPT_FRESH_MS } from '../stores/Freshness';
+import { hasMorePages } from '../rules/paging';
 
 export type ListStatus = 'idle' | 'loading' | 'error';
 
