@@ -8,7 +8,7 @@ import { BRIDGE_EVENTS } from '../shared/bridge';
 import { z } from '../shared/zod';
 import type { ScenarioList, TrafficEntry } from './adminClient';
 import type { HostCore } from './HostCore';
-import { missingCase } from './handlers/context';
+import { missingCaseError } from '../shared/missingCaseError';
 import { settingsPatchSchema } from './settingsPatch';
 import type { HostSnapshot } from './types';
 import type { WorkbenchCall, WorkbenchResult } from './workbench';
@@ -110,6 +110,6 @@ export async function applyPanelAction(host: HostCore, action: PanelAction): Pro
     case 'showPanel':
       return;
     default:
-      return missingCase(action);
+      throw missingCaseError(action);
   }
 }

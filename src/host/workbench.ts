@@ -14,7 +14,7 @@ import {
 import { z } from '../shared/zod';
 import type { WorkbenchAdminClient } from './adminClient';
 import type { HostCore } from './HostCore';
-import { missingCase } from './handlers/context';
+import { missingCaseError } from '../shared/missingCaseError';
 import { phoneClockOf } from './phoneClock';
 import { REPRO_FORMAT, type ReproBundle, reproBundleSchema } from './reproBundle';
 
@@ -115,7 +115,7 @@ export class Workbench {
       case 'importBundle':
         return this.importBundle(call.bundle);
       default:
-        return missingCase(call);
+        throw missingCaseError(call);
     }
   }
 

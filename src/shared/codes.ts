@@ -14,7 +14,7 @@ export const SESSION_KICKED_WITH_TIP = 9000004;
 export const SILENT_CODES = [9000017, 9000018] as const;
 
 export function isSessionCode(code: number): boolean {
-  return code >= 9000000 && code <= 9000005;
+  return (SESSION_CODES as readonly number[]).includes(code);
 }
 export function isSilentCode(code: number): boolean {
   return (SILENT_CODES as readonly number[]).includes(code);

@@ -8,6 +8,7 @@
 import {
   advertisementSchema,
   areaCodeSchema,
+  CouponStates,
   couponStateSchema,
   kycRestoreItemSchema,
   kycStateSchema,
@@ -184,7 +185,7 @@ export const scenarioSchema = z.extend(scenarioDataSchema, header).check(
   z.superRefine((s, ctx) => {
     const derived = {
       Message: s.messages.some((m) => !m.read),
-      Coupon: s.coupons.some((c) => c.state === 1 && !c.read),
+      Coupon: s.coupons.some((c) => c.state === CouponStates.AVAILABLE && !c.read),
     };
     for (const [item, present] of Object.entries(derived)) {
       if (present !== s.unread.includes(item as 'Message' | 'Coupon')) {

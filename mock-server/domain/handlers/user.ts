@@ -1,6 +1,6 @@
 /** user/* and the login/SMS calls of the channel host: accounts, tokens, unread list. */
 import { createHash } from 'node:crypto';
-import type { UnreadItem, User } from '../../../src/shared/api/entities';
+import { CouponStates, type UnreadItem, type User } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { formatPeso } from '../../../src/shared/money';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
@@ -30,7 +30,8 @@ export function userAnswer(account: Account, token: string): User {
 export function unreadOf(account: Account): UnreadItem[] {
   const list: UnreadItem[] = [];
   if (account.kycUnread) list.push('KYC');
-  if (account.coupons.some((c) => c.state === 1 && !c.read)) list.push('Coupon');
+  if (account.coupons.some((c) => c.state === CouponStates.AVAILABLE && !c.read))
+    list.push('Coupon');
   if (account.messages.some((m) => !m.read)) list.push('Message');
   return list;
 }

@@ -5,6 +5,7 @@
 
 import type { BridgeMethod, BridgeResult, bridgeMethods } from '../../shared/bridge';
 import { ServerCode } from '../../shared/codes';
+import { missingCaseError } from '../../shared/missingCaseError';
 import type { HostAction } from '../../shared/simWorld';
 import type { z } from '../../shared/zod';
 import type { ProductAnswerOf } from '../adminClient';
@@ -59,7 +60,7 @@ export function resultOf(decision: Decision, data: unknown = null): BridgeResult
     case 'fail':
       return failed(decision.message ?? 'Failed in the native app');
     default:
-      return missingCase(decision);
+      throw missingCaseError(decision);
   }
 }
 
@@ -79,8 +80,4 @@ export async function onBackend(
   } catch (error) {
     return { ok: false, result: failed(error instanceof Error ? error.message : String(error)) };
   }
-}
-
-export function missingCase(value: never): never {
-  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }

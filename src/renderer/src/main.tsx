@@ -11,6 +11,7 @@ import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
 import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
+import { userBaseInfoOf } from './native/baseInfo';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
@@ -126,12 +127,7 @@ async function boot(container: HTMLElement): Promise<void> {
   const reporter = createSentryReporter(config.sentryDsn, config.env);
   const navigation = new RouterNavigation();
   let token = () => '';
-  const baseInfo = (): UserBaseInfo => ({
-    deviceId: hostInfo?.deviceId ?? 'unknown-h5',
-    system: hostInfo?.system ?? 'H5',
-    tokenValue: token(),
-    version: hostInfo?.version ?? '',
-  });
+  const baseInfo = (): UserBaseInfo => userBaseInfoOf(hostInfo, token());
   const transport = createApiTransport(config, baseInfo, () => token());
   const root = new RootStore({
     config,

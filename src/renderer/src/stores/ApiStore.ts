@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/api/endpoints';
 import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '../../../shared/codes';
 import { NOTIFICATION_MS } from '../../../shared/constants';
-import { missingCaseError } from '../errors/missingCaseError';
+import { missingCaseError } from '../../../shared/missingCaseError';
 import type { ErrorReporter } from '../errors/reporter';
 import type { ApiCallError, ApiTransport, CallOptions } from '../services/api';
 import { toApiCallError } from '../services/api';

@@ -136,15 +136,4 @@ export class RootStore {
     this.session.onSessionChanged();
     this.scope = new SessionScope(++this.scopes, this.user.tokenValue);
   }
-
-  /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */
-  userBaseInfo(): { deviceId: string; system: string; tokenValue: string; version: string } {
-    const info = this.session.baseInfo;
-    return {
-      deviceId: info?.deviceId ?? '',
-      system: info?.system ?? 'H5',
-      tokenValue: this.user.tokenValue,
-      version: info?.version ?? '',
-    };
-  }
 }

@@ -5,7 +5,7 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { OK } from '../../../shared/codes';
 import { FASTPAY_DENY_DELAY_MS } from '../../../shared/constants';
-import { missingCaseError } from '../errors/missingCaseError';
+import { missingCaseError } from '../../../shared/missingCaseError';
 import type { ErrorReporter } from '../errors/reporter';
 import type { BaseInfo, HostProfile, NativeHost } from '../native';
 import { accessOf } from '../rules/access';

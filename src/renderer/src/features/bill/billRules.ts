@@ -4,7 +4,7 @@
  */
 import type { PeriodType, PlanItem } from '../../../../shared/api/entities';
 import { NO_DOCUMENTS_MARKER } from '../../../../shared/constants';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import { sumAmounts } from '../../lib/format';
 
 /** Bill tabs, chosen by query type 1 to 3. */

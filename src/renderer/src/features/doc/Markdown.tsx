@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { safeLink } from '../../../../shared/links';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import { useStores } from '../../stores/StoresContext';
 import { dropDoubleStops, fillText, type Inline, parseBlocks, parseInline } from './markdown';
 

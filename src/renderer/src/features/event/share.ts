@@ -5,7 +5,7 @@
  */
 import type { BridgeResult } from '../../../../shared/bridge';
 import { SAVE_IMAGE_MIN_VERSION } from '../../../../shared/constants';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
 

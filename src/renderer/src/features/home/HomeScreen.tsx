@@ -5,6 +5,7 @@
  * animation code stays off the path to a usable Home (bench/README.md).
  */
 import { observer } from 'mobx-react-lite';
+import { KycStates } from '../../../../shared/api/entities';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { formatDate, formatPeso } from '../../lib/format';
@@ -37,7 +38,7 @@ const HomeScreen = observer(function HomeScreen() {
   const loan = user.loanInfo;
   const headline = headlineOf(home.kycState, loan?.lastAmount ?? 0);
   const button = home.buttonView(navigating);
-  const approved = home.kycState === 5;
+  const approved = home.kycState === KycStates.APPROVED;
   // An amount not known yet is a placeholder, never ₱0 (DESIGN.md §6): the user, or an approved
   // borrower's figures, still on their way.
   const amountPending = home.kycState === undefined || (approved && home.figuresPending);

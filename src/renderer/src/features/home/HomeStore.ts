@@ -9,7 +9,7 @@ import type { Advertisement, KycState } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { appStoreLink } from '../../../../shared/constants';
 import { safeLink } from '../../../../shared/links';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';

@@ -10,7 +10,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LoanPreview } from '../../../../shared/api/endpoints';
-import type { Coupon } from '../../../../shared/api/entities';
+import { type Coupon, CouponStates } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '../../../../shared/constants';
 import type { NativeHost } from '../../native';
@@ -98,7 +98,9 @@ export class LoanStore {
   /** Vouchers the current amount can use. */
   get usableCoupons(): Coupon[] {
     const amount = parseBorrowAmount(this.borrowAmount);
-    return this.coupons.filter((c) => c.state === 1 && !(amount < c.minBorrowAmount));
+    return this.coupons.filter(
+      (c) => c.state === CouponStates.AVAILABLE && !(amount < c.minBorrowAmount),
+    );
   }
 
   /** Back to the defaults of PRODUCT.md §3 (periods 1, type ez). */

@@ -5,7 +5,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
-import { INVITE_MESSAGE_MS } from '../../../../shared/constants';
+import { INVITE_MESSAGE_MS, SMS_CODE_LENGTH } from '../../../../shared/constants';
 import { safeLink } from '../../../../shared/links';
 import { timestampShape } from '../../lib/bootShapes';
 import {
@@ -86,7 +86,7 @@ export class LoginStore {
   }
 
   setCode(input: string): void {
-    this.code = input.replace(/\s/g, '').slice(0, 4);
+    this.code = input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
   }
 
   /** Get Code: validates, opens the puzzle in that variant, else sends. */

@@ -9,7 +9,11 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { User } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
-import { INVITE_MESSAGE_MS, SMS_COUNTDOWN_SECONDS } from '../../../../shared/constants';
+import {
+  INVITE_MESSAGE_MS,
+  SMS_CODE_LENGTH,
+  SMS_COUNTDOWN_SECONDS,
+} from '../../../../shared/constants';
 import type { HostProfile } from '../../native';
 import {
   areaCodesFor,
@@ -74,7 +78,7 @@ export class PhoneSignUpStore {
   }
 
   setCode(input: string): void {
-    this.code = input.replace(/\s/g, '').slice(0, 4);
+    this.code = input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
   }
 
   async sendCode(): Promise<void> {

@@ -4,7 +4,7 @@
  * reloaded. "Use" hands a coupon to the lender app (useVoucher) or, on the web, to the loan form.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Coupon } from '../../../../shared/api/entities';
+import { type Coupon, CouponStates } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
@@ -54,7 +54,7 @@ export class VoucherStore {
           this.loaded = true;
         }
       });
-      if (answer.code === OK && state === 1) {
+      if (answer.code === OK && state === CouponStates.AVAILABLE) {
         this.deps.user.setVoucherReaded(true);
         await this.deps.refreshUser();
       }
@@ -67,7 +67,7 @@ export class VoucherStore {
 
   /** Uses an available coupon: the lender app takes it natively, the web goes to the loan form. */
   async use(coupon: Coupon): Promise<void> {
-    if (coupon.state !== 1) return;
+    if (coupon.state !== CouponStates.AVAILABLE) return;
     if (this.deps.native.native) {
       const result = await this.deps.native.call('useVoucher', {
         userCouponId: coupon.userCouponId,

@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { missingCaseError } from '../../../errors/missingCaseError';
+import { missingCaseError } from '../../../../../shared/missingCaseError';
 import { formatDate } from '../../../lib/format';
 import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useFeature, useStores } from '../../../stores/StoresContext';
