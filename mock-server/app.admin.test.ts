@@ -31,6 +31,22 @@ describe('admin API', () => {
     );
   });
 
+  it('answers every refusal with its one error body {code, message} (README "Admin API")', async () => {
+    const refusals = [
+      await admin(server, 'PUT', 'scenario', { name: 'nope' }),
+      await admin(server, 'PUT', 'scenario', {}),
+      await admin(server, 'POST', 'session-token', { msisdn: '0000000' }),
+      await admin(server, 'DELETE', 'worlds/default'),
+      await fetch(`${server.url}/__admin/scenarios`),
+    ];
+    for (const res of refusals) {
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+      expect(body.code).toBe(res.status);
+      expect(body.message).toEqual(expect.any(String));
+    }
+  });
+
   it('selects a scenario, refuses unknown ones with 404, and resets', async () => {
     expect((await admin(server, 'PUT', 'scenario', { name: 'nope' })).status).toBe(404);
     expect((await admin(server, 'PUT', 'scenario', {})).status).toBe(400);

@@ -17,6 +17,7 @@ import type { HostCore } from './HostCore';
 import { missingCaseError } from '../shared/missingCaseError';
 import { phoneClockOf } from './phoneClock';
 import { REPRO_FORMAT, type ReproBundle, reproBundleSchema } from './reproBundle';
+import { errorMessage } from '../shared/errors';
 
 export const workbenchCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('clock') }),
@@ -87,7 +88,7 @@ export class Workbench {
       const value = (await this.apply(call)) as WorkbenchAnswers[C['op']];
       return { ok: true, value };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: errorMessage(error) };
     }
   }
 

@@ -9,6 +9,7 @@ import { PANEL_IPC, type PanelAction, type PanelResult, panelActionSchema } from
 import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '../host/workbench';
 import { type BridgeResult, IPC } from '../shared/bridge';
 import { isAllowedUrl } from './security';
+import { errorMessage } from '../shared/errors';
 
 /** `ipcRenderer.invoke(IPC.bridgeCall, method, params?, generation?)`. */
 export const bridgeCallArgsSchema = z.tuple([
@@ -53,7 +54,7 @@ export function bridgeCallHandler(options: BridgeIpcOptions) {
       const origin = typeof generation === 'number' ? { appGeneration: generation } : undefined;
       return await options.host.call(method, params, origin);
     } catch (error) {
-      return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+      return { resultCode: 3, message: errorMessage(error) };
     }
   };
 }
@@ -93,7 +94,7 @@ export function panelHandlers(options: PanelIpcOptions): Record<string, Invoke> 
     !isTrustedSender(event, options.panelFrame, options.allowedOrigins);
   const failure = (error: unknown): PanelResult => ({
     ok: false,
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   });
   return {
     [PANEL_IPC.snapshot]: async (event) => (refuse(event) ? null : options.host.getSnapshot()),

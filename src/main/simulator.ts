@@ -23,6 +23,7 @@ import { safeLink } from '../shared/links';
 import { buildMenuTemplate } from './menu';
 import { addStartScript, PhoneEmulation, removeStartScript } from './phoneEmulation';
 import { limitNavigation, secureWebPreferences } from './security';
+import { errorMessage } from '../shared/errors';
 
 type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 
@@ -130,7 +131,7 @@ export class Simulator {
     try {
       await this.apply(action);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       const title = MENU_FAILURE_TITLES[action.type] ?? 'The simulator could not do that';
       this.options.showError(this.dialogParent(), title, detail);
     }
@@ -390,7 +391,7 @@ export class Simulator {
       () => true,
       (error: unknown) => {
         if (!window.isDestroyed()) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           console.warn(`Could not load ${url}:`, message);
         }
         return false;

@@ -10,6 +10,7 @@ import type { HostAction } from '../../shared/simWorld';
 import type { z } from '../../shared/zod';
 import type { ProductAnswerOf } from '../adminClient';
 import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
+import { errorMessage } from '../../shared/errors';
 
 /**
  * The developer's answer to an interactive request: OK may carry the data the native app would
@@ -78,6 +79,6 @@ export async function onBackend(
     if (answer.code === ServerCode.OK) return { ok: true, data: answer.data };
     return { ok: false, result: failed(`${answer.message} (code ${answer.code})`) };
   } catch (error) {
-    return { ok: false, result: failed(error instanceof Error ? error.message : String(error)) };
+    return { ok: false, result: failed(errorMessage(error)) };
   }
 }

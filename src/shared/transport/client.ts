@@ -34,6 +34,7 @@ import { createHostHttp, type HttpAnswer, postJson } from './http';
 import { randomId } from './ids';
 import type { SessionCache } from './sessionCache';
 import type { SignalStore } from './store';
+import { errorMessage } from '../errors';
 
 export { ApiError, type ApiErrorKind } from './apiError';
 
@@ -377,7 +378,7 @@ async function guardSecure<T>(path: string, step: () => Promise<T>): Promise<T> 
     return await step();
   } catch (cause) {
     if (cause instanceof ApiError) throw cause;
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     throw new ApiError('secure-connection', `Secure connection failed (${path}): ${reason}`, {
       cause,
     });

@@ -16,6 +16,7 @@ import {
   type FaultSpec,
 } from '../../../shared/workbench';
 import { downloadJson } from './usePanel';
+import { errorMessage } from '../../../shared/errors';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -427,7 +428,7 @@ function BundleSection({ api }: { api: PanelApi }) {
     try {
       bundle = parseReproBundle(await file.text());
     } catch (e) {
-      return setError(e instanceof Error ? e.message : String(e));
+      return setError(errorMessage(e));
     }
     const result = await run({ op: 'importBundle', bundle });
     if (result.ok) {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TrafficEntry } from '../../../host/adminClient';
 import type { PanelAction, PanelApi } from '../../../host/panelApi';
 import type { HostSnapshot } from '../../../host/types';
+import { errorMessage } from '../../../shared/errors';
 
 export function useSnapshot(api: PanelApi): HostSnapshot | null {
   const [snapshot, setSnapshot] = useState<HostSnapshot | null>(null);
@@ -61,7 +62,7 @@ export function usePolledTraffic(api: PanelApi, active: boolean, limit: number) 
           setError(null);
         }
       } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+        if (!stopped) setError(errorMessage(e));
       }
     };
     void poll();

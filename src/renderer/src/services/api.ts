@@ -10,6 +10,7 @@ import type {
   ResponseOf,
 } from '../../../shared/api/endpoints';
 import { type ApiErrorKind, isApiErrorKind } from '../../../shared/transport/apiError';
+import { errorMessage } from '../../../shared/errors';
 
 /** Options of one call. */
 export interface CallOptions {
@@ -64,7 +65,7 @@ export class ApiCallError extends Error {
 export function toApiCallError(error: unknown): ApiCallError {
   if (error instanceof ApiCallError) return error;
   const kind = (error as { kind?: unknown } | null)?.kind;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (isApiErrorKind(kind)) {
     const said = (error as { serverMessage?: unknown }).serverMessage;
     return new ApiCallError(kind, message, {

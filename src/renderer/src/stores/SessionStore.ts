@@ -16,6 +16,7 @@ import type { ApiStore } from './ApiStore';
 import type { ConfigStore } from './ConfigStore';
 import { Freshness } from './Freshness';
 import type { UserStore } from './UserStore';
+import { errorMessage } from '../../../shared/errors';
 
 export type RequireLoginMode = 'close' | 'login';
 
@@ -118,7 +119,7 @@ export class SessionStore {
       });
       if (access !== 'deny' && this.deps.user.isLoggedIn) void this.refreshUser();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       console.error('App init failed', message);
       this.deps.reporter.capture(error, { stage: 'App init failed' });
       runInAction(() => {
