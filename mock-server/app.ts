@@ -110,8 +110,8 @@ const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   }
 };
 
-/** Builds the express app around a context (exported for tests that need no socket). */
-export function createMockApp(ctx: MockContext, webDir?: string): express.Express {
+/** Builds the express app around a context. */
+function createMockApp(ctx: MockContext, webDir?: string): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);

@@ -45,7 +45,7 @@ export interface CryptoScope {
 
 const NO_WORLD = '';
 
-export interface ServerCryptoOptions {
+interface ServerCryptoOptions {
   /** Where the identity is persisted; none = memory only. */
   dataDir?: string;
   /** Session table bound: least recently used sessions are evicted beyond it. */

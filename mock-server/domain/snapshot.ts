@@ -86,7 +86,7 @@ const drawSchema = z.object({
  * The serialised state, checked on restore. Values are checked against the entity schemas and
  * then taken verbatim (a JSON copy), so nothing the domain keeps is lost to a schema.
  */
-export const domainStateSchema = z.object({
+const domainStateSchema = z.object({
   version: z.literal(1),
   accounts: z.array(z.tuple([z.string(), accountSchema])),
   sessions: z.array(
@@ -97,7 +97,7 @@ export const domainStateSchema = z.object({
   draws: z.array(drawSchema),
 });
 
-export interface SerialisedState {
+interface SerialisedState {
   version: 1;
   accounts: [string, Account][];
   sessions: [string, Session][];

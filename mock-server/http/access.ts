@@ -20,7 +20,7 @@ import { isPhoneOriginOf } from '../../src/shared/phoneOrigin';
 import { type World, WorldLimitError, type WorldTable } from '../worlds';
 import { refuseAdmin } from './adminError';
 
-export const ALLOWED_HEADERS = [
+const ALLOWED_HEADERS = [
   'token',
   'deviceId',
   'crypt',
@@ -46,7 +46,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** The host name of a `Host` header value (without port; IPv6 keeps its brackets off). */
-export function hostnameOf(hostHeader: string): string | null {
+function hostnameOf(hostHeader: string): string | null {
   try {
     return new URL(`http://${hostHeader}`).hostname.replace(/^\[|\]$/g, '');
   } catch {

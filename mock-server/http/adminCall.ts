@@ -18,7 +18,7 @@ import type { MockContext } from './context';
 import { withMediaOrigin } from './media';
 import { refuseAdmin } from './adminError';
 
-export const adminCallBody = z.object({
+const adminCallBody = z.object({
   path: z.string().check(z.minLength(1), z.maxLength(200)),
   host: z.optional(z.enum(['main', 'channel', 'hk'])),
   data: z.optional(z.unknown()),

@@ -13,7 +13,7 @@ import { inlineScriptHashes, webCsp } from '../../src/shared/csp';
 import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */
-export function appConfigFor(origin: string): AppConfig {
+function appConfigFor(origin: string): AppConfig {
   const url = new URL(origin);
   return {
     env: 'development',
@@ -33,7 +33,7 @@ const NOT_APP = /^\/(main|hk|__admin|sentry)(\/|$)|^\/channel\/app(\/|$)/;
  * the browser's preload scanner fetches `./assets/…` before index.html's inline base script runs,
  * so without it a deep link such as /kyc/apply first asks for /kyc/assets/… (404s, wasted trips).
  */
-export function withRootBase(html: string): string {
+function withRootBase(html: string): string {
   const base = '<base href="/" />';
   const head = /<head(\s[^>]*)?>/i;
   if (head.test(html)) return html.replace(head, (tag) => `${tag}${base}`);
@@ -55,7 +55,7 @@ export const REVALIDATE = 'no-cache';
  * their own routes. Only files actually served get these (a 404 of a missing asset must not be
  * kept for a year). Deployers do the same on their CDN (README "Deploying").
  */
-export function cacheControlFor(urlPath: string): string {
+function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_CACHE;
 }
 

@@ -30,7 +30,7 @@ import {
 } from './types';
 import { errorMessage } from '../shared/errors';
 
-export interface HostCoreOptions {
+interface HostCoreOptions {
   admin: AdminClient;
   /** Epoch milliseconds. */
   clock?: () => number;

@@ -122,15 +122,15 @@ export interface WorkbenchAdminClient {
 }
 
 /** The phone's world and the server's admin token, sent with every call. */
-export interface AdminAccess {
+interface AdminAccess {
   world?: string;
   adminToken?: string;
 }
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** A non-2xx answer of the admin API, with its status for callers that can say more. */
-export class AdminAnswerError extends Error {
+class AdminAnswerError extends Error {
   constructor(
     message: string,
     readonly status: number,

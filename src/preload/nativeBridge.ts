@@ -7,7 +7,7 @@ import { IPC_CHANNELS } from '../shared/ipcChannels';
 import { errorMessage } from '../shared/errors';
 
 /** Same shape as `NativeBridge` of src/shared/bridge.ts (kept zod-free for the sandbox). */
-export interface PreloadBridge {
+interface PreloadBridge {
   call(
     method: string,
     params?: object,

@@ -10,7 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { toBase64 } from './transport/bytes';
 
 /** The inline `<script>` bodies and inline event handlers of a page, to hash for script-src. */
-export function inlineCode(html: string): { scripts: string[]; handlers: string[] } {
+function inlineCode(html: string): { scripts: string[]; handlers: string[] } {
   const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
     .map((m) => m[1] ?? '')
     .filter((s) => s.trim());
@@ -39,7 +39,7 @@ export function inlineScriptHashes(html: string): string[] {
   return handlers.length > 0 ? ["'unsafe-hashes'", ...sources] : sources;
 }
 
-export interface WebCspOptions {
+interface WebCspOptions {
   /** 'sha256-…' sources of the page's inline code (and 'unsafe-hashes' when it has handlers). */
   scriptHashes: readonly string[];
   /**

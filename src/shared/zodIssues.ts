@@ -5,7 +5,7 @@ interface Issue {
   readonly message: string;
 }
 
-export interface IssueFormat {
+interface IssueFormat {
   /** Where an issue without a path is (default "(root)"). */
   root?: string;
   /** Put before every path, e.g. "state." for a field of a snapshot's state. */

@@ -24,7 +24,7 @@ async function loadMockServer(): Promise<typeof import('../../mock-server/app')>
 /** The built SPA (`npm run build:web`). */
 const WEB_DIR = 'dist/web';
 
-export interface HostFake {
+interface HostFake {
   appName: 'lender' | 'fastpay';
   tokenValue: string;
   deviceId?: string;

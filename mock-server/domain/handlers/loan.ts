@@ -17,13 +17,13 @@ import {
 import { type Account, DAY_SECONDS, type LoanRecord } from '../state';
 
 /** Service fee taken from the amount at disbursement. */
-export const SERVICE_FEE_RATE = 0.05;
+const SERVICE_FEE_RATE = 0.05;
 /** Installments fall due every 30 days. */
 const PERIOD_DAYS = 30;
 /** Loan states in which a new loan cannot start: releasing (2, 7) or overdue (3). */
 const BLOCKING_LOAN_STATES = new Set([2, 3, 7]);
 /** Longest loan offered, in periods (also keeps a schedule from growing without bound). */
-export const MAX_PERIODS = 12;
+const MAX_PERIODS = 12;
 
 /** Why this account cannot borrow `amount` now, or null when it can. */
 function refusal(account: Account, amount: number): string | null {

@@ -21,13 +21,13 @@ function phoneValid(areaCode: string, msisdn: string): boolean {
 }
 
 /** The userSchema answer for an account and a token. */
-export function userAnswer(account: Account, token: string): User {
+function userAnswer(account: Account, token: string): User {
   const { msisdn, areaCode, userId, gender, lastName, kycState } = account.user;
   return { msisdn, areaCode, userId, token, tokenValue: token, state: kycState, gender, lastName };
 }
 
 /** Unread list (PRODUCT.md §3): KYC per scenario, Coupon and Message while something is unread. */
-export function unreadOf(account: Account): UnreadItem[] {
+function unreadOf(account: Account): UnreadItem[] {
   const list: UnreadItem[] = [];
   if (account.kycUnread) list.push('KYC');
   if (account.coupons.some((c) => c.state === CouponStates.AVAILABLE && !c.read))

@@ -48,7 +48,7 @@ export type Handler<M extends BridgeMethod> = (
 ) => BridgeResult | Promise<BridgeResult>;
 
 export const ok = (data: unknown = null): BridgeResult => ({ resultCode: 0, data });
-export const cancelled = (): BridgeResult => ({ resultCode: 2, message: 'Cancelled by the user' });
+const cancelled = (): BridgeResult => ({ resultCode: 2, message: 'Cancelled by the user' });
 export const failed = (message: string): BridgeResult => ({ resultCode: 3, message });
 
 /** Turns a decision into a bridge result: `data` unless the developer answered with their own. */

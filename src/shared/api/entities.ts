@@ -171,7 +171,7 @@ export const eventDateSchema = z.object({
 export type EventDate = z.infer<typeof eventDateSchema>;
 
 /** Information pair of a repay channel: Biller and Payment Method (PRODUCT.md §2). */
-export const channelInfoSchema = z.object({ label: z.string(), value: z.string() });
+const channelInfoSchema = z.object({ label: z.string(), value: z.string() });
 
 /** Repay channel entry (PRODUCT.md §3). */
 export const repayChannelSchema = z.object({

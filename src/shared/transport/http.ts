@@ -16,7 +16,7 @@ export interface HttpAnswer {
   json: unknown;
 }
 
-export interface HttpHostOptions {
+interface HttpHostOptions {
   /** The host's base URL, ending with '/'. */
   baseURL: string;
   /** Read for every request (the token changes at login and logout). */

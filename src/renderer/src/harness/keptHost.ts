@@ -16,7 +16,7 @@ const keptSchema = z.object({
   notes: z.array(hostNoteSchema).check(z.maxLength(1000)),
 });
 
-export interface KeptHost {
+interface KeptHost {
   settings: Partial<HostSettings>;
   calls: CallLogEntry[];
   notes: HostNote[];

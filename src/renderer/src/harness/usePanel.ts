@@ -44,7 +44,7 @@ export function compact(value: unknown): string {
 }
 
 /** How often the panel reads the world's traffic log while it is shown. */
-export const TRAFFIC_POLL_MS = 1500;
+const TRAFFIC_POLL_MS = 1500;
 
 /** The world's decrypted traffic, newest last, polled while `active` and the page is visible. */
 export function usePolledTraffic(api: PanelApi, active: boolean, limit: number) {

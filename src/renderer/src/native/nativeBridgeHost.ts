@@ -1,7 +1,7 @@
 /**
  * NativeHost over the `window.nativeBridge` a native app (or the simulator) injects. Boot needs
  * only getBaseInfo, checked with the boot shapes; the other methods' data schemas (zod) and the
- * semver check load with the first such call (issue 8: a small boot chunk).
+ * semver check load with the first such call (a small boot chunk, bench/README.md).
  */
 
 import type {

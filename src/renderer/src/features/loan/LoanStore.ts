@@ -1,5 +1,5 @@
 /**
- * The loan application (PRODUCT.md §3 "Loan application form", issue 6 "Loan"): the form with
+ * The loan application (PRODUCT.md §3 "Loan application form"): the form with
  * its defaults, the payee through `pickAccount` or the web picker, vouchers, the
  * loan/calculateLoanInfo preview, loan/loanCheckByArc, the pay-password SMS when the check asks
  * for it, then loan/ApplyNoPayPassword on the web or the `loanApply` bridge call in the lender

@@ -5,7 +5,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
-import { INVITE_MESSAGE_MS, SMS_CODE_LENGTH } from '../../../../shared/constants';
+import {
+  DEFAULT_AREA_CODE,
+  INVITE_MESSAGE_MS,
+  SMS_CODE_LENGTH,
+} from '../../../../shared/constants';
 import { safeLink } from '../../../../shared/links';
 import { timestampShape } from '../../lib/bootShapes';
 import {
@@ -44,7 +48,7 @@ export interface LoginDeps {
 }
 
 export class LoginStore {
-  areaCode: AreaCode = '886';
+  areaCode: AreaCode = DEFAULT_AREA_CODE;
   phone = '';
   code = '';
   smsState: SmsState = 'idle';

@@ -1,5 +1,5 @@
 /**
- * /messageList (issue 5 "Messages"): the paged message/list with pull-to-refresh and infinite
+ * /messageList (PRODUCT.md §2 "Other"): the paged message/list with pull-to-refresh and infinite
  * scroll; opening a message marks it read (message/read) and, when none is left unread, clears
  * the Message red dot.
  */

@@ -1,5 +1,5 @@
 /**
- * The repay flow of issue 6: channel lists per market (config cache, refreshed from
+ * The repay flow (PRODUCT.md §2 "Repay channel screens"): channel lists per market (config cache, refreshed from
  * repay/repayChannel/v2), the limit check before an order exists, repay/generatorRepayOrder,
  * paying through the host's wallet (gcashPayment / fastPayPayment) or showing the code or link on
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.

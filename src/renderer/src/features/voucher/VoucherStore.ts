@@ -1,5 +1,5 @@
 /**
- * /user/voucher (issue 5): the coupons of one state (available, used, expired). Listing the
+ * /user/voucher (PRODUCT.md §2 "Profile"): the coupons of one state (available, used, expired). Listing the
  * available ones reads them, so the Voucher red dot clears (voucherReaded) and the unread list is
  * reloaded. "Use" hands a coupon to the lender app (useVoucher) or, on the web, to the loan form.
  */

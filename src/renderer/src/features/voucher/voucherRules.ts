@@ -1,4 +1,4 @@
-/** Voucher page rules (issue 5 "Messages and vouchers"): states by query, texts. Pure. */
+/** Voucher page rules (PRODUCT.md §2 "Profile", §4): states by query, texts. Pure. */
 import { type Coupon, CouponStates } from '../../../../shared/api/entities';
 import { missingCaseError } from '../../../../shared/missingCaseError';
 
