@@ -176,6 +176,3 @@ export function parseBridgeCall(
   }
   return { ok: true, method, params: parsed.data };
 }
-
-/** IPC channel names between preload and main (`domain:verb`); defined in ipcChannels.ts. */
-export { IPC_CHANNELS as IPC } from './ipcChannels';
