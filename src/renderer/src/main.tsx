@@ -53,7 +53,7 @@ function isHomePath(): boolean {
   return path === base || path === `${base}/` || (base === '/' && path === '/');
 }
 
-/** The first page's calls are over when none has run for this long (ApiStore.quietFor). */
+/** The first page's calls are over when none has run for this long (ApiService.quietFor). */
 const FIRST_CALLS_QUIET_MS = 500;
 
 /** Longest wait for the first page before the crypto warm-up starts anyway. */

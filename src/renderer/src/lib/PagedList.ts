@@ -124,7 +124,7 @@ export class PagedList<T> {
         this.status = answer.code === OK ? 'idle' : 'error';
       });
     } catch {
-      // ApiStore already told the user (timeout, offline); the rows stay as they were.
+      // ApiService already told the user (timeout, offline); the rows stay as they were.
       runInAction(() => {
         if (generation === this.generation) this.status = 'error';
       });

@@ -12,7 +12,7 @@ import { accessOf } from '../rules/access';
 import type { Clock } from '../services/clock';
 import type { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
-import type { ApiStore } from './ApiStore';
+import type { ApiService } from '../services/ApiService';
 import type { ConfigStore } from './ConfigStore';
 import { Freshness } from './Freshness';
 import type { UserStore } from './UserStore';
@@ -56,7 +56,7 @@ export class SessionStore {
   initError = '';
   /** Set once the session ended in a host or in production web; cleared by a new session. */
   ending: SessionEnding | null = null;
-  api!: ApiStore;
+  api!: ApiService;
   /** The user-info reload in flight: startup and Home's first refresh share it. */
   private userRefresh: Promise<void> | null = null;
   /** FastPay: the wallet login was redone after a failure and no user info has worked since. */
@@ -93,8 +93,8 @@ export class SessionStore {
     this.userRefresh = null;
   }
 
-  /** Called once by RootStore: the ApiStore needs the session and the session needs the api. */
-  attachApi(api: ApiStore): void {
+  /** Called once by RootStore: the ApiService needs the session and the session needs the api. */
+  attachApi(api: ApiService): void {
     this.api = api;
   }
 

@@ -14,7 +14,7 @@ import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { Clock } from '../../services/clock';
-import type { ApiCaller } from '../../stores/ApiStore';
+import type { ApiCaller } from '../../services/ApiService';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import { Freshness } from '../../stores/Freshness';
 import type { Feature } from '../../stores/RootStore';

@@ -17,7 +17,7 @@ import type { NativeHost } from '../../native';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
@@ -35,7 +35,7 @@ import {
 import { sendApplication } from './sendApplication';
 
 export interface LoanDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   session: SessionStore;
   native: NativeHost;
@@ -243,7 +243,7 @@ export class LoanStore {
         if (seq === this.previewSeq) this.preview = answer.code === OK ? answer.data : null;
       });
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         if (seq === this.previewSeq) this.previewLoading = false;
@@ -265,7 +265,7 @@ export class LoanStore {
         });
       }
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     }
   }
 
@@ -292,7 +292,7 @@ export class LoanStore {
     try {
       await this.checkAndApply(parseBorrowAmount(this.borrowAmount));
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.submitting = false;
@@ -352,7 +352,7 @@ export class LoanStore {
       const info = await this.deps.api.call('loanInfo', {});
       if (info.code === OK) this.deps.user.setLoanInfo(info.data);
     } catch {
-      // Already shown by the ApiStore; the refusal's own message stays on screen.
+      // Already shown by the ApiService; the refusal's own message stays on screen.
     }
   }
 

@@ -23,7 +23,7 @@ import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import { type JsonStorage, StorageKey } from '../../services/storage';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
@@ -36,7 +36,7 @@ export const INVITE_FRIEND = 'invite_friend';
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 
 export interface LoginDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   session: SessionStore;
   ui: UiService;
@@ -135,7 +135,7 @@ export class LoginStore {
             });
       ok = answer.code === OK;
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     }
     if (!ok) {
       runInAction(() => {
@@ -182,7 +182,7 @@ export class LoginStore {
       this.deps.navigation.go(this.redirectTarget(), { replace: true });
       void this.deps.session.refreshUser();
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.submitting = false;

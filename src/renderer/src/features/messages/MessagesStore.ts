@@ -8,7 +8,7 @@ import type { Message } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
 import type { Clock } from '../../services/clock';
-import type { ApiCaller } from '../../stores/ApiStore';
+import type { ApiCaller } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import { PagedList } from '../../lib/PagedList';

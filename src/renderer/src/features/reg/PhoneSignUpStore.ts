@@ -24,7 +24,7 @@ import {
 } from '../../rules/loginValidation';
 import type { Clock } from '../../services/clock';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { UserStore } from '../../stores/UserStore';
 
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
@@ -34,7 +34,7 @@ export type SignUpKind = 'partner' | 'borrower';
 
 export interface PhoneSignUpDeps {
   kind: SignUpKind;
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   ui: UiService;
   clock: Clock;
@@ -102,7 +102,7 @@ export class PhoneSignUpStore {
             });
       if (answer.code === OK) this.startCountdown();
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.sending = false;
@@ -132,7 +132,7 @@ export class PhoneSignUpStore {
         this.deps.clock.setTimeout(() => this.deps.onSignedUp(user), INVITE_MESSAGE_MS);
       } else this.deps.onSignedUp(user);
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.submitting = false;

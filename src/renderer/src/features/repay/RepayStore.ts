@@ -13,7 +13,7 @@ import type { NativeHost } from '../../native';
 import type { EventBus } from '../../services/events';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
@@ -26,7 +26,7 @@ import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './
 export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
 
 export interface RepayDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   config: ConfigStore;
   session: SessionStore;
@@ -97,7 +97,7 @@ export class RepayStore {
       const answer = await this.deps.api.call('repayChannel', {});
       if (answer.code === OK) this.deps.config.setChannels(answer.data);
     } catch {
-      // Already shown by the ApiStore; the cached lists stay.
+      // Already shown by the ApiService; the cached lists stay.
     } finally {
       runInAction(() => {
         this.channelsLoading = false;
@@ -125,7 +125,7 @@ export class RepayStore {
         );
       }
     } catch {
-      // Already shown by the ApiStore; REPAY will say the bills are missing.
+      // Already shown by the ApiService; REPAY will say the bills are missing.
     }
   }
 
@@ -196,7 +196,7 @@ export class RepayStore {
       });
       await this.payOrder(answer.data);
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.ordering = false;
@@ -307,7 +307,7 @@ export class RepayStore {
       const answer = await api.call('loanInfo', {});
       if (answer.code === OK) user.setLoanInfo(answer.data);
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     }
   }
 

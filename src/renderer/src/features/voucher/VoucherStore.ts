@@ -8,14 +8,14 @@ import { type Coupon, CouponStates } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import { loanFeature } from '../loan/LoanStore';
 import type { CouponState } from './voucherRules';
 
 export interface VoucherDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   native: NativeHost;
   navigation: Navigation;
