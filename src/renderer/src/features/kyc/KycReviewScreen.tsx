@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { MoneyPage } from '../../components/MoneyPage';
-import { AppDownloadNotice } from './components/AppDownloadNotice';
+import { AppDownloadNotice } from '../../components/AppDownloadNotice';
 import { kycFeature } from './KycStore';
 import { kycStateView } from './kycState';
 

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { MoneyPage } from '../../../components/MoneyPage';
 import { kycFeature } from '../KycStore';
-import { AppDownloadNotice } from './AppDownloadNotice';
+import { AppDownloadNotice } from '../../../components/AppDownloadNotice';
 import { KycField } from './KycField';
 
 /** Titles of step1 … step6. */
