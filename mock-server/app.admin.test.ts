@@ -95,8 +95,11 @@ describe('admin API', () => {
 
   it('validates, applies, limits and clears faults', async () => {
     expect((await admin(server, 'POST', 'faults', { path: 'x', bogus: 1 })).status).toBe(400);
+    // A fault names its kind (README "Admin API"): the body without one is refused.
+    expect((await admin(server, 'POST', 'faults', { path: 'x', code: 500 })).status).toBe(400);
     await admin(server, 'POST', 'faults', {
       path: 'config/getEventDates',
+      kind: 'code',
       code: 9000017,
       times: 2,
     });
@@ -104,7 +107,7 @@ describe('admin API', () => {
     expect((await test.client.call('getEventDates', {})).code).toBe(9000017);
     expect((await test.client.call('getEventDates', {})).code).toBe(9000017);
     expect((await test.client.call('getEventDates', {})).code).toBe(200);
-    await admin(server, 'POST', 'faults', { path: '*', code: 500 });
+    await admin(server, 'POST', 'faults', { path: '*', kind: 'code', code: 500 });
     expect((await test.client.call('getEventDates', {})).code).toBe(500);
     expect(await (await admin(server, 'DELETE', 'faults')).json()).toEqual({ cleared: 1 });
     expect((await test.client.call('getEventDates', {})).code).toBe(200);

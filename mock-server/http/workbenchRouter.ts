@@ -6,7 +6,7 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { isWorldId } from '../../src/shared/simWorld';
-import { clockCommandSchema, faultInputSchema } from '../../src/shared/workbench';
+import { clockCommandSchema, faultSpecSchema } from '../../src/shared/workbench';
 import { SnapshotError } from '../domain/types';
 import { logEvent } from '../workbench/events';
 import { parseSnapshot, restoreSnapshot, takeSnapshot } from '../workbench/snapshot';
@@ -61,7 +61,7 @@ export function workbenchRouter(ctx: MockContext): Router {
   });
 
   router.post('/faults', (req: Request, res: Response) => {
-    const spec = faultInputSchema.safeParse(req.body);
+    const spec = faultSpecSchema.safeParse(req.body);
     if (!spec.success) return badRequest(res, spec.error);
     const world = worldOf(res);
     let fault: ReturnType<typeof world.faults.add>;

@@ -142,35 +142,8 @@ const faultFields = {
 export const faultSpecSchema = z.strictObject({ ...faultFields, kind: faultKindSchema });
 export type FaultSpec = z.infer<typeof faultSpecSchema>;
 
-/** The body before kinds: `{path, code?, message?, delayMs?, times?, corrupt?, data?}`. */
-const legacyFaultSchema = z.strictObject({
-  ...faultFields,
-  corrupt: z.optional(z.boolean()),
-});
-type LegacyFault = z.infer<typeof legacyFaultSchema>;
-
-/**
- * The kind an old body meant: `corrupt: true` → corrupt (of the `code` answer when both are
- * given); else a `code` → code; else a delay (0 when none: a fault that only counts).
- */
-function faultKindOf(legacy: LegacyFault): FaultKind {
-  if (legacy.corrupt) return 'corrupt';
-  if (legacy.code !== undefined) return 'code';
-  return 'delay';
-}
-
-/** What `POST /__admin/faults` accepts: a FaultSpec, or an old body normalised to one. */
-export const faultInputSchema = z.union([
-  faultSpecSchema,
-  z.pipe(
-    legacyFaultSchema,
-    z.transform((legacy): FaultSpec => {
-      const { corrupt: _corrupt, ...rest } = legacy;
-      return { ...rest, kind: faultKindOf(legacy) };
-    }),
-  ),
-]);
-export type FaultInput = z.input<typeof faultInputSchema>;
+/** What `POST /__admin/faults` accepts, before defaults. */
+export type FaultInput = z.input<typeof faultSpecSchema>;
 
 /** Most faults armed at once in a world (and in a snapshot). */
 export const MAX_ARMED_FAULTS = 200;

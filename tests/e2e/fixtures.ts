@@ -45,7 +45,7 @@ export interface MockAdmin {
   sessionToken(msisdn?: string): Promise<string>;
   fault(fault: {
     path: string;
-    /** A fault kind of src/shared/workbench.ts (default from the other fields, as before kinds). */
+    /** A fault kind of src/shared/workbench.ts; default: `corrupt` with `corrupt`, else `code` with a code, else `delay`. */
     kind?: FaultKind;
     code?: number;
     message?: string;
@@ -101,7 +101,11 @@ function adminOf(server: MockServer): MockAdmin {
     sessionToken: async (msisdn) =>
       ((await send('POST', 'session-token', msisdn ? { msisdn } : {})) as { tokenValue: string })
         .tokenValue,
-    fault: async (fault) => void (await send('POST', 'faults', fault)),
+    fault: async ({ corrupt, ...fault }) => {
+      const kind =
+        fault.kind ?? (corrupt ? 'corrupt' : fault.code !== undefined ? 'code' : 'delay');
+      await send('POST', 'faults', { ...fault, kind });
+    },
     log: async (limit = 200) => (await send('GET', `log?limit=${limit}`)) as LogEntry[],
     hostAction: async (method, token, params) =>
       (await send('POST', `host/${method}`, { token, params })) as {
