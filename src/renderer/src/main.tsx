@@ -89,7 +89,8 @@ async function boot(container: HTMLElement): Promise<void> {
   normalizeEntryPath();
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
-  // The first page's chunks now, instead of after the config and the session checks (bench/README.md):
+  // The first page's chunks now, instead of after the config and the session checks
+  // (bench/README.md):
   // signed out (on the web, no saved login), Login; signed in (inside a host, or a saved login)
   // at the entry URL, the Home tab, while the crypto library loads and the startup calls run.
   // index.html's inline script has already asked for Login and the API client the same way.
@@ -105,7 +106,8 @@ async function boot(container: HTMLElement): Promise<void> {
     (info) => {
       hostInfo = info;
       // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
-      // gzip): fetch it now, alongside the config, instead of after the stores exist (bench/README.md).
+      // gzip): fetch it now, alongside the config, instead of after the stores exist
+      // (bench/README.md).
       if (info.tokenValue) {
         import('../../shared/transport/signal')
           .then(({ loadSignal }) => loadSignal())
