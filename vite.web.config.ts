@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { floorTargets } from './scripts/browser-targets.mjs';
-import { inlineScriptHashes } from './src/main/inlineScripts';
-import { webCsp } from './src/shared/csp';
+import { inlineScriptHashes, webCsp } from './src/shared/csp';
 
 /**
  * Moves the app's stylesheets from <head> to the end of <body>: the Loading page (inline styles)

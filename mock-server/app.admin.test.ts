@@ -31,6 +31,22 @@ describe('admin API', () => {
     );
   });
 
+  it('answers every refusal with its one error body {code, message} (README "Admin API")', async () => {
+    const refusals = [
+      await admin(server, 'PUT', 'scenario', { name: 'nope' }),
+      await admin(server, 'PUT', 'scenario', {}),
+      await admin(server, 'POST', 'session-token', { msisdn: '0000000' }),
+      await admin(server, 'DELETE', 'worlds/default'),
+      await fetch(`${server.url}/__admin/scenarios`),
+    ];
+    for (const res of refusals) {
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+      expect(body.code).toBe(res.status);
+      expect(body.message).toEqual(expect.any(String));
+    }
+  });
+
   it('selects a scenario, refuses unknown ones with 404, and resets', async () => {
     expect((await admin(server, 'PUT', 'scenario', { name: 'nope' })).status).toBe(404);
     expect((await admin(server, 'PUT', 'scenario', {})).status).toBe(400);
@@ -79,8 +95,11 @@ describe('admin API', () => {
 
   it('validates, applies, limits and clears faults', async () => {
     expect((await admin(server, 'POST', 'faults', { path: 'x', bogus: 1 })).status).toBe(400);
+    // A fault names its kind (README "Admin API"): the body without one is refused.
+    expect((await admin(server, 'POST', 'faults', { path: 'x', code: 500 })).status).toBe(400);
     await admin(server, 'POST', 'faults', {
       path: 'config/getEventDates',
+      kind: 'code',
       code: 9000017,
       times: 2,
     });
@@ -88,7 +107,7 @@ describe('admin API', () => {
     expect((await test.client.call('getEventDates', {})).code).toBe(9000017);
     expect((await test.client.call('getEventDates', {})).code).toBe(9000017);
     expect((await test.client.call('getEventDates', {})).code).toBe(200);
-    await admin(server, 'POST', 'faults', { path: '*', code: 500 });
+    await admin(server, 'POST', 'faults', { path: '*', kind: 'code', code: 500 });
     expect((await test.client.call('getEventDates', {})).code).toBe(500);
     expect(await (await admin(server, 'DELETE', 'faults')).json()).toEqual({ cleared: 1 });
     expect((await test.client.call('getEventDates', {})).code).toBe(200);

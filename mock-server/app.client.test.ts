@@ -138,7 +138,7 @@ describe('ApiClient against the real mock server', () => {
   it('rejects a corrupted answer as a secure-connection failure, then works again', async () => {
     const test = clientFor(server);
     await login(test);
-    await admin(server, 'POST', 'faults', { path: 'user/userInfo', corrupt: true, times: 1 });
+    await admin(server, 'POST', 'faults', { path: 'user/userInfo', kind: 'corrupt', times: 1 });
     const error = await rejection(test.client.call('userInfo', {}));
     expect(error.kind).toBe('secure-connection');
     expect((await test.client.call('userInfo', {})).code).toBe(200);
@@ -148,6 +148,7 @@ describe('ApiClient against the real mock server', () => {
     const test = clientFor(server);
     await login(test);
     await admin(server, 'POST', 'faults', {
+      kind: 'code',
       path: 'user/userInfo',
       code: 9000004,
       message: 'Kicked',
@@ -163,7 +164,12 @@ describe('ApiClient against the real mock server', () => {
 
   it('times out with a clear message when the server is slow', async () => {
     const test = clientFor(server, { timeoutMs: 150 });
-    await admin(server, 'POST', 'faults', { path: 'repay/repayPlan', delayMs: 600, times: 1 });
+    await admin(server, 'POST', 'faults', {
+      kind: 'delay',
+      path: 'repay/repayPlan',
+      delayMs: 600,
+      times: 1,
+    });
     const error = await rejection(
       test.client.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' }),
     );
@@ -182,6 +188,7 @@ describe('ApiClient against the real mock server', () => {
   it('reports a refused handshake with the server message', async () => {
     const test = clientFor(server);
     await admin(server, 'POST', 'faults', {
+      kind: 'code',
       path: 'config/getServicePublicKey',
       code: 500,
       message: 'Keys unavailable',
@@ -335,7 +342,11 @@ describe('ApiClient against the real mock server', () => {
   it('keeps one session working under concurrent calls answered out of order', async () => {
     const test = clientFor(server);
     await login(test);
-    await admin(server, 'POST', 'faults', { path: 'config/getEventDates', delayMs: 40 });
+    await admin(server, 'POST', 'faults', {
+      kind: 'delay',
+      path: 'config/getEventDates',
+      delayMs: 40,
+    });
     // Waves overlap: answers of a slow wave arrive after the next wave ratcheted the session.
     const waves = Array.from({ length: 4 }, async (_, wave) => {
       await new Promise((resolve) => setTimeout(resolve, wave * 15));

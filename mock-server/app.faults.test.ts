@@ -44,10 +44,15 @@ const exchanges = async (world: string, path: string) =>
   (await adminLog(server, 500, world)).filter((e) => e.path === path);
 
 describe('fault kinds', () => {
-  it('code: answers the product code and message; the old body means the same', async () => {
+  it('code: answers the product code and message', async () => {
     const world = newWorld();
     const test = worldClient(server, world);
-    const fault = await arm(world, { path: 'config/getEventDates', code: 9000017, times: 1 });
+    const fault = await arm(world, {
+      path: 'config/getEventDates',
+      kind: 'code',
+      code: 9000017,
+      times: 1,
+    });
     expect(fault).toMatchObject({ kind: 'code', remaining: 1, path: 'config/getEventDates' });
     const answer = await test.client.call('getEventDates', {});
     expect(answer).toMatchObject({ code: 9000017, message: 'Injected fault 9000017' });
@@ -170,7 +175,7 @@ describe('the fault table', () => {
   it('lists armed faults with ids and remaining uses; clears one or all', async () => {
     const world = newWorld();
     const once = await arm(world, { path: 'user/userInfo', kind: 'replay', times: 1 });
-    const always = await arm(world, { path: '*', delayMs: 5 });
+    const always = await arm(world, { path: '*', kind: 'delay', delayMs: 5 });
     expect(always).toMatchObject({ kind: 'delay', remaining: null });
     const list = async () =>
       (

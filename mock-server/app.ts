@@ -140,8 +140,8 @@ function keepAdminWrites(worlds: WorldTable): RequestHandler {
   };
 }
 
-/** Builds the express app around a context (exported for tests that need no socket). */
-export function createMockApp(ctx: MockContext, webDir?: string): express.Express {
+/** Builds the express app around a context. */
+function createMockApp(ctx: MockContext, webDir?: string): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);

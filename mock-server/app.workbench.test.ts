@@ -155,7 +155,9 @@ describe('world snapshots', () => {
     for (const [body, reason] of bad) {
       const res = await admin(server, 'PUT', 'worlds/snap-bad/snapshot', body);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: string }).error).toMatch(reason);
+      const refusal = (await res.json()) as { code: number; message: string };
+      expect(refusal.code).toBe(400);
+      expect(refusal.message).toMatch(reason);
     }
     const raw = await fetch(`${server.url}/__admin/worlds/snap-bad/snapshot`, {
       method: 'PUT',

@@ -36,7 +36,13 @@ describe('worlds', () => {
   it('two worlds on one server keep their own scenario, state, faults and log', async () => {
     await admin(server, 'PUT', 'scenario', { name: 'overdue' }, 'qa-anna');
     await admin(server, 'PUT', 'scenario', { name: 'can-borrow' }, 'qa-ben');
-    await admin(server, 'POST', 'faults', { path: 'loan/loanInfo', code: 9000004 }, 'qa-ben');
+    await admin(
+      server,
+      'POST',
+      'faults',
+      { path: 'loan/loanInfo', kind: 'code', code: 9000004 },
+      'qa-ben',
+    );
 
     const anna = worldClient(server, 'qa-anna');
     const ben = worldClient(server, 'qa-ben');

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMockServer, type MockServer } from './app';
+import { errorMessage } from '../src/shared/errors';
 
 export interface CliOptions {
   port: number;
@@ -198,7 +199,7 @@ async function main(): Promise<void> {
   try {
     server = await startFromCli(options);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     console.error(`mock: cannot start: ${message}`);
     process.exit(2);
   }

@@ -34,10 +34,10 @@ export interface World {
 }
 
 /** Who asks for a world: an admin call with the token, or a phone's handshake. */
-export type WorldUser = 'admin' | 'phone';
+type WorldUser = 'admin' | 'phone';
 
 /** What `GET /__admin/worlds` shows of a world. */
-export interface WorldSummary {
+interface WorldSummary {
   id: string;
   scenario: string;
   lastUsed: string;
@@ -47,7 +47,7 @@ export interface WorldSummary {
   faults: number;
 }
 
-export interface WorldTableOptions {
+interface WorldTableOptions {
   /** A fresh domain for a new world (the server's starting scenario) on the world's clock. */
   createDomain(now: () => number): MockDomain;
   /** Worlds unused this long are dropped (default 30 minutes). */
@@ -76,8 +76,8 @@ export interface WorldUse {
   adminUsed: boolean;
 }
 
-export const DEFAULT_IDLE_MS = 30 * 60_000;
-export const DEFAULT_WORLD_CAP = 200;
+const DEFAULT_IDLE_MS = 30 * 60_000;
+const DEFAULT_WORLD_CAP = 200;
 
 /** A new world was asked for while the table is full of worlds in use. */
 export class WorldLimitError extends Error {}

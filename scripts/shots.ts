@@ -20,6 +20,7 @@ import {
 } from '../src/renderer/src/harness/matrix';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './find-chromium.mjs';
 import { ensureRendererBuild } from './renderer-build';
+import { errorMessage } from '../src/shared/errors';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -130,7 +131,7 @@ export function parseShotsArgs(
       },
     }));
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorMessage(error) };
   }
   if (values.help) return { help: true };
   const text = (name: string) => {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../../src/shared/codes';
-import { FRESHNESS_MS, ProtocolFailure, ServerCrypto, SKIP_WINDOW } from './serverCrypto';
+import { FRESHNESS_MS, ServerCrypto } from './serverCrypto';
+import { ProtocolFailure, SKIP_WINDOW } from './session';
 import { connectPeer } from './testPeer';
 import { whisperHeaderOf } from './whisperHeader';
 

@@ -4,8 +4,9 @@
  */
 import { ProtocolError } from '../../src/shared/codes';
 import { IdentityMismatchError } from '../../src/shared/transport/store';
-import { ProtocolFailure, type ServerSession, SKIP_WINDOW } from './serverCrypto';
+import { ProtocolFailure, type ServerSession, SKIP_WINDOW } from './session';
 import { SIGNAL_VERSION_BYTE, type WhisperHeader, whisperHeaderOf } from './whisperHeader';
+import { errorMessage } from '../../src/shared/errors';
 
 /** Chains remembered per session for replay detection (one per round trip of the client). */
 const CHAIN_MEMORY = 64;
@@ -65,7 +66,7 @@ export function failureOf(error: unknown): ProtocolFailure {
     return new ProtocolFailure(ProtocolError.IDENTITY_MISMATCH, error.message);
   }
   const name = error instanceof Error ? error.name : '';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (/Identity key changed|Unknown identity key/.test(message)) {
     return new ProtocolFailure(ProtocolError.IDENTITY_MISMATCH, 'Identity key changed');
   }

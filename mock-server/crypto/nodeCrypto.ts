@@ -106,7 +106,7 @@ const PUBLIC_KEYS_KEPT = 64;
  * The node:crypto curve. `signer` (the library's JS curve) does XEdDSA. Keys are the same
  * clamped 32-byte scalars as the other curves', so peers on any curve interoperate.
  */
-export function createNodeCurve(signer: Curve25519): Curve25519 {
+function createNodeCurve(signer: Curve25519): Curve25519 {
   const privateKeys = new KeyObjectCache(PRIVATE_KEYS_KEPT, privateKeyOf);
   const publicKeys = new KeyObjectCache(PUBLIC_KEYS_KEPT, publicKeyOf);
   return {
@@ -228,7 +228,7 @@ export function createNodeWebCrypto(): {
 }
 
 /** The library's crypto object and curve on node:crypto. */
-export interface NodeFastPath {
+interface NodeFastPath {
   webCrypto: Parameters<SignalLib['setWebCrypto']>[0];
   curve: Curve25519;
 }

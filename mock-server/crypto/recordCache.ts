@@ -14,7 +14,7 @@
 import type { SessionRecord } from '@privacyresearch/libsignal-protocol-typescript/lib/session-record.js';
 
 /** Hit and miss counts of the cache (tests, diagnostics). */
-export interface RecordCacheStats {
+interface RecordCacheStats {
   hits: number;
   misses: number;
 }
@@ -25,7 +25,7 @@ export interface RecordCacheStats {
  * went away (a restart, an idle client) stay until pushed out, so the cache is kept small: with
  * 512 the soak's server heap grew 34 % instead of ~20 %. A miss only costs a parse.
  */
-export const RECORDS_KEPT = 64;
+const RECORDS_KEPT = 64;
 
 let installed: RecordCacheStats | undefined;
 

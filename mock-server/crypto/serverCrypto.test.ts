@@ -8,7 +8,8 @@ import { toBase64, utf8ToBuffer } from '../../src/shared/transport/bytes';
 import { bundleOf, createLocalIdentity, encryptJson } from '../../src/shared/transport/codec';
 import { pendingSessionLocks } from '../../src/shared/transport/sessionLock';
 import { loadSignal } from '../../src/shared/transport/signal';
-import { ProtocolFailure, ServerCrypto } from './serverCrypto';
+import { ServerCrypto } from './serverCrypto';
+import { ProtocolFailure } from './session';
 import { baseInfo, connectPeer } from './testPeer';
 
 async function failureCode(promise: Promise<unknown>): Promise<number | undefined> {

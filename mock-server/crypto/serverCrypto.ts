@@ -3,8 +3,7 @@
  * keyed by sid and bound to the handshake's deviceId, decryption with replay detection, and
  * encryption of answers. Failures are ProtocolFailure with the protocol code the HTTP layer sends.
  */
-import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
-import { ProtocolError, type ProtocolErrorCode } from '../../src/shared/codes';
+import { ProtocolError } from '../../src/shared/codes';
 import {
   type AnswerPlaintext,
   type EncryptedAnswer,
@@ -27,43 +26,11 @@ import { randomId } from '../../src/shared/transport/ids';
 import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/transport/signal';
 import { SignalStore } from '../../src/shared/transport/store';
 import { checkHeader, failureOf, received } from './messageChecks';
+import { ProtocolFailure, type ServerSession } from './session';
 import { installNodeFastPath } from './nodeCrypto';
 import { removeCurveProcessHandlers } from './processHandlers';
 import { installRecordCache } from './recordCache';
 import { loadServerIdentity } from './serverIdentity';
-
-/** A request the transport refuses, with its protocol code (HTTP status from PROTOCOL_ERROR_STATUS). */
-export class ProtocolFailure extends Error {
-  readonly code: ProtocolErrorCode;
-  /** Sent with the error: e.g. `serverTime` with 4081, so a client with a wrong clock adapts. */
-  readonly details: Readonly<Record<string, unknown>>;
-  constructor(code: ProtocolErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message);
-    this.name = 'ProtocolFailure';
-    this.code = code;
-    this.details = details;
-  }
-}
-
-/** One client's session. */
-export interface ServerSession {
-  readonly sid: string;
-  /** The world it was made in (DESIGN.md §6): another world's requests do not find it. */
-  readonly world: string;
-  readonly deviceId: string;
-  readonly cipher: SessionCipher;
-  readonly store: SignalStore;
-  /** Recent request ids, oldest first (replay detection). */
-  readonly rids: Set<string>;
-  /**
-   * The counters received on each recent chain (by the client's ratchet key), oldest chain first:
-   * a counter seen again is a replay, a counter far ahead a forged header.
-   */
-  readonly chains: Map<string, Set<number>>;
-  /** The chain the last message came on (its counters bound the next chain's previousCounter). */
-  lastChain: string | null;
-  lastUsed: number;
-}
 
 /**
  * Where a handshake or request happens (DESIGN.md §6 "Worlds and admin access"): its world, the
@@ -78,7 +45,7 @@ export interface CryptoScope {
 
 const NO_WORLD = '';
 
-export interface ServerCryptoOptions {
+interface ServerCryptoOptions {
   /** Where the identity is persisted; none = memory only. */
   dataDir?: string;
   /** Session table bound: least recently used sessions are evicted beyond it. */
@@ -98,11 +65,6 @@ const DEFAULT_MAX_SESSIONS = 2000;
 const DEFAULT_IDLE_MS = 60 * 60 * 1000;
 /** Request ids remembered per session. */
 const RID_MEMORY = 256;
-/**
- * How far a message may run ahead of what the session has received: each skipped counter is a
- * chain-key derivation and a stored key. Concurrent requests of one client stay far below it.
- */
-export const SKIP_WINDOW = 50;
 /** How far a request's `ts` may be from the server clock (a withheld request expires). */
 export const FRESHNESS_MS = 5 * 60_000;
 

@@ -13,7 +13,7 @@ export const baseInfo: UserBaseInfo = {
   version: '1.0.0',
 };
 
-export interface TestPeer {
+interface TestPeer {
   sid: string;
   cipher: SessionCipher;
   /** Encrypts a request plaintext into an envelope. */
@@ -22,7 +22,7 @@ export interface TestPeer {
   roundTrip(path: string, data?: unknown): Promise<unknown>;
 }
 
-export interface EnvelopeAndPlain {
+interface EnvelopeAndPlain {
   envelope: { v: 1; sid: string; dev: string; type: 1 | 3; body: string };
   plain: RequestPlaintext;
 }

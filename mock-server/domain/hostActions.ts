@@ -24,7 +24,7 @@ export const hostActionBody = z.object({
 const NATIVE_DEVICE = 'native-host';
 
 /** What a host action runs on: product calls, and the wallet's payment of a repay order. */
-export interface HostBackend {
+interface HostBackend {
   handle(call: ApiCall): Promise<ProductAnswer>;
   walletPayment(payment: { orderNo: string; amount: number }): ProductAnswer;
 }

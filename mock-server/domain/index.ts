@@ -18,10 +18,8 @@ import { createState, type DomainState } from './state';
 import { followClock } from './timeline';
 import { type ApiCall, type MockDomain, type MockDomainOptions, SnapshotError } from './types';
 
-export type { ApiCall, MockDomain, MockDomainOptions, ScenarioSummary } from './types';
-
 /** The scenario a domain starts with when none is given. */
-export const DEFAULT_SCENARIO = 'new-user';
+const DEFAULT_SCENARIO = 'new-user';
 
 let fixtures: { scenarios: Map<string, Scenario>; ref: ReferenceData } | undefined;
 /** Fixtures are parsed once per process; state is per domain. */

@@ -14,7 +14,7 @@ import { fail, ok, round2 } from './context';
 import type { DomainState, OrderRecord } from './state';
 
 /** What a borrower asks an order for. */
-export interface OrderRequest {
+interface OrderRequest {
   accountKey: string;
   channel: string;
   periodIds: readonly string[];

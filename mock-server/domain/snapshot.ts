@@ -20,6 +20,7 @@ import { z } from '../../src/shared/zod';
 import { exportDraws, importDraws } from './handlers/activity';
 import type { Account, DomainState, OrderRecord, Session } from './state';
 import { SnapshotError } from './types';
+import { describeIssues } from '../../src/shared/zodIssues';
 
 const accountSchema = z.object({
   user: z.object({
@@ -85,7 +86,7 @@ const drawSchema = z.object({
  * The serialised state, checked on restore. Values are checked against the entity schemas and
  * then taken verbatim (a JSON copy), so nothing the domain keeps is lost to a schema.
  */
-export const domainStateSchema = z.object({
+const domainStateSchema = z.object({
   version: z.literal(1),
   accounts: z.array(z.tuple([z.string(), accountSchema])),
   sessions: z.array(
@@ -96,7 +97,7 @@ export const domainStateSchema = z.object({
   draws: z.array(drawSchema),
 });
 
-export interface SerialisedState {
+interface SerialisedState {
   version: 1;
   accounts: [string, Account][];
   sessions: [string, Session][];
@@ -122,10 +123,7 @@ export function serialiseState(state: DomainState): SerialisedState {
 export function deserialiseState(scenario: DomainState['scenario'], raw: unknown): DomainState {
   const checked = domainStateSchema.safeParse(raw);
   if (!checked.success) {
-    const issues = checked.error.issues
-      .slice(0, 5)
-      .map((i) => `state.${i.path.join('.')}: ${i.message}`)
-      .join('; ');
+    const issues = describeIssues(checked.error, { root: 'state', prefix: 'state.', limit: 5 });
     throw new SnapshotError(`Malformed state: ${issues}`);
   }
   const data = copy(raw) as SerialisedState;

@@ -110,7 +110,7 @@ export function accountKeyOf(areaCode: string, msisdn: string): string {
 const at = (nowSec: number, days: number) => nowSec + days * DAY_SECONDS;
 
 /** Builds an account from a scenario's data, owned by `user`. */
-export function accountFromScenario(s: Scenario, nowSec: number, user = s.users[0]!): Account {
+function accountFromScenario(s: Scenario, nowSec: number, user = s.users[0]!): Account {
   const { dueInDays, ...loanInfo } = s.loanInfo;
   return {
     user: { ...user },

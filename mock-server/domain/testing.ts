@@ -5,7 +5,7 @@
 import { type EndpointName, endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
 import type { MockDomain } from './types';
 
-export interface DomainClient {
+interface DomainClient {
   /** Calls an endpoint by name with raw data (not validated here: the domain does that). */
   call(name: EndpointName, data?: unknown, token?: string): Promise<ProductAnswer>;
   /** Logs in with the given number and code; returns the token or throws with the answer. */

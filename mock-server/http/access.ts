@@ -18,8 +18,9 @@ import {
 } from '../../src/shared/simWorld';
 import { isPhoneOriginOf } from '../../src/shared/phoneOrigin';
 import { type World, WorldLimitError, type WorldTable } from '../worlds';
+import { refuseAdmin } from './adminError';
 
-export const ALLOWED_HEADERS = [
+const ALLOWED_HEADERS = [
   'token',
   'deviceId',
   'crypt',
@@ -45,7 +46,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** The host name of a `Host` header value (without port; IPv6 keeps its brackets off). */
-export function hostnameOf(hostHeader: string): string | null {
+function hostnameOf(hostHeader: string): string | null {
   try {
     return new URL(`http://${hostHeader}`).hostname.replace(/^\[|\]$/g, '');
   } catch {
@@ -99,14 +100,16 @@ export function adminGuard(adminToken: string): RequestHandler {
   return (req, res, next) => {
     const given = req.get(ADMIN_TOKEN_HEADER) ?? '';
     if (!sameSecret(given, adminToken)) {
-      res.status(401).json({
-        error: `The admin API needs the ${ADMIN_TOKEN_HEADER} header with the token the mock server printed at start`,
-      });
+      refuseAdmin(
+        res,
+        401,
+        `The admin API needs the ${ADMIN_TOKEN_HEADER} header with the token the mock server printed at start`,
+      );
       return;
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding');
     if (req.method !== 'GET' && hasBody && !req.is('application/json')) {
-      res.status(415).json({ error: 'Admin writes take Content-Type: application/json' });
+      refuseAdmin(res, 415, 'Admin writes take Content-Type: application/json');
       return;
     }
     next();
@@ -131,7 +134,7 @@ export function worldIdOf(res: Response): string {
 /** Answers 503 for a full world table; other errors go on. */
 export function refuseWhenFull(res: Response, error: unknown): void {
   if (!(error instanceof WorldLimitError)) throw error;
-  res.status(503).json({ code: 503, message: error.message });
+  refuseAdmin(res, 503, error.message);
 }
 
 /**

@@ -13,11 +13,12 @@ import { ServerCode } from '../../src/shared/codes';
 import { type UserBaseInfo, userBaseInfoSchema } from '../../src/shared/envelope';
 import { z } from '../../src/shared/zod';
 import { worldOf } from './access';
-import { describeIssues } from './apiRouter';
+import { describeIssues } from '../../src/shared/zodIssues';
 import type { MockContext } from './context';
 import { withMediaOrigin } from './media';
+import { refuseAdmin } from './adminError';
 
-export const adminCallBody = z.object({
+const adminCallBody = z.object({
   path: z.string().check(z.minLength(1), z.maxLength(200)),
   host: z.optional(z.enum(['main', 'channel', 'hk'])),
   data: z.optional(z.unknown()),
@@ -35,28 +36,28 @@ export function adminCall(ctx: MockContext) {
     const world = worldOf(res);
     const body = adminCallBody.safeParse(req.body);
     if (!body.success) {
-      res.status(400).json({ error: `Invalid body: ${describeIssues(body.error)}` });
+      refuseAdmin(res, 400, `Invalid body: ${describeIssues(body.error)}`);
       return;
     }
     const { path, data = null } = body.data;
     const def = endpointByPath.get(path);
     if (!def) {
-      res.status(404).json({ error: `Unknown API path ${path}` });
+      refuseAdmin(res, 404, `Unknown API path ${path}`);
       return;
     }
     const host: ApiHost = body.data.host ?? def.hosts[0] ?? 'main';
     if (!def.hosts.includes(host)) {
-      res.status(400).json({ error: `${path} is served by ${def.hosts.join(', ')}, not ${host}` });
+      refuseAdmin(res, 400, `${path} is served by ${def.hosts.join(', ')}, not ${host}`);
       return;
     }
     if (path === handshakePathOf(host)) {
-      res.status(400).json({ error: 'A handshake sets up a Signal session: nothing to replay' });
+      refuseAdmin(res, 400, 'A handshake sets up a Signal session: nothing to replay');
       return;
     }
     const token = body.data.token ?? world.domain.issueSessionToken(body.data.msisdn);
     if (token === null) {
       const who = body.data.msisdn ?? '(the scenario user)';
-      res.status(404).json({ error: `No user with msisdn ${who} in this world's scenario` });
+      refuseAdmin(res, 404, `No user with msisdn ${who} in this world's scenario`);
       return;
     }
     const given = userBaseInfoSchema.safeParse(body.data.userBaseInfo);

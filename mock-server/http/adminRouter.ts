@@ -11,8 +11,9 @@ import { z } from '../../src/shared/zod';
 import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
 import { worldOf } from './access';
 import { adminCall } from './adminCall';
-import { describeIssues } from './apiRouter';
+import { describeIssues } from '../../src/shared/zodIssues';
 import type { MockContext } from './context';
+import { refuseAdmin } from './adminError';
 
 const scenarioBody = z.object({ name: z.string().check(z.minLength(1)) });
 const tokenBody = z.object({
@@ -20,7 +21,7 @@ const tokenBody = z.object({
 });
 
 export function badRequest(res: Response, error: z.core.$ZodError): void {
-  res.status(400).json({ error: `Invalid body: ${describeIssues(error)}` });
+  refuseAdmin(res, 400, `Invalid body: ${describeIssues(error)}`);
 }
 
 export function adminRouter(ctx: MockContext): Router {
@@ -37,9 +38,7 @@ export function adminRouter(ctx: MockContext): Router {
     if (!body.success) return badRequest(res, body.error);
     if (!world.domain.selectScenario(body.data.name)) {
       const known = world.domain.listScenarios().map((s) => s.name);
-      res
-        .status(404)
-        .json({ error: `Unknown scenario "${body.data.name}"; known: ${known.join(', ')}` });
+      refuseAdmin(res, 404, `Unknown scenario "${body.data.name}"; known: ${known.join(', ')}`);
       return;
     }
     world.faults.clear();
@@ -56,7 +55,7 @@ export function adminRouter(ctx: MockContext): Router {
   router.get('/log', (req, res) => {
     const raw = typeof req.query.limit === 'string' ? Number(req.query.limit) : undefined;
     if (raw !== undefined && (!Number.isInteger(raw) || raw < 0)) {
-      res.status(400).json({ error: 'limit must be a non-negative integer' });
+      refuseAdmin(res, 400, 'limit must be a non-negative integer');
       return;
     }
     res.type('json').send(worldOf(res).log.listJson(raw));
@@ -72,9 +71,7 @@ export function adminRouter(ctx: MockContext): Router {
     if (!body.success) return badRequest(res, body.error);
     const tokenValue = worldOf(res).domain.issueSessionToken(body.data.msisdn);
     if (tokenValue === null) {
-      res
-        .status(404)
-        .json({ error: `No scenario user with msisdn ${body.data.msisdn ?? '(default)'}` });
+      refuseAdmin(res, 404, `No scenario user with msisdn ${body.data.msisdn ?? '(default)'}`);
       return;
     }
     res.json({ tokenValue });
@@ -87,7 +84,7 @@ export function adminRouter(ctx: MockContext): Router {
   router.delete('/worlds/:id', (req, res) => {
     const id = String(req.params.id);
     if (id === ctx.worlds.defaultId) {
-      res.status(400).json({ error: 'The default world stays; reset it with POST /__admin/reset' });
+      refuseAdmin(res, 400, 'The default world stays; reset it with POST /__admin/reset');
       return;
     }
     res.json({ deleted: ctx.worlds.delete(id) });
@@ -99,9 +96,7 @@ export function adminRouter(ctx: MockContext): Router {
   router.post('/host/:method', async (req: Request, res: Response) => {
     const method = String(req.params.method);
     if (!isHostAction(method)) {
-      res
-        .status(404)
-        .json({ error: `Unknown host action ${method}; known: ${HOST_ACTIONS.join(', ')}` });
+      refuseAdmin(res, 404, `Unknown host action ${method}; known: ${HOST_ACTIONS.join(', ')}`);
       return;
     }
     const body = hostActionBody.safeParse(req.body);

@@ -19,8 +19,8 @@ import {
   type UserBaseInfo,
 } from '../../src/shared/envelope';
 import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
-import type { z } from '../../src/shared/zod';
-import { type CryptoScope, ProtocolFailure } from '../crypto/serverCrypto';
+import type { CryptoScope } from '../crypto/serverCrypto';
+import { ProtocolFailure } from '../crypto/session';
 import type { World } from '../worlds';
 import { existingWorldOf } from './access';
 import type { MockContext } from './context';
@@ -37,18 +37,12 @@ import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
 import { bodyPreview, type LogEntry } from './trafficLog';
 import { notServedMessage, worldForNewcomer } from './unknownWorld';
+import { describeIssues } from '../../src/shared/zodIssues';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 
 /** HTTP status and default code of a `handshake-refused` fault (PRODUCT.md §8). */
 const REFUSED_HANDSHAKE_CODE = 503;
-
-/** `a.b: message; c: message` from a zod error: the bad fields, for a 400 answer. */
-export function describeIssues(error: z.core.$ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
 
 function answer(code: number, message: string, data: unknown = null): ProductAnswer {
   return { code, message, data };

@@ -14,11 +14,11 @@ import { jsonShapeGuard } from './jsonDepth';
 /** An API request: an envelope `{v, sid, dev, type, body}` or a plain `{data, userBaseInfo}`. */
 export const API_BODY_LIMIT = 64 * 1024;
 /** `kyc/save`: one document chunk of at most MAX_CIPHERTEXT_B64 characters, and its envelope. */
-export const DOCUMENT_BODY_LIMIT = MAX_CIPHERTEXT_B64 + 8 * 1024;
+const DOCUMENT_BODY_LIMIT = MAX_CIPHERTEXT_B64 + 8 * 1024;
 /** API paths whose body may carry a document chunk. */
-export const DOCUMENT_PATHS: ReadonlySet<string> = new Set(['kyc/save']);
+const DOCUMENT_PATHS: ReadonlySet<string> = new Set(['kyc/save']);
 /** Admin writes (a scenario, a fault with its answer data, a host action). */
-export const ADMIN_BODY_LIMIT = 256 * 1024;
+const ADMIN_BODY_LIMIT = 256 * 1024;
 /** A Sentry envelope from the SPA's reporter. */
 export const SENTRY_BODY_LIMIT = 256 * 1024;
 
@@ -27,10 +27,10 @@ export const API_MAX_VALUES = 2_000;
 /** Values of an admin write. */
 export const ADMIN_MAX_VALUES = 20_000;
 /** Values of a world snapshot: 500 log entries and a scenario's whole state. */
-export const SNAPSHOT_MAX_VALUES = 400_000;
+const SNAPSHOT_MAX_VALUES = 400_000;
 
 /** Bytes of a limit written as express writes it (`8mb`, `256kb`) or a number. */
-export function limitBytes(limit: number | string): number {
+function limitBytes(limit: number | string): number {
   if (typeof limit === 'number') return limit;
   const match = /^(\d+)(kb|mb)?$/i.exec(limit.trim());
   if (!match) throw new Error(`Not a body limit: ${limit}`);

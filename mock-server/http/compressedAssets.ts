@@ -1,7 +1,7 @@
 /**
  * Brotli, else gzip, for the built SPA's text assets (`--web DIR`), as the client accepts: what
  * production hosts and CDNs do. Without compression a phone on a slow network downloads ~3× the
- * bytes (issue 8: the boot chunk alone went from ~550 kB to ~170 kB on the wire); brotli takes
+ * bytes (bench/README.md: the boot chunk alone went from ~550 kB to ~170 kB on the wire); brotli takes
  * another ≈ 15 % off gzip's. Compressed once per file version and encoding, kept in memory.
  * Like express.static beside it, it answers a conditional request for an unchanged file with 304
  * (an ETag of the compressed bytes, and Last-Modified), and sends the cache policy the caller
@@ -17,7 +17,7 @@ import type { Request, RequestHandler } from 'express';
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-export type ContentEncoding = 'br' | 'gzip';
+type ContentEncoding = 'br' | 'gzip';
 
 /** The encoding to answer with: brotli when accepted, else gzip, else none (identity). */
 export function encodingFor(req: Request): ContentEncoding | undefined {
@@ -61,7 +61,7 @@ interface Entry {
   etag: string;
 }
 
-export interface CompressedAssetsOptions {
+interface CompressedAssetsOptions {
   /** `Cache-Control` for a served path (e.g. `/assets/x.js`); none sends no such header. */
   cacheControl?: (urlPath: string) => string;
 }

@@ -32,7 +32,7 @@ export interface ConnectionLimits {
   checkEveryMs: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 512,
   maxPerAddress: 384,
   slowBodyGraceMs: 2_000,

@@ -15,8 +15,6 @@ import {
 /** A fault was armed past MAX_ARMED_FAULTS; nothing was armed. */
 export class FaultLimitError extends Error {}
 
-export { faultInputSchema } from '../../src/shared/workbench';
-
 /** What kind of call a fault is offered: its kinds differ (a plain answer has no ciphertext). */
 export type CallKind = 'handshake' | 'plain' | 'encrypted';
 
@@ -28,7 +26,7 @@ const KINDS_BY_CALL: Record<CallKind, ReadonlySet<FaultKind>> = {
 };
 
 /** Whether a fault of `kind` can act on a call of `call`. */
-export function appliesTo(kind: FaultKind, call: CallKind): boolean {
+function appliesTo(kind: FaultKind, call: CallKind): boolean {
   return KINDS_BY_CALL[call].has(kind);
 }
 

@@ -20,13 +20,13 @@ const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 
 /** The deepest nesting and (a bound on) the number of values of `bytes`. */
-export interface JsonShape {
+interface JsonShape {
   depth: number;
   values: number;
 }
 
 /** The shape of `bytes`, stopping as soon as the depth passes `maxDepth` or values `maxValues`. */
-export function jsonShape(
+function jsonShape(
   bytes: Uint8Array,
   maxDepth = MAX_JSON_DEPTH,
   maxValues = Number.POSITIVE_INFINITY,
@@ -88,6 +88,3 @@ export function jsonShapeGuard(
     }
   };
 }
-
-/** `verify` hook of express.json for depth only. */
-export const jsonDepthGuard = jsonShapeGuard(Number.POSITIVE_INFINITY);

@@ -15,7 +15,7 @@ export interface BudgetedLog {
 }
 
 /** Total bytes all logs of a server keep by default. */
-export const DEFAULT_TOTAL_LOG_BYTES = 32 * 1024 * 1024;
+const DEFAULT_TOTAL_LOG_BYTES = 32 * 1024 * 1024;
 
 export class LogBudget {
   private readonly logs = new Set<BudgetedLog>();

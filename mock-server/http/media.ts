@@ -9,14 +9,14 @@ import express, { Router } from 'express';
 
 /** The folder of fixture pictures. */
 export const MEDIA_DIR = path.resolve(import.meta.dirname, '../../fixtures/assets');
-export const MEDIA_PREFIX = '/media/';
+const MEDIA_PREFIX = '/media/';
 
 /**
  * Headers of every `/media/` answer. An SVG opened on its own is a document of the server's
  * origin: scripts in it, or a file sniffed as HTML, would run next to the admin API. So no
  * sniffing, and a policy that lets a picture draw (inline styles, data: images) and nothing else.
  */
-export const MEDIA_HEADERS = {
+const MEDIA_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy':
     "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox",

@@ -11,7 +11,7 @@ import { ADMIN_MAX_VALUES, SENTRY_BODY_LIMIT } from './bodyLimits';
 import { jsonShapeGuard } from './jsonDepth';
 
 /** One parsed envelope: its header and items (payloads parsed when they are JSON). */
-export interface SentryEnvelope {
+interface SentryEnvelope {
   header: unknown;
   items: { header: unknown; payload: unknown }[];
 }
@@ -25,7 +25,7 @@ function parseLine(line: string): unknown {
 }
 
 /** Parses the envelope format: a header line, then item-header / payload line pairs. */
-export function parseEnvelope(text: string): SentryEnvelope {
+function parseEnvelope(text: string): SentryEnvelope {
   const [first = '', ...rest] = text.split('\n').filter((line) => line.trim() !== '');
   const items: SentryEnvelope['items'] = [];
   for (let i = 0; i < rest.length; i += 2) {

@@ -6,9 +6,9 @@ import { ApiClient, type ApiClientOptions } from '../../src/shared/transport/cli
 import { createMockServer, type MockServer, type MockServerOptions } from '../app';
 import type { LogEntry } from './trafficLog';
 
-export const SCENARIO_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
+const SCENARIO_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
 
-export function apiBaseOf(server: MockServer): Record<ApiHost, string> {
+function apiBaseOf(server: MockServer): Record<ApiHost, string> {
   return {
     main: `${server.url}/main/`,
     channel: `${server.url}/channel/`,

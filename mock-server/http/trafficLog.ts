@@ -50,15 +50,15 @@ export interface LogEntry {
 
 export const DEFAULT_LOG_CAPACITY = 500;
 /** Largest request or answer `data` kept as is, in JSON characters; bigger ones are summarized. */
-export const MAX_LOGGED_CHARS = 64 * 1024;
+const MAX_LOGGED_CHARS = 64 * 1024;
 /** What one world's log may hold in all, in bytes: the oldest entries go first. */
-export const DEFAULT_LOG_BUDGET_BYTES = 4 * 1024 * 1024;
+const DEFAULT_LOG_BUDGET_BYTES = 4 * 1024 * 1024;
 /** Characters of a body kept when only a preview of it is (see `bodyPreview`). */
-export const PREVIEW_CHARS = 256;
+const PREVIEW_CHARS = 256;
 /** Longest logged header value or path; longer ones are cut (a header may be 16 kB). */
-export const MAX_LOGGED_FIELD_CHARS = 256;
+const MAX_LOGGED_FIELD_CHARS = 256;
 /** Longest logged answer message (an unknown path's message quotes the path). */
-export const MAX_LOGGED_MESSAGE_CHARS = 1024;
+const MAX_LOGGED_MESSAGE_CHARS = 1024;
 /** Bytes an entry costs besides its text (the record, its slot, the string's header). */
 const ENTRY_OVERHEAD_BYTES = 64;
 

@@ -7,15 +7,14 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
-import { inlineScriptHashes } from '../../src/main/inlineScripts';
 import type { AppConfig } from '../../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
-import { webCsp } from '../../src/shared/csp';
+import { inlineScriptHashes, webCsp } from '../../src/shared/csp';
 import { isPhoneOriginOf, PHONE_HOSTNAME } from '../../src/shared/phoneOrigin';
 import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */
-export function appConfigFor(origin: string): AppConfig {
+function appConfigFor(origin: string): AppConfig {
   const url = new URL(origin);
   return {
     env: 'development',
@@ -35,7 +34,7 @@ const NOT_APP = /^\/(main|hk|__admin|sentry)(\/|$)|^\/channel\/app(\/|$)/;
  * the browser's preload scanner fetches `./assets/…` before index.html's inline base script runs,
  * so without it a deep link such as /kyc/apply first asks for /kyc/assets/… (404s, wasted trips).
  */
-export function withRootBase(html: string): string {
+function withRootBase(html: string): string {
   const base = '<base href="/" />';
   const head = /<head(\s[^>]*)?>/i;
   if (head.test(html)) return html.replace(head, (tag) => `${tag}${base}`);
@@ -57,7 +56,7 @@ export const REVALIDATE = 'no-cache';
  * their own routes. Only files actually served get these (a 404 of a missing asset must not be
  * kept for a year). Deployers do the same on their CDN (README "Deploying").
  */
-export function cacheControlFor(urlPath: string): string {
+function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_CACHE;
 }
 

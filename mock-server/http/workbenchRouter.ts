@@ -6,7 +6,7 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { isWorldId } from '../../src/shared/simWorld';
-import { clockCommandSchema, faultInputSchema } from '../../src/shared/workbench';
+import { clockCommandSchema, faultSpecSchema } from '../../src/shared/workbench';
 import { SnapshotError } from '../domain/types';
 import { logEvent } from '../workbench/events';
 import { parseSnapshot, restoreSnapshot, takeSnapshot } from '../workbench/snapshot';
@@ -17,11 +17,12 @@ import { badRequest } from './adminRouter';
 import type { MockContext } from './context';
 import { rotateIdentity } from './faultEffects';
 import { FaultLimitError } from './faults';
+import { refuseAdmin } from './adminError';
 
 function worldIdParam(req: Request, res: Response): string | undefined {
   const id = String(req.params.id);
   if (isWorldId(id)) return id;
-  res.status(400).json({ error: 'A world id is 1–64 characters of A–Z, a–z, 0–9, _ and -' });
+  refuseAdmin(res, 400, 'A world id is 1–64 characters of A–Z, a–z, 0–9, _ and -');
   return undefined;
 }
 
@@ -41,7 +42,7 @@ export function workbenchRouter(ctx: MockContext): Router {
       state = world.clock.apply(command.data);
     } catch (error) {
       if (!(error instanceof ClockRangeError)) throw error;
-      res.status(400).json({ error: error.message });
+      refuseAdmin(res, 400, error.message);
       return;
     }
     logEvent(world, 'clock', `Clock set to ${new Date(state.now).toISOString()}`, state);
@@ -60,7 +61,7 @@ export function workbenchRouter(ctx: MockContext): Router {
   });
 
   router.post('/faults', (req: Request, res: Response) => {
-    const spec = faultInputSchema.safeParse(req.body);
+    const spec = faultSpecSchema.safeParse(req.body);
     if (!spec.success) return badRequest(res, spec.error);
     const world = worldOf(res);
     let fault: ReturnType<typeof world.faults.add>;
@@ -68,7 +69,7 @@ export function workbenchRouter(ctx: MockContext): Router {
       fault = world.faults.add(spec.data);
     } catch (error) {
       if (!(error instanceof FaultLimitError)) throw error;
-      res.status(409).json({ error: error.message });
+      refuseAdmin(res, 409, error.message);
       return;
     }
     logEvent(world, 'fault-armed', `Fault ${fault.kind} armed on ${fault.path}`, fault);
@@ -79,7 +80,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     const world = worldOf(res);
     const id = String(req.params.id);
     if (!world.faults.remove(id)) {
-      res.status(404).json({ error: `No armed fault ${id} in world ${world.id}` });
+      refuseAdmin(res, 404, `No armed fault ${id} in world ${world.id}`);
       return;
     }
     logEvent(world, 'fault-cleared', `Fault ${id} cleared`, { id });
@@ -105,7 +106,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     if (id === undefined) return;
     const world = ctx.worlds.peek(id);
     if (!world) {
-      res.status(404).json({ error: `No world ${id}` });
+      refuseAdmin(res, 404, `No world ${id}`);
       return;
     }
     res.json(takeSnapshot(world));
@@ -116,7 +117,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     if (id === undefined) return;
     const parsed = parseSnapshot(req.body);
     if (!parsed.ok) {
-      res.status(400).json({ error: parsed.error });
+      refuseAdmin(res, 400, parsed.error);
       return;
     }
     const existed = ctx.worlds.peek(id) !== undefined;
@@ -125,7 +126,7 @@ export function workbenchRouter(ctx: MockContext): Router {
       world = ctx.worlds.get(id, 'admin');
     } catch (error) {
       if (!(error instanceof WorldLimitError)) throw error;
-      res.status(503).json({ error: error.message });
+      refuseAdmin(res, 503, error.message);
       return;
     }
     try {
@@ -133,7 +134,7 @@ export function workbenchRouter(ctx: MockContext): Router {
     } catch (error) {
       if (!(error instanceof SnapshotError)) throw error;
       if (!existed) ctx.worlds.delete(id);
-      res.status(400).json({ error: error.message });
+      refuseAdmin(res, 400, error.message);
       return;
     }
     // Sessions made before belong to the state replaced: clients re-handshake once (4011).

@@ -15,6 +15,7 @@ import { SnapshotError } from '../domain/types';
 import type { LogEntry, LogHost } from '../http/trafficLog';
 import type { World } from '../worlds';
 import { ClockRangeError } from './worldClock';
+import { describeIssues } from '../../src/shared/zodIssues';
 
 /**
  * The world as a snapshot; without its log when `withLog` is false (what the data dir keeps: the
@@ -86,10 +87,7 @@ export function parseSnapshot(
   }
   const parsed = worldSnapshotSchema.safeParse(body);
   if (parsed.success) return { ok: true, snapshot: parsed.data };
-  const issues = parsed.error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
+  const issues = describeIssues(parsed.error, { limit: 5 });
   return { ok: false, error: `Not a world snapshot (version 1): ${issues}` };
 }
 

@@ -28,8 +28,9 @@ import {
   type PayeeAccount,
   STALE_PAGE_MESSAGE,
 } from './types';
+import { errorMessage } from '../shared/errors';
 
-export interface HostCoreOptions {
+interface HostCoreOptions {
   admin: AdminClient;
   /** Epoch milliseconds. */
   clock?: () => number;
@@ -155,7 +156,7 @@ export class HostCore {
       try {
         result = await handler(parsed.params as never, this.context);
       } catch (error) {
-        result = { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+        result = { resultCode: 3, message: errorMessage(error) };
       }
     }
     this.finishCall(entry.id, result);
@@ -443,7 +444,7 @@ export class HostCore {
       await operation();
       if (this.snapshot.error) this.update({ error: null });
     } catch (error) {
-      this.update({ error: error instanceof Error ? error.message : String(error) });
+      this.update({ error: errorMessage(error) });
     }
   }
 

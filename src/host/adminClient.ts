@@ -3,6 +3,7 @@
  * Takes `fetch` as an argument so tests and both runtimes (Electron main, harness page) inject it.
  */
 
+import { adminErrorBodySchema } from '../shared/adminError';
 import {
   ADMIN_TOKEN_HEADER,
   DEFAULT_WORLD,
@@ -121,15 +122,15 @@ export interface WorkbenchAdminClient {
 }
 
 /** The phone's world and the server's admin token, sent with every call. */
-export interface AdminAccess {
+interface AdminAccess {
   world?: string;
   adminToken?: string;
 }
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** A non-2xx answer of the admin API, with its status for callers that can say more. */
-export class AdminAnswerError extends Error {
+class AdminAnswerError extends Error {
   constructor(
     message: string,
     readonly status: number,
@@ -137,6 +138,20 @@ export class AdminAnswerError extends Error {
     super(message);
     this.name = 'AdminAnswerError';
   }
+}
+
+/**
+ * The message of an admin refusal (its one error body, src/shared/adminError.ts); the raw text
+ * when something else answered (a proxy's error page).
+ */
+function refusalOf(text: string): string {
+  try {
+    const body = adminErrorBodySchema.safeParse(JSON.parse(text));
+    if (body.success) return body.data.message;
+  } catch {
+    // Not JSON: shown as it came.
+  }
+  return text;
 }
 
 /** Admin API at `baseUrl` (the mock server's origin, e.g. http://127.0.0.1:4010). */
@@ -165,7 +180,7 @@ export function createAdminClient(
     const text = await response.text();
     if (!response.ok) {
       throw new AdminAnswerError(
-        `Mock server admin ${method} ${path} answered ${response.status}: ${text}`,
+        `Mock server admin ${method} ${path} answered ${response.status}: ${refusalOf(text)}`,
         response.status,
       );
     }

@@ -1,7 +1,7 @@
 /** Default host settings: a signed-in lender app on a notched iPhone, every request asked. */
 import type { HostSettings } from './types';
 
-export const DEFAULT_VERSION = '2.9.0';
+const DEFAULT_VERSION = '2.9.0';
 
 export function defaultSettings(): HostSettings {
   return {

@@ -8,29 +8,10 @@ import { BRIDGE_EVENTS } from '../shared/bridge';
 import { z } from '../shared/zod';
 import type { ScenarioList, TrafficEntry } from './adminClient';
 import type { HostCore } from './HostCore';
-import { missingCase } from './handlers/context';
-import { DEVICE_IDS, HOST_PROFILES, type HostSnapshot, INTERACTIVE_METHODS } from './types';
+import { missingCaseError } from '../shared/missingCaseError';
+import { settingsPatchSchema } from './settingsPatch';
+import type { HostSnapshot } from './types';
 import type { WorkbenchCall, WorkbenchResult } from './workbench';
-
-const autoAnswerSchema = z.enum(['ask', 'ok', 'cancel', 'fail']);
-
-export const settingsPatchSchema = z.partial(
-  z.strictObject({
-    profile: z.enum(HOST_PROFILES),
-    system: z.enum(['android', 'ios']),
-    version: z.string().check(z.maxLength(40)),
-    device: z.enum(DEVICE_IDS),
-    online: z.boolean(),
-    signedIn: z.boolean(),
-    msisdn: z.string().check(z.maxLength(20)),
-    autoAnswer: z.object(
-      Object.fromEntries(INTERACTIVE_METHODS.map((m) => [m, autoAnswerSchema])) as Record<
-        (typeof INTERACTIVE_METHODS)[number],
-        typeof autoAnswerSchema
-      >,
-    ),
-  }),
-);
 
 /** Longest an answer may be held back (a slow native sheet or wallet). */
 export const MAX_ANSWER_DELAY_MS = 60_000;
@@ -129,6 +110,6 @@ export async function applyPanelAction(host: HostCore, action: PanelAction): Pro
     case 'showPanel':
       return;
     default:
-      return missingCase(action);
+      throw missingCaseError(action);
   }
 }

@@ -10,7 +10,7 @@ import { APP_PATH_MAX_LENGTH, parseAppPath } from '../shared/appPath';
 import { bridgeResultSchema } from '../shared/bridge';
 import { worldSnapshotSchema } from '../shared/workbench';
 import { z } from '../shared/zod';
-import { settingsPatchSchema } from './panelApi';
+import { settingsPatchSchema } from './settingsPatch';
 
 export const REPRO_FORMAT = 'direct-loan-repro';
 

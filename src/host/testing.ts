@@ -5,7 +5,7 @@ import {
   type ClockCommand,
   type ClockState,
   type FaultInput,
-  faultInputSchema,
+  faultSpecSchema,
   instantMs,
   type RestoreAnswer,
   type WorldSnapshot,
@@ -110,7 +110,7 @@ export class FakeWorkbenchClient implements WorkbenchAdminClient {
   }
   async addFault(spec: FaultInput): Promise<ArmedFault> {
     this.check('add-fault');
-    const parsed = faultInputSchema.parse(spec);
+    const parsed = faultSpecSchema.parse(spec);
     this.ids += 1;
     const fault = { ...parsed, id: `f${this.ids}`, remaining: parsed.times ?? null };
     this.armed = [...this.armed, fault];

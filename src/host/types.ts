@@ -29,9 +29,6 @@ export const INTERACTIVE_METHODS = [
   'showLogin',
 ] as const satisfies readonly BridgeMethod[];
 export type InteractiveMethod = (typeof INTERACTIVE_METHODS)[number];
-export function isInteractiveMethod(method: string): method is InteractiveMethod {
-  return (INTERACTIVE_METHODS as readonly string[]).includes(method);
-}
 
 /** A payee account the host offers in pickAccount. */
 export interface PayeeAccount {

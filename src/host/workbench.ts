@@ -14,9 +14,10 @@ import {
 import { z } from '../shared/zod';
 import type { WorkbenchAdminClient } from './adminClient';
 import type { HostCore } from './HostCore';
-import { missingCase } from './handlers/context';
+import { missingCaseError } from '../shared/missingCaseError';
 import { phoneClockOf } from './phoneClock';
 import { REPRO_FORMAT, type ReproBundle, reproBundleSchema } from './reproBundle';
+import { errorMessage } from '../shared/errors';
 
 export const workbenchCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('clock') }),
@@ -87,7 +88,7 @@ export class Workbench {
       const value = (await this.apply(call)) as WorkbenchAnswers[C['op']];
       return { ok: true, value };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: errorMessage(error) };
     }
   }
 
@@ -115,7 +116,7 @@ export class Workbench {
       case 'importBundle':
         return this.importBundle(call.bundle);
       default:
-        return missingCase(call);
+        throw missingCaseError(call);
     }
   }
 

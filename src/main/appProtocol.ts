@@ -6,12 +6,12 @@
  */
 import { extname, normalize, resolve, sep } from 'node:path';
 import type { AppConfig } from '../shared/appConfig';
-import { inlineScriptHashes } from './inlineScripts';
+import { inlineScriptHashes } from '../shared/csp';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'simulator';
+const APP_HOST = 'simulator';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
-export const API_PREFIX = '/api/';
+const API_PREFIX = '/api/';
 const API_HOSTS = ['main', 'channel', 'hk'] as const;
 
 /** Privileges for `protocol.registerSchemesAsPrivileged` (before app ready). */
@@ -41,7 +41,7 @@ const MIME: Readonly<Record<string, string>> = {
 };
 
 /** The SPA's runtime config inside Electron: every API host through the app:// proxy. */
-export function electronAppConfig(origin: string): AppConfig {
+function electronAppConfig(origin: string): AppConfig {
   return {
     env: 'development',
     apiBase: {
@@ -53,7 +53,7 @@ export function electronAppConfig(origin: string): AppConfig {
   };
 }
 
-export type AppRoute =
+type AppRoute =
   | { kind: 'config' }
   | { kind: 'api'; target: string }
   | { kind: 'file'; path: string; mime: string }
@@ -90,7 +90,7 @@ export function routeAppUrl(url: string, root: string, mockUrl: string): AppRout
   return { kind: 'file', path: file, mime: MIME[extname(file)] ?? 'application/octet-stream' };
 }
 
-export interface AppHandlerOptions {
+interface AppHandlerOptions {
   root: string;
   mockUrl: string;
   /** CSP of an HTML page, given the hashes of its own inline scripts. */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureRendererBuild } from '../../scripts/renderer-build';
 import { PANEL_IPC } from '../host/panelApi';
 import type { HostSnapshot } from '../host/types';
-import { IPC } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 import type { FakeBrowserWindow } from './testing/fakeElectron';
 
 const fake = await vi.hoisted(async () => {
@@ -32,9 +32,11 @@ const app = () => fake.live('app') as FakeBrowserWindow;
 const panel = () => fake.live('panel') as FakeBrowserWindow;
 const snapshot = async () => (await fake.invoke(PANEL_IPC.snapshot, panel())) as HostSnapshot;
 const dispatch = (action: object) => fake.invoke(PANEL_IPC.dispatch, panel(), action);
-const generation = () => fake.sendSync(IPC.bridgeGeneration, app()) as number;
+const generation = () => fake.sendSync(IPC_CHANNELS.bridgeGeneration, app()) as number;
 const bridgeCall = (method: string, params: unknown, page: number) =>
-  fake.invoke(IPC.bridgeCall, app(), method, params, page) as Promise<{ resultCode: number }>;
+  fake.invoke(IPC_CHANNELS.bridgeCall, app(), method, params, page) as Promise<{
+    resultCode: number;
+  }>;
 /** One directive of a CSP, as its list of sources. */
 const directive = (csp: string, name: string) =>
   csp

@@ -10,7 +10,7 @@ type NetFetch = (
   init?: RequestInit & { bypassCustomProtocolHandlers?: boolean },
 ) => Promise<Response>;
 
-export function devAppConfig(mockUrl: string): AppConfig {
+function devAppConfig(mockUrl: string): AppConfig {
   const base = mockUrl.replace(/\/+$/, '');
   return {
     env: 'development',

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from '../host/HostCore';
 import { PANEL_IPC } from '../host/panelApi';
 import { FakeAdminClient } from '../host/testing';
-import { IPC } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 import { bridgeCallHandler, panelHandlers, registerBridgeIpc } from './ipc';
 
 vi.mock('electron', () => ({}));
@@ -47,12 +47,12 @@ describe('bridge IPC', () => {
       { handle, on: (channel: string, l: never) => listeners.set(channel, l) } as never,
       { host, appFrame: () => appFrame, allowedOrigins: [origin] },
     );
-    expect(handle).toHaveBeenCalledWith(IPC.bridgeCall, expect.any(Function));
+    expect(handle).toHaveBeenCalledWith(IPC_CHANNELS.bridgeCall, expect.any(Function));
     const fromApp = { senderFrame: appFrame, returnValue: undefined as unknown };
-    listeners.get(IPC.bridgeGeneration)?.(fromApp);
+    listeners.get(IPC_CHANNELS.bridgeGeneration)?.(fromApp);
     expect(fromApp.returnValue).toBe(host.getSnapshot().appGeneration);
     const fromPanel = { senderFrame: panelFrame, returnValue: undefined as unknown };
-    listeners.get(IPC.bridgeGeneration)?.(fromPanel);
+    listeners.get(IPC_CHANNELS.bridgeGeneration)?.(fromPanel);
     expect(fromPanel.returnValue).toBeNull();
   });
 

@@ -1,17 +1,19 @@
 /**
  * IPC between the windows and the host core. Arguments are parsed with the shared schemas, the
- * sender frame is checked, and errors cross as results: a handler never throws across IPC.
+ * sender frame is checked, and errors cross as results: a handler never throws across IPC_CHANNELS.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { z } from '../shared/zod';
 import type { HostCore } from '../host/HostCore';
 import { PANEL_IPC, type PanelAction, type PanelResult, panelActionSchema } from '../host/panelApi';
 import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '../host/workbench';
-import { type BridgeResult, IPC } from '../shared/bridge';
+import type { BridgeResult } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 import { isAllowedUrl } from './security';
+import { errorMessage } from '../shared/errors';
 
-/** `ipcRenderer.invoke(IPC.bridgeCall, method, params?, generation?)`. */
-export const bridgeCallArgsSchema = z.tuple([
+/** `ipcRenderer.invoke(IPC_CHANNELS.bridgeCall, method, params?, generation?)`. */
+const bridgeCallArgsSchema = z.tuple([
   z.string().check(z.minLength(1), z.maxLength(100)),
   z.optional(z.unknown()),
   z.optional(z.nullable(z.int().check(z.gte(0)))),
@@ -19,10 +21,10 @@ export const bridgeCallArgsSchema = z.tuple([
 const trafficLimitSchema = z.int().check(z.gte(1), z.lte(1000));
 
 /** Returns the main frame a channel accepts, or null when that window is gone. */
-export type FrameGetter = () => WebFrameMain | null | undefined;
+type FrameGetter = () => WebFrameMain | null | undefined;
 
 /** True when the event comes from `expected`'s main frame at one of the allowed origins. */
-export function isTrustedSender(
+function isTrustedSender(
   event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
   expected: FrameGetter,
   allowedOrigins: readonly string[],
@@ -33,13 +35,13 @@ export function isTrustedSender(
   return isAllowedUrl(frame.url, allowedOrigins);
 }
 
-export interface BridgeIpcOptions {
+interface BridgeIpcOptions {
   host: Pick<HostCore, 'call' | 'getSnapshot'>;
   appFrame: FrameGetter;
   allowedOrigins: readonly string[];
 }
 
-/** The handler of `IPC.bridgeCall`, exported for tests. */
+/** The handler of `IPC_CHANNELS.bridgeCall`, exported for tests. */
 export function bridgeCallHandler(options: BridgeIpcOptions) {
   return async (event: IpcMainInvokeEvent, ...args: unknown[]): Promise<BridgeResult> => {
     if (!isTrustedSender(event, options.appFrame, options.allowedOrigins)) {
@@ -53,7 +55,7 @@ export function bridgeCallHandler(options: BridgeIpcOptions) {
       const origin = typeof generation === 'number' ? { appGeneration: generation } : undefined;
       return await options.host.call(method, params, origin);
     } catch (error) {
-      return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+      return { resultCode: 3, message: errorMessage(error) };
     }
   };
 }
@@ -62,19 +64,22 @@ export function registerBridgeIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'on'>,
   options: BridgeIpcOptions,
 ): void {
-  ipcMain.handle(IPC.bridgeCall, bridgeCallHandler(options));
+  ipcMain.handle(IPC_CHANNELS.bridgeCall, bridgeCallHandler(options));
   // Answered synchronously while the page's preload runs, before any of its scripts.
-  ipcMain.on(IPC.bridgeGeneration, (event: { senderFrame?: unknown; returnValue: unknown }) => {
-    const trusted = isTrustedSender(
-      event as Pick<IpcMainInvokeEvent, 'senderFrame'>,
-      options.appFrame,
-      options.allowedOrigins,
-    );
-    event.returnValue = trusted ? options.host.getSnapshot().appGeneration : null;
-  });
+  ipcMain.on(
+    IPC_CHANNELS.bridgeGeneration,
+    (event: { senderFrame?: unknown; returnValue: unknown }) => {
+      const trusted = isTrustedSender(
+        event as Pick<IpcMainInvokeEvent, 'senderFrame'>,
+        options.appFrame,
+        options.allowedOrigins,
+      );
+      event.returnValue = trusted ? options.host.getSnapshot().appGeneration : null;
+    },
+  );
 }
 
-export interface PanelIpcOptions {
+interface PanelIpcOptions {
   host: Pick<HostCore, 'getSnapshot' | 'listScenarios'>;
   panelFrame: FrameGetter;
   allowedOrigins: readonly string[];
@@ -93,7 +98,7 @@ export function panelHandlers(options: PanelIpcOptions): Record<string, Invoke> 
     !isTrustedSender(event, options.panelFrame, options.allowedOrigins);
   const failure = (error: unknown): PanelResult => ({
     ok: false,
-    error: error instanceof Error ? error.message : String(error),
+    error: errorMessage(error),
   });
   return {
     [PANEL_IPC.snapshot]: async (event) => (refuse(event) ? null : options.host.getSnapshot()),

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PANEL_IPC } from '../host/panelApi';
 import type { HostSnapshot } from '../host/types';
 import { appConfigSchema } from '../shared/appConfig';
-import { IPC } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 
 const fake = await vi.hoisted(async () => {
   const { FakeElectron } = await import('./testing/fakeElectron');
@@ -64,13 +64,13 @@ describe('Electron main', () => {
     );
     expect(await proxied.json()).toMatchObject({ code: 4001 });
 
-    const info = (await fake.invoke(IPC.bridgeCall, app, 'getBaseInfo')) as {
+    const info = (await fake.invoke(IPC_CHANNELS.bridgeCall, app, 'getBaseInfo')) as {
       resultCode: number;
       data: { tokenValue: string };
     };
     expect(info.resultCode).toBe(0);
     expect(info.data.tokenValue).toMatch(/\S/);
-    const refused = await fake.invoke(IPC.bridgeCall, panel, 'getBaseInfo');
+    const refused = await fake.invoke(IPC_CHANNELS.bridgeCall, panel, 'getBaseInfo');
     expect(refused).toMatchObject({ resultCode: 3 });
 
     expect(

@@ -10,7 +10,7 @@ import { HOST_PROFILES, type HostSnapshot } from '../host/types';
 import { BRIDGE_EVENTS } from '../shared/bridge';
 
 const PROFILE_LABELS = { lender: 'Lender app', fastpay: 'FastPay wallet', web: 'Web (no host)' };
-export const VERSION_CHOICES = ['2.7.0', '2.8.0', '2.9.0', '3.0.0', 'not-a-version'];
+const VERSION_CHOICES = ['2.7.0', '2.8.0', '2.9.0', '3.0.0', 'not-a-version'];
 
 export function buildMenuTemplate(
   snapshot: HostSnapshot,

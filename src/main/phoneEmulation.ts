@@ -14,14 +14,14 @@ import { type PhoneClock, phoneClockScript } from '../host/phoneClock';
 type Debugger = Pick<WebContents['debugger'], 'attach' | 'isAttached' | 'sendCommand' | 'on'>;
 
 /** The part of an app window's webContents the emulation drives. */
-export interface EmulatedContents {
+interface EmulatedContents {
   debugger: Debugger;
   on(event: 'devtools-closed', listener: () => void): unknown;
   isDestroyed(): boolean;
 }
 
 /** What the phone is now: the emulation reads it whenever it (re-)applies. */
-export interface PhoneState {
+interface PhoneState {
   preset: DevicePreset;
   /** Scale of the drawn page when the device does not fit the screen (1 = CSS px on screen). */
   scale: number;
@@ -164,7 +164,7 @@ async function evaluateInPage(contents: Protocol, expression: string): Promise<v
  * notched phone), pixel ratio and mobile viewport, touch and the webview's user agent. `scale`
  * draws a device larger than the screen smaller, its CSS size unchanged.
  */
-export async function emulateDevice(
+async function emulateDevice(
   contents: Protocol,
   preset: DevicePreset,
   scale = 1,
@@ -201,7 +201,7 @@ export async function emulateDevice(
  * not to block requests, so it is not used; `protocol.handle` loaders (app://, dev's http) are
  * outside this emulation and refuse on their own (sessions.ts).
  */
-export async function emulateOffline(contents: Protocol, offline: boolean): Promise<boolean> {
+async function emulateOffline(contents: Protocol, offline: boolean): Promise<boolean> {
   try {
     const protocol = attached(contents);
     await protocol.sendCommand('Network.enable');

@@ -12,12 +12,12 @@ import { APP_SCHEME, createAppHandler } from './appProtocol';
 import { devConfigHandler } from './devServer';
 import { applyCspHeader, contentSecurityPolicy, denyAllPermissions } from './security';
 
-export type ConfigurableSession = Pick<
+type ConfigurableSession = Pick<
   Session,
   'protocol' | 'webRequest' | 'fetch' | 'setPermissionRequestHandler' | 'setPermissionCheckHandler'
 >;
 
-export interface SessionSetup {
+interface SessionSetup {
   /** The embedded mock server's origin (no trailing slash). */
   mockUrl: string;
   /** The phone's world on that server (DESIGN.md §6 "Worlds and admin access"). */
@@ -31,7 +31,7 @@ export interface SessionSetup {
 }
 
 /** How a phone's session knows the phone is offline; absent for the panel's session. */
-export interface PhoneNetwork {
+interface PhoneNetwork {
   isOffline(): boolean;
 }
 

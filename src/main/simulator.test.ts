@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from '../host/HostCore';
 import { PANEL_IPC } from '../host/panelApi';
 import { FakeAdminClient, FakeWorkbenchClient } from '../host/testing';
-import { IPC } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 import { consoleErrorOf, Simulator, showExternalUrl } from './simulator';
 
 vi.mock('electron', () => ({}));
@@ -321,7 +321,10 @@ describe('Simulator windows', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(panel.sent.some(([channel]) => channel === PANEL_IPC.changed)).toBe(true);
     host.sendEvent('loanSuccess');
-    expect(app().sent).toContainEqual([IPC.bridgeEvent, { event: 'loanSuccess', payload: null }]);
+    expect(app().sent).toContainEqual([
+      IPC_CHANNELS.bridgeEvent,
+      { event: 'loanSuccess', payload: null },
+    ]);
     await simulator.apply({ type: 'openDevTools' });
     expect(app().devTools).toBe(1);
   });

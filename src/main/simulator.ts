@@ -18,15 +18,16 @@ import type { HostSnapshot } from '../host/types';
 import { type PhoneAccess, Workbench } from '../host/workbench';
 import { PROFILE_ARG, ROLE_ARG } from '../preload/roles';
 import { appPathOf, appPathUrl } from '../shared/appPath';
-import { IPC } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 import { safeLink } from '../shared/links';
 import { buildMenuTemplate } from './menu';
 import { addStartScript, PhoneEmulation, removeStartScript } from './phoneEmulation';
 import { limitNavigation, secureWebPreferences } from './security';
+import { errorMessage } from '../shared/errors';
 
 type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 
-export interface SimulatorOptions {
+interface SimulatorOptions {
   BrowserWindow: WindowFactory;
   Menu: Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>;
   /** The session partition of a profile's app window (`persist:phone-<profile>`). */
@@ -51,7 +52,7 @@ export interface SimulatorOptions {
 }
 
 /** Where a repro bundle is saved to or read from (native dialogs over `parent` in Electron). */
-export interface BundleFiles {
+interface BundleFiles {
   /** Answers false when the developer cancelled. */
   save(parent: BrowserWindow | null, suggestedName: string, text: string): Promise<boolean>;
   /** The chosen file's text, or null when cancelled. */
@@ -102,7 +103,7 @@ export class Simulator {
     this.appWindow = this.createAppWindow();
     this.panelWindow = this.createPanelWindow();
     host.subscribe(() => this.follow(host.getSnapshot()));
-    host.onEvent((message) => this.liveApp()?.webContents.send(IPC.bridgeEvent, message));
+    host.onEvent((message) => this.liveApp()?.webContents.send(IPC_CHANNELS.bridgeEvent, message));
     void this.refreshScenarios();
     void this.workbench.start();
   }
@@ -130,7 +131,7 @@ export class Simulator {
     try {
       await this.apply(action);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       const title = MENU_FAILURE_TITLES[action.type] ?? 'The simulator could not do that';
       this.options.showError(this.dialogParent(), title, detail);
     }
@@ -390,7 +391,7 @@ export class Simulator {
       () => true,
       (error: unknown) => {
         if (!window.isDestroyed()) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           console.warn(`Could not load ${url}:`, message);
         }
         return false;

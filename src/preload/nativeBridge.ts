@@ -4,9 +4,10 @@
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { errorMessage } from '../shared/errors';
 
 /** Same shape as `NativeBridge` of src/shared/bridge.ts (kept zod-free for the sandbox). */
-export interface PreloadBridge {
+interface PreloadBridge {
   call(
     method: string,
     params?: object,
@@ -33,7 +34,7 @@ export function createNativeBridge(
       try {
         return await ipc.invoke(IPC_CHANNELS.bridgeCall, String(method), params, generation);
       } catch (error) {
-        return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+        return { resultCode: 3, message: errorMessage(error) };
       }
     },
     on(event, listener) {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC } from '../shared/bridge';
+import { IPC_CHANNELS } from '../shared/ipcChannels';
 
 const exposed: Record<string, unknown> = {};
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
@@ -63,7 +63,7 @@ describe('preload', () => {
     invoke.mockResolvedValueOnce({ resultCode: 0, data: { payeeId: 'P' } });
     expect(await bridge.call('pickAccount')).toEqual({ resultCode: 0, data: { payeeId: 'P' } });
     // Every call carries the generation the page loaded in (a replaced page is not answered).
-    expect(invoke).toHaveBeenCalledWith(IPC.bridgeCall, 'pickAccount', undefined, 7);
+    expect(invoke).toHaveBeenCalledWith(IPC_CHANNELS.bridgeCall, 'pickAccount', undefined, 7);
     invoke.mockRejectedValueOnce(new Error('No handler registered'));
     expect(await bridge.call('closePage')).toEqual({
       resultCode: 3,
@@ -77,13 +77,13 @@ describe('preload', () => {
     const seen: unknown[] = [];
     const off = bridge.on('pageResume', (payload) => seen.push(payload));
     const emit = (message: unknown) => {
-      for (const fn of listeners.get(IPC.bridgeEvent) ?? []) fn({}, message);
+      for (const fn of listeners.get(IPC_CHANNELS.bridgeEvent) ?? []) fn({}, message);
     };
     emit({ event: 'kycSuccess', payload: 1 });
     emit({ event: 'pageResume', payload: 2 });
     off();
     emit({ event: 'pageResume', payload: 3 });
     expect(seen).toEqual([2]);
-    expect(listeners.get(IPC.bridgeEvent)?.size).toBe(0);
+    expect(listeners.get(IPC_CHANNELS.bridgeEvent)?.size).toBe(0);
   });
 });

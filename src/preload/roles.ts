@@ -5,9 +5,9 @@
 export const ROLE_ARG = '--dl-role=';
 export const PROFILE_ARG = '--dl-profile=';
 
-export type PreloadRole = 'app' | 'panel' | 'none';
+type PreloadRole = 'app' | 'panel' | 'none';
 
-export interface PreloadConfig {
+interface PreloadConfig {
   role: PreloadRole;
   /** The web profile has no native host: the app window gets no bridge at all. */
   exposeBridge: boolean;

@@ -7,6 +7,7 @@
 import { ResultCode, type ResultCodeValue } from './codes';
 import { hasOwn } from './portable';
 import { z } from './zod';
+import { describeIssues } from './zodIssues';
 
 /** The result of every bridge call. */
 export interface BridgeResult<T = unknown> {
@@ -169,12 +170,9 @@ export function parseBridgeCall(
       ok: false,
       result: {
         resultCode: ResultCode.FAILED,
-        message: `Invalid params for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'params'} ${i.message}`).join('; ')}`,
+        message: `Invalid params for ${method}: ${describeIssues(parsed.error, { root: 'params' })}`,
       },
     };
   }
   return { ok: true, method, params: parsed.data };
 }
-
-/** IPC channel names between preload and main (`domain:verb`); defined in ipcChannels.ts. */
-export { IPC_CHANNELS as IPC } from './ipcChannels';

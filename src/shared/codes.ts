@@ -7,14 +7,14 @@
 export const OK = 200;
 
 /** Session problems (PRODUCT.md §8): 9000000 to 9000005. */
-export const SESSION_CODES = [9000000, 9000001, 9000002, 9000003, 9000004, 9000005] as const;
+const SESSION_CODES = [9000000, 9000001, 9000002, 9000003, 9000004, 9000005] as const;
 /** The session code whose kick-out carries the tip flag. */
 export const SESSION_KICKED_WITH_TIP = 9000004;
 /** Codes that raise no notification (PRODUCT.md §8). */
-export const SILENT_CODES = [9000017, 9000018] as const;
+const SILENT_CODES = [9000017, 9000018] as const;
 
 export function isSessionCode(code: number): boolean {
-  return code >= 9000000 && code <= 9000005;
+  return (SESSION_CODES as readonly number[]).includes(code);
 }
 export function isSilentCode(code: number): boolean {
   return (SILENT_CODES as readonly number[]).includes(code);
@@ -52,7 +52,6 @@ export const ServerCode = {
   ORDER_EXPIRED: 9000032,
   ORDER_ALREADY_PAID: 9000033,
 } as const;
-export type ServerCodeValue = (typeof ServerCode)[keyof typeof ServerCode];
 
 /**
  * Protocol errors of the encrypted transport (DESIGN.md §5): plain JSON `{code, message}` with

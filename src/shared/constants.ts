@@ -3,9 +3,6 @@
  * Runs everywhere: no DOM, node or Electron imports.
  */
 
-/** Application id of PRODUCT.md §1. */
-export const APP_ID = 'h5.directloan.ph';
-
 /** Markets by area code (PRODUCT.md §1). */
 export const AREA_CODES = ['886', '63', '852'] as const;
 export type AreaCode = (typeof AREA_CODES)[number];
@@ -19,8 +16,6 @@ export const SMS_COUNTDOWN_SECONDS = 180;
 export const SMS_CODE_LENGTH = 4;
 /** API timeout, milliseconds (PRODUCT.md §7). */
 export const API_TIMEOUT_MS = 10_000;
-/** Default HTTP cache when persisted (PRODUCT.md §9): 24 h. */
-export const HTTP_CACHE_MS = 24 * 60 * 60 * 1000;
 /** Notification close time (PRODUCT.md §8). */
 export const NOTIFICATION_MS = 3000;
 /** Invite-friend login message shown this long before navigating (PRODUCT.md §8). */
@@ -42,9 +37,6 @@ export const DEFAULT_LOAN_TYPE = 'ez';
 export const BILL_PAGE_SIZE = 20;
 export const INFINITE_SCROLL_DISTANCE = 50;
 
-/** Master-detail breakpoint, px (PRODUCT.md §1). */
-export const MASTER_DETAIL_MIN_WIDTH = 768;
-
 /** Suffix appended to device and session ids (PRODUCT.md §3, §9). */
 export const H5_SUFFIX = '-h5';
 /** The `system` of base info outside a native host. */
@@ -53,8 +45,6 @@ export const WEB_SYSTEM = 'H5';
 /** saveImageToAlbum needs this host version or higher (PRODUCT.md §5). */
 export const SAVE_IMAGE_MIN_VERSION = '2.8.0';
 
-/** Date format of the product: "MMM DD,YYYY" (PRODUCT.md §9), in dayjs tokens. */
-export const DATE_FORMAT = 'MMM DD,YYYY';
 export const PESO = '₱';
 
 /** App-store links: 886 selects Taiwan, others Hong Kong (PRODUCT.md §9). */
@@ -108,15 +98,15 @@ export type TwRepayChannelKey = (typeof TW_REPAY_CHANNELS)[number];
 export type RepayChannelKey = PhRepayChannelKey | TwRepayChannelKey;
 
 /** Default repay limit, pesos, for every channel not listed in REPAY_LIMITS (PRODUCT.md §9). */
-export const DEFAULT_REPAY_LIMIT = 50_000;
+const DEFAULT_REPAY_LIMIT = 50_000;
 /** Per-channel repay limits, pesos; `null` means no limit (Maya WebPay). */
-export const REPAY_LIMITS: Readonly<Partial<Record<RepayChannelKey, number | null>>> = {
+const REPAY_LIMITS: Readonly<Partial<Record<RepayChannelKey, number | null>>> = {
   SEVEN_ELEVEN: 10_000,
   LBC: 25_000,
   MAYA_WEBPAY: null,
 };
 /** Per-channel fees, pesos (PRODUCT.md §9: Shopee 30). */
-export const REPAY_FEES: Readonly<Partial<Record<RepayChannelKey, number>>> = { SHOPEE: 30 };
+const REPAY_FEES: Readonly<Partial<Record<RepayChannelKey, number>>> = { SHOPEE: 30 };
 
 export function repayLimitOf(key: RepayChannelKey): number | null {
   const limit = REPAY_LIMITS[key];

@@ -6,8 +6,11 @@
  * JavaScript string. Inline styles stay allowed: antd-mobile and React set style attributes.
  */
 
+import { sha256 } from '@noble/hashes/sha2.js';
+import { toBase64 } from './transport/bytes';
+
 /** The inline `<script>` bodies and inline event handlers of a page, to hash for script-src. */
-export function inlineCode(html: string): { scripts: string[]; handlers: string[] } {
+function inlineCode(html: string): { scripts: string[]; handlers: string[] } {
   const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
     .map((m) => m[1] ?? '')
     .filter((s) => s.trim());
@@ -22,7 +25,21 @@ export function inlineCode(html: string): { scripts: string[]; handlers: string[
   return { scripts, handlers };
 }
 
-export interface WebCspOptions {
+const hashSource = (text: string) => `'sha256-${toBase64(sha256(new TextEncoder().encode(text)))}'`;
+
+/**
+ * CSP source expressions for the inline scripts and inline event handlers of `html`. The SPA's
+ * index.html works out its deployment base in an inline script and its Loading page has an inline
+ * back handler; a strict `script-src 'self'` would block both, so the app:// handler, the web
+ * build and the mock's web server allow exactly those by hash.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const { scripts, handlers } = inlineCode(html);
+  const sources = [...new Set([...scripts, ...handlers])].map(hashSource);
+  return handlers.length > 0 ? ["'unsafe-hashes'", ...sources] : sources;
+}
+
+interface WebCspOptions {
   /** 'sha256-…' sources of the page's inline code (and 'unsafe-hashes' when it has handlers). */
   scriptHashes: readonly string[];
   /**

@@ -44,11 +44,10 @@ export type HandshakeAnswer = z.infer<typeof handshakeAnswerSchema>;
 
 /** Plain request body `{data, userBaseInfo}`. */
 export const plainBodySchema = z.object({ data: z.unknown(), userBaseInfo: userBaseInfoSchema });
-export type PlainBody = z.infer<typeof plainBodySchema>;
 
 /** Signal message types: 3 PreKeyWhisperMessage, 1 WhisperMessage. */
-export const MessageType = { WHISPER: 1, PREKEY: 3 } as const;
-const messageTypeSchema = z.union([z.literal(1), z.literal(3)]);
+const MessageType = { WHISPER: 1, PREKEY: 3 } as const;
+const messageTypeSchema = z.union([z.literal(MessageType.WHISPER), z.literal(MessageType.PREKEY)]);
 
 export { MAX_CIPHERTEXT_B64 };
 

@@ -9,7 +9,7 @@
 import { parseAppPath, SUSPICIOUS_IN_LINK } from './appPath';
 
 /** What a safe link is: an app route, a web page, or a phone, SMS or e-mail address. */
-export type SafeLink =
+type SafeLink =
   | { kind: 'route'; href: string }
   | { kind: 'web'; href: string }
   | { kind: 'tel' | 'sms' | 'mailto'; href: string };

@@ -8,9 +8,6 @@
  * No electron, node: or DOM imports.
  */
 
-/** The app profiles a phone origin names (src/host/types.ts HOST_PROFILES). */
-export const PHONE_PROFILES = ['lender', 'fastpay', 'web'] as const;
-
 /** `<world>-<profile>.localhost`: one DNS label (≤ 63 characters) of a-z, 0-9 and `-`. */
 export const PHONE_HOSTNAME =
   /^([a-z0-9](?:[a-z0-9-]{0,52}[a-z0-9])?)-(lender|fastpay|web)\.localhost$/;

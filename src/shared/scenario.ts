@@ -8,6 +8,7 @@
 import {
   advertisementSchema,
   areaCodeSchema,
+  CouponStates,
   couponStateSchema,
   kycRestoreItemSchema,
   kycStateSchema,
@@ -19,9 +20,7 @@ import {
 import { z } from './zod';
 
 /** Scenario names are a contract (DESIGN.md §6): lower-case words joined by dashes. */
-export const scenarioNameSchema = z
-  .string()
-  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'kebab-case name'));
+const scenarioNameSchema = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'kebab-case name'));
 
 /** Days relative to now (negative = past). */
 const days = z.int().check(z.gte(-3650), z.lte(3650));
@@ -41,12 +40,12 @@ export const scenarioUserSchema = z.object({
 export type ScenarioUser = z.infer<typeof scenarioUserSchema>;
 
 /** loanInfo (loanInfoSchema) with `dueTime` as a day offset. */
-export const scenarioLoanInfoSchema = z.extend(z.omit(loanInfoSchema, { dueTime: true }), {
+const scenarioLoanInfoSchema = z.extend(z.omit(loanInfoSchema, { dueTime: true }), {
   dueInDays: days,
 });
 
 /** Repayment plan row; `dueDay` is derived from `dueInDays` (days left, or days overdue). */
-export const scenarioPlanRowSchema = z.object({
+const scenarioPlanRowSchema = z.object({
   periodId: z.string().check(z.minLength(1)),
   orderNo: z.string().check(z.minLength(1)),
   period: z.int().check(z.positive()),
@@ -54,9 +53,8 @@ export const scenarioPlanRowSchema = z.object({
   dueInDays: days,
   repayAmount: z.number().check(z.positive()),
 });
-export type ScenarioPlanRow = z.infer<typeof scenarioPlanRowSchema>;
 
-export const scenarioLoanPeriodSchema = z.object({
+const scenarioLoanPeriodSchema = z.object({
   period: z.int().check(z.positive()),
   dueInDays: days,
   /** Day the installment was settled; null while unpaid. */
@@ -67,7 +65,7 @@ export const scenarioLoanPeriodSchema = z.object({
   periodId: z.optional(z.string()),
 });
 
-export const scenarioLoanSchema = z.object({
+const scenarioLoanSchema = z.object({
   orderNo: z.string().check(z.minLength(1)),
   loanInDays: days,
   type: periodTypeSchema,
@@ -81,9 +79,8 @@ export const scenarioLoanSchema = z.object({
   failReason: z._default(z.nullable(z.string()), null),
   periods: z.array(scenarioLoanPeriodSchema),
 });
-export type ScenarioLoan = z.infer<typeof scenarioLoanSchema>;
 
-export const scenarioMessageSchema = z.object({
+const scenarioMessageSchema = z.object({
   id: z.string().check(z.minLength(1)),
   title: z.string().check(z.minLength(1)),
   content: z.string().check(z.minLength(1)),
@@ -91,7 +88,7 @@ export const scenarioMessageSchema = z.object({
   read: z.boolean(),
 });
 
-export const scenarioCouponSchema = z.object({
+const scenarioCouponSchema = z.object({
   userCouponId: z.string().check(z.minLength(1)),
   title: z.string().check(z.minLength(1)),
   discountAmount: z.number().check(z.nonnegative()),
@@ -103,12 +100,12 @@ export const scenarioCouponSchema = z.object({
 });
 
 /** Per-path forced answer, e.g. `user/userInfo` → 9000004 in `session-expired`. */
-export const forcedAnswerSchema = z.object({
+const forcedAnswerSchema = z.object({
   code: z.int(),
   message: z.string().check(z.minLength(1)),
 });
 
-export const channelPartnerSchema = z.object({
+const channelPartnerSchema = z.object({
   balance: z.number().check(z.nonnegative()),
   withdrawn: z.number().check(z.nonnegative()),
   account: z.nullable(z.string()),
@@ -126,7 +123,7 @@ export const channelPartnerSchema = z.object({
 });
 
 /** Everything a scenario defines besides its name and texts. */
-export const scenarioDataSchema = z.object({
+const scenarioDataSchema = z.object({
   /** The main user first: every list below belongs to them. Others are new-user-like accounts. */
   users: z.array(scenarioUserSchema).check(z.minLength(1)),
   loanInfo: scenarioLoanInfoSchema,
@@ -184,7 +181,7 @@ export const scenarioSchema = z.extend(scenarioDataSchema, header).check(
   z.superRefine((s, ctx) => {
     const derived = {
       Message: s.messages.some((m) => !m.read),
-      Coupon: s.coupons.some((c) => c.state === 1 && !c.read),
+      Coupon: s.coupons.some((c) => c.state === CouponStates.AVAILABLE && !c.read),
     };
     for (const [item, present] of Object.entries(derived)) {
       if (present !== s.unread.includes(item as 'Message' | 'Coupon')) {

@@ -11,7 +11,7 @@ export const ADMIN_TOKEN_HEADER = 'x-admin-token';
 /** The world of a request without the header: plain `npm run mock` with a real phone. */
 export const DEFAULT_WORLD = 'default';
 /** 1–64 characters of `[A-Za-z0-9_-]`. */
-export const WORLD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const WORLD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isWorldId(value: unknown): value is string {
   return typeof value === 'string' && WORLD_ID.test(value);

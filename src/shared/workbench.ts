@@ -66,7 +66,7 @@ export const clockStateSchema = z.object({
 export type ClockState = z.infer<typeof clockStateSchema>;
 
 /** Epoch ms, or an ISO date (`2025-12-24` or `2025-12-24T10:00:00+08:00`). */
-export const clockInstantSchema = z.union([
+const clockInstantSchema = z.union([
   instantNumber,
   z.string().check(
     z.minLength(1),
@@ -119,7 +119,7 @@ export const FAULT_KINDS = [
   'drop',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
-export const faultKindSchema = z.enum(FAULT_KINDS);
+const faultKindSchema = z.enum(FAULT_KINDS);
 
 /** How long a `timeout` fault holds the call before closing it (past the client's 10 s). */
 export const FAULT_TIMEOUT_HOLD_MS = 15_000;
@@ -142,35 +142,8 @@ const faultFields = {
 export const faultSpecSchema = z.strictObject({ ...faultFields, kind: faultKindSchema });
 export type FaultSpec = z.infer<typeof faultSpecSchema>;
 
-/** The body before kinds: `{path, code?, message?, delayMs?, times?, corrupt?, data?}`. */
-export const legacyFaultSchema = z.strictObject({
-  ...faultFields,
-  corrupt: z.optional(z.boolean()),
-});
-export type LegacyFault = z.infer<typeof legacyFaultSchema>;
-
-/**
- * The kind an old body meant: `corrupt: true` → corrupt (of the `code` answer when both are
- * given); else a `code` → code; else a delay (0 when none: a fault that only counts).
- */
-export function faultKindOf(legacy: LegacyFault): FaultKind {
-  if (legacy.corrupt) return 'corrupt';
-  if (legacy.code !== undefined) return 'code';
-  return 'delay';
-}
-
-/** What `POST /__admin/faults` accepts: a FaultSpec, or an old body normalised to one. */
-export const faultInputSchema = z.union([
-  faultSpecSchema,
-  z.pipe(
-    legacyFaultSchema,
-    z.transform((legacy): FaultSpec => {
-      const { corrupt: _corrupt, ...rest } = legacy;
-      return { ...rest, kind: faultKindOf(legacy) };
-    }),
-  ),
-]);
-export type FaultInput = z.input<typeof faultInputSchema>;
+/** What `POST /__admin/faults` accepts, before defaults. */
+export type FaultInput = z.input<typeof faultSpecSchema>;
 
 /** Most faults armed at once in a world (and in a snapshot). */
 export const MAX_ARMED_FAULTS = 200;
@@ -224,7 +197,7 @@ export const MAX_SNAPSHOT_LOG_ENTRIES = 500;
  * A log entry as a snapshot carries it: the lenient entry, with values a log can hold (a time
  * that is a date, short fields, sane numbers), so a restore cannot fail half-way on one.
  */
-export const snapshotLogEntrySchema = z.extend(workbenchLogEntrySchema, {
+const snapshotLogEntrySchema = z.extend(workbenchLogEntrySchema, {
   id: z.union([z.string().check(z.maxLength(64)), z.int().check(z.gte(0), z.lte(2 ** 52))]),
   at: z.union([
     z.string().check(
@@ -266,4 +239,3 @@ export type RestoreAnswer = z.infer<typeof restoreAnswerSchema>;
 
 /** What a rotation answers: the new identity key (base64, 33 bytes). */
 export const rotateAnswerSchema = z.object({ identityKey: z.string() });
-export type RotateAnswer = z.infer<typeof rotateAnswerSchema>;

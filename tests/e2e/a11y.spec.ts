@@ -36,10 +36,21 @@ const SIGNED_IN = [
   '/doc/loan_agreement',
 ];
 
+interface TimedAnimation {
+  effect: { getTiming(): { iterations?: number } } | null;
+}
+
+/** Animations on the page that will end (runs in the page). */
+const finiteAnimationsRunning = () =>
+  (globalThis as unknown as { document: { getAnimations(): TimedAnimation[] } }).document
+    .getAnimations()
+    .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY).length;
+
 async function seriousViolations(page: Page, route: string) {
   await page.goto(route);
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(300);
+  // Transitions finished (endless ones, a spinner, aside): axe judges the page as it stays.
+  await expect.poll(() => page.evaluate(finiteAnimationsRunning)).toBe(0);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

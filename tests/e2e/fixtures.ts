@@ -11,7 +11,7 @@ import { adminOf, type LogEntry, type MockAdmin, serveBuiltSpa } from '../suppor
 
 export type { LogEntry, MockAdmin };
 
-export interface HostFake {
+interface HostFake {
   appName: 'lender' | 'fastpay';
   tokenValue: string;
   deviceId?: string;

@@ -26,10 +26,8 @@ export interface FrameGlobals {
   addEventListener(type: string, listener: () => void): void;
   fetch(url: string): Promise<unknown>;
 }
-/** `globalThis` inside page.evaluate callbacks. */
-export const frameGlobals = () => globalThis as unknown as FrameGlobals;
 
-export interface HarnessFixtures {
+interface HarnessFixtures {
   /** Opens harness.html with the given query (e.g. `profile=lender&scenario=repaying`). */
   openHarness(query?: string): Promise<void>;
   /** The SPA inside the phone frame. */

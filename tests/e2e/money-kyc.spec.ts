@@ -1,5 +1,5 @@
 /**
- * Issue 6 KYC end to end: a new user fills step1 … step6 from the certList, reloads half-way
+ * KYC end to end (PRODUCT.md §4, §5): a new user fills step1 … step6 from the certList, reloads half-way
  * (nothing is lost: values and the step counter persist), uploads real photos through the file
  * inputs, signs on the canvas and submits; the review page shows Under Review. Web and lender.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 loan application end to end: validation messages, the preview, the web payee picker and
+ * Loan application end to end (PRODUCT.md §3, §5): validation messages, the preview, the web payee picker and
  * loan/ApplyNoPayPassword on the web (submitted once however often SUBMIT is tapped), and in the
  * lender app the payee through `pickAccount` and the application through `loanApply`; both land
  * on the review success state.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 repay flows end to end against the real encrypted mock API: Bill → REPAY → channel →
+ * Repay flows end to end (PRODUCT.md §2 "Repay channel screens") against the real encrypted mock API: Bill → REPAY → channel →
  * detail → order, in the web profile (payment code shown) and the lender profile (the host's
  * gcashPayment / fastPayPayment observed with the order's number and amount), the limit refusal
  * before any order, the Maya account rule and the public result. One pending order per

@@ -43,6 +43,6 @@ test('login, logout and a session expiring leave nothing on the console', async 
     .poll(async () => (await admin.log()).some((e) => e.response.code === 9000004))
     .toBe(true);
   await expect(page).toHaveURL(/\/login/);
-  await page.waitForTimeout(800);
+  await page.waitForLoadState('networkidle');
   expect(noise).toEqual([]);
 });

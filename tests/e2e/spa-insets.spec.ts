@@ -47,8 +47,7 @@ test('short pages do not scroll with real insets', async ({ page, admin }) => {
   for (const route of ['/', '/profile', '/bill']) {
     await page.goto(route);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.waitForTimeout(300);
-    expect(await overflow(page), route).toBeLessThanOrEqual(0);
+    await expect.poll(() => overflow(page), { message: route }).toBeLessThanOrEqual(0);
   }
   // The page content starts below the notch.
   const contentTop = await page

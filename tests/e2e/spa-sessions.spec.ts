@@ -58,7 +58,8 @@ test('FastPay: a session code kicks out through the wallet and never shows the S
   await admin.fault({ path: 'loan/loanInfo', code: 9000001, message: 'Session expired' });
   await page.goto('/');
   await expect.poll(async () => methodsOf(await bridgeCalls(page))).toContain('kickOut');
-  await page.waitForTimeout(600);
+  // Settled: no request in flight any more, so a late reaction would have shown by now.
+  await page.waitForLoadState('networkidle');
   await expect(page).not.toHaveURL(/\/login/);
   expect(await sawLoginForm()).toBe(false);
   expect(methodsOf(await bridgeCalls(page))).toEqual(['kickOut']);
@@ -92,7 +93,8 @@ test('lender: 9000004 is one kickOut with the tip, no showLogin on top, no hang 
   });
   await page.goto('/');
   await expect.poll(async () => methodsOf(await bridgeCalls(page))).toContain('kickOut');
-  await page.waitForTimeout(500);
+  // Settled: no request in flight any more, so a late reaction would have shown by now.
+  await page.waitForLoadState('networkidle');
   const calls = await bridgeCalls(page);
   expect(calls.filter((c) => c.method === 'showLogin')).toEqual([]);
   expect(calls.filter((c) => c.method === 'kickOut')).toEqual([
@@ -111,7 +113,8 @@ test('lender without a token: closePage only, never showLogin on top', async ({
   await injectBridge(page, { appName: 'lender', tokenValue: '' });
   await page.goto('/bill');
   await expect.poll(async () => methodsOf(await bridgeCalls(page))).toContain('closePage');
-  await page.waitForTimeout(500);
+  // Settled: no request in flight any more, so a late reaction would have shown by now.
+  await page.waitForLoadState('networkidle');
   expect(methodsOf(await bridgeCalls(page))).toEqual(['closePage']);
 });
 

@@ -45,7 +45,8 @@ test('a cold Home asks each call once; tabs shown again ask nothing and keep the
   await expect(page.getByTestId('home-amount')).toBeVisible();
   await tabs.getByRole('link', { name: 'Bill' }).click();
   await expect(amount).toHaveText(chosen ?? '');
-  await page.waitForTimeout(500);
+  // Settled: no request in flight, so a refetch would be in the log by now.
+  await page.waitForLoadState('networkidle');
   expect(await callCounts(admin)).toEqual({ ...home, 'repay/repayPlan': 1 });
 });
 

@@ -9,7 +9,7 @@ import { ServerCode } from '../../../src/shared/codes';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
 import { type Account, DAY_SECONDS, type DomainState } from '../state';
 
-export const LUCKY_DRAW_KEY = 'christmas_lucky_draw';
+const LUCKY_DRAW_KEY = 'christmas_lucky_draw';
 export const OUT_OF_WINDOW_TEXT = 'Not within the valid time limit';
 export const NO_CHANCES_TEXT = 'You have no draw chances left. Finish a task to get one.';
 

@@ -1,4 +1,5 @@
 /** loan/* and credit/*: eligibility, the loan preview, applying, loan details and documents. */
+import { CouponStates, KycStates } from '../../../src/shared/api/entities';
 import { randomUUID } from 'node:crypto';
 import { ServerCode } from '../../../src/shared/codes';
 import { MIN_BORROW_AMOUNT } from '../../../src/shared/constants';
@@ -16,17 +17,18 @@ import {
 import { type Account, DAY_SECONDS, type LoanRecord } from '../state';
 
 /** Service fee taken from the amount at disbursement. */
-export const SERVICE_FEE_RATE = 0.05;
+const SERVICE_FEE_RATE = 0.05;
 /** Installments fall due every 30 days. */
 const PERIOD_DAYS = 30;
 /** Loan states in which a new loan cannot start: releasing (2, 7) or overdue (3). */
 const BLOCKING_LOAN_STATES = new Set([2, 3, 7]);
 /** Longest loan offered, in periods (also keeps a schedule from growing without bound). */
-export const MAX_PERIODS = 12;
+const MAX_PERIODS = 12;
 
 /** Why this account cannot borrow `amount` now, or null when it can. */
 function refusal(account: Account, amount: number): string | null {
-  if (account.user.kycState !== 5) return 'Please complete your KYC in the Direct Loan app first.';
+  if (account.user.kycState !== KycStates.APPROVED)
+    return 'Please complete your KYC in the Direct Loan app first.';
   if (BLOCKING_LOAN_STATES.has(account.loanInfo.state)) {
     return 'You have a loan in progress. Please wait until it is released or repaid.';
   }
@@ -61,7 +63,7 @@ function preview(
   let discountAmount = 0;
   if (couponId !== undefined) {
     const coupon = account.coupons.find((c) => c.userCouponId === couponId);
-    if (coupon?.state !== 1) return 'This voucher is not available.';
+    if (coupon?.state !== CouponStates.AVAILABLE) return 'This voucher is not available.';
     if (borrowAmount < coupon.minBorrowAmount) {
       return `This voucher needs a loan of at least ${formatPeso(coupon.minBorrowAmount)}.`;
     }

@@ -1,6 +1,6 @@
 /** user/* and the login/SMS calls of the channel host: accounts, tokens, unread list. */
 import { createHash } from 'node:crypto';
-import type { UnreadItem, User } from '../../../src/shared/api/entities';
+import { CouponStates, type UnreadItem, type User } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { formatPeso } from '../../../src/shared/money';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
@@ -22,16 +22,17 @@ function phoneValid(areaCode: string, msisdn: string): boolean {
 }
 
 /** The userSchema answer for an account and a token. */
-export function userAnswer(account: Account, token: string): User {
+function userAnswer(account: Account, token: string): User {
   const { msisdn, areaCode, userId, gender, lastName, kycState } = account.user;
   return { msisdn, areaCode, userId, token, tokenValue: token, state: kycState, gender, lastName };
 }
 
 /** Unread list (PRODUCT.md §3): KYC per scenario, Coupon and Message while something is unread. */
-export function unreadOf(account: Account): UnreadItem[] {
+function unreadOf(account: Account): UnreadItem[] {
   const list: UnreadItem[] = [];
   if (account.kycUnread) list.push('KYC');
-  if (account.coupons.some((c) => c.state === 1 && !c.read)) list.push('Coupon');
+  if (account.coupons.some((c) => c.state === CouponStates.AVAILABLE && !c.read))
+    list.push('Coupon');
   if (account.messages.some((m) => !m.read)) list.push('Message');
   return list;
 }

@@ -5,10 +5,12 @@
 
 import type { BridgeMethod, BridgeResult, bridgeMethods } from '../../shared/bridge';
 import { ServerCode } from '../../shared/codes';
+import { missingCaseError } from '../../shared/missingCaseError';
 import type { HostAction } from '../../shared/simWorld';
 import type { z } from '../../shared/zod';
 import type { ProductAnswerOf } from '../adminClient';
 import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
+import { errorMessage } from '../../shared/errors';
 
 /**
  * The developer's answer to an interactive request: OK may carry the data the native app would
@@ -46,7 +48,7 @@ export type Handler<M extends BridgeMethod> = (
 ) => BridgeResult | Promise<BridgeResult>;
 
 export const ok = (data: unknown = null): BridgeResult => ({ resultCode: 0, data });
-export const cancelled = (): BridgeResult => ({ resultCode: 2, message: 'Cancelled by the user' });
+const cancelled = (): BridgeResult => ({ resultCode: 2, message: 'Cancelled by the user' });
 export const failed = (message: string): BridgeResult => ({ resultCode: 3, message });
 
 /** Turns a decision into a bridge result: `data` unless the developer answered with their own. */
@@ -59,7 +61,7 @@ export function resultOf(decision: Decision, data: unknown = null): BridgeResult
     case 'fail':
       return failed(decision.message ?? 'Failed in the native app');
     default:
-      return missingCase(decision);
+      throw missingCaseError(decision);
   }
 }
 
@@ -77,10 +79,6 @@ export async function onBackend(
     if (answer.code === ServerCode.OK) return { ok: true, data: answer.data };
     return { ok: false, result: failed(`${answer.message} (code ${answer.code})`) };
   } catch (error) {
-    return { ok: false, result: failed(error instanceof Error ? error.message : String(error)) };
+    return { ok: false, result: failed(errorMessage(error)) };
   }
-}
-
-export function missingCase(value: never): never {
-  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
 }

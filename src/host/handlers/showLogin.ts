@@ -1,4 +1,5 @@
 import { failed, type Handler, resultOf } from './context';
+import { errorMessage } from '../../shared/errors';
 
 /** Native login page: on OK the host signs the scenario user in (a fresh session token). */
 export const showLogin: Handler<'showLogin'> = async (params, context) => {
@@ -7,7 +8,7 @@ export const showLogin: Handler<'showLogin'> = async (params, context) => {
   try {
     await context.signIn();
   } catch (error) {
-    return failed(`Native login failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(`Native login failed: ${errorMessage(error)}`);
   }
   return resultOf(decision);
 };

@@ -22,7 +22,7 @@ interface DialogAnswers {
 }
 
 /** A dialog main showed: its kind, the window it belongs to and its options. */
-export interface DialogRecord {
+interface DialogRecord {
   kind: 'save' | 'open' | 'messageBox' | 'errorBox';
   parent: FakeBrowserWindow | null;
   options: Record<string, unknown>;
@@ -57,7 +57,7 @@ class Emitter {
 }
 
 /** An event main may cancel. */
-export function cancellable<T extends object>(fields: T = {} as T) {
+function cancellable<T extends object>(fields: T = {} as T) {
   const event = {
     ...fields,
     defaultPrevented: false,
@@ -68,7 +68,7 @@ export function cancellable<T extends object>(fields: T = {} as T) {
   return event;
 }
 
-export class FakeSession {
+class FakeSession {
   readonly handlers = new Map<string, ProtocolHandler>();
   readonly beforeSendHeaders: { urls: string[]; listener: Listener }[] = [];
   headersReceived: Listener | null = null;
@@ -135,7 +135,7 @@ function matches(pattern: string, url: string): boolean {
 }
 
 /** The DevTools-protocol session of a page: overrides live only while it is attached. */
-export class FakeDebugger extends Emitter {
+class FakeDebugger extends Emitter {
   attached = false;
   readonly commands: [string, unknown][] = [];
   overrides: {
@@ -192,7 +192,7 @@ export class FakeDebugger extends Emitter {
 }
 
 /** A page as main sees it through webContents. */
-export class FakeWebContents extends Emitter {
+class FakeWebContents extends Emitter {
   readonly debugger = new FakeDebugger();
   readonly mainFrame = { url: '' };
   readonly sent: [string, unknown][] = [];
@@ -252,7 +252,7 @@ export class FakeWebContents extends Emitter {
 }
 
 /** What the last successful load of a window answered. */
-export interface LoadedPage {
+interface LoadedPage {
   url: string;
   status: number;
   headers: Headers;
@@ -373,7 +373,7 @@ export class FakeBrowserWindow extends Emitter {
 }
 
 /** A menu as main built it: its template, with a click helper. */
-export interface MenuItemRecord {
+interface MenuItemRecord {
   label?: string;
   role?: string;
   click?: (...args: unknown[]) => void;

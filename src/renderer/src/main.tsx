@@ -12,6 +12,7 @@ import { createSentryReporter } from './errors/sentryReporter';
 import { whenIdle } from './lib/idle';
 import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
+import { userBaseInfoOf } from './native/baseInfo';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
@@ -53,7 +54,7 @@ function isHomePath(): boolean {
   return path === base || path === `${base}/` || (base === '/' && path === '/');
 }
 
-/** The first page's calls are over when none has run for this long (ApiStore.quietFor). */
+/** The first page's calls are over when none has run for this long (ApiService.quietFor). */
 const FIRST_CALLS_QUIET_MS = 500;
 
 /** Longest wait for a signed-in first page's calls before Sentry's SDK loads anyway. */
@@ -92,7 +93,8 @@ async function boot(container: HTMLElement): Promise<void> {
   normalizeEntryPath();
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
-  // The first page's chunks now, instead of after the config and the session checks (issue 8):
+  // The first page's chunks now, instead of after the config and the session checks
+  // (bench/README.md):
   // signed out (on the web, no saved login), Login; signed in (inside a host, or a saved login)
   // at the entry URL, the Home tab, while the crypto library loads and the startup calls run.
   // index.html's inline script has already asked for Login and the API client the same way.
@@ -108,7 +110,8 @@ async function boot(container: HTMLElement): Promise<void> {
     (info) => {
       hostInfo = info;
       // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
-      // gzip): fetch it now, alongside the config, instead of after the stores exist (issue 8).
+      // gzip): fetch it now, alongside the config, instead of after the stores exist
+      // (bench/README.md).
       if (info.tokenValue) {
         import('../../shared/transport/signal')
           .then(({ loadSignal }) => loadSignal())
@@ -130,12 +133,7 @@ async function boot(container: HTMLElement): Promise<void> {
   const reporter = createSentryReporter(config.sentryDsn, config.env);
   const navigation = new RouterNavigation();
   let token = () => '';
-  const baseInfo = (): UserBaseInfo => ({
-    deviceId: hostInfo?.deviceId ?? 'unknown-h5',
-    system: hostInfo?.system ?? 'H5',
-    tokenValue: token(),
-    version: hostInfo?.version ?? '',
-  });
+  const baseInfo = (): UserBaseInfo => userBaseInfoOf(hostInfo, token());
   const transport = createApiTransport(config, baseInfo, () => token());
   const root = new RootStore({
     config,

@@ -13,19 +13,46 @@ export const areaCodeSchema = z.enum(AREA_CODES);
 export const unreadItemSchema = z.enum(['KYC', 'Coupon', 'Message']);
 export type UnreadItem = z.infer<typeof unreadItemSchema>;
 
-/** KYC state codes of PRODUCT.md §4: 1 Apply Now … 7 Expired. */
+/**
+ * KYC state codes of PRODUCT.md §4 "KYC state codes", named as codes.ts names the protocol's:
+ * compare with these, never with bare numbers.
+ */
+export const KycStates = {
+  APPLY: 1,
+  UNDER_REVIEW: 2,
+  REVIEW_FAILED: 3,
+  REVIEW_REJECTED: 4,
+  APPROVED: 5,
+  FILL_IN: 6,
+  EXPIRED: 7,
+} as const;
 export const kycStateSchema = z.union([
-  z.literal(1),
-  z.literal(2),
-  z.literal(3),
-  z.literal(4),
-  z.literal(5),
-  z.literal(6),
-  z.literal(7),
+  z.literal(KycStates.APPLY),
+  z.literal(KycStates.UNDER_REVIEW),
+  z.literal(KycStates.REVIEW_FAILED),
+  z.literal(KycStates.REVIEW_REJECTED),
+  z.literal(KycStates.APPROVED),
+  z.literal(KycStates.FILL_IN),
+  z.literal(KycStates.EXPIRED),
 ]);
 export type KycState = z.infer<typeof kycStateSchema>;
 
-/** Loan state codes used by the Home button (PRODUCT.md §4): 0 to 8. */
+/**
+ * Loan state codes (PRODUCT.md §4 "Home button"), 0 to 8. The product names them by group: 2 and 7
+ * releasing, 5 and 8 release failed, 3 overdue, 4 released, the rest (0, 1, 6) free to apply.
+ */
+export const LoanStates = {
+  RELEASING: [2, 7],
+  RELEASE_FAILED: [5, 8],
+  OVERDUE: 3,
+  RELEASED: 4,
+} as const;
+export function isLoanReleasing(state: number): boolean {
+  return (LoanStates.RELEASING as readonly number[]).includes(state);
+}
+export function isLoanReleaseFailed(state: number): boolean {
+  return (LoanStates.RELEASE_FAILED as readonly number[]).includes(state);
+}
 export const loanStateSchema = z.int().check(z.gte(0), z.lte(8));
 
 /** Period / loan row types: 1 Normal, 2 Due, 3 Overdue, 4 Settled (PRODUCT.md §4). */
@@ -117,8 +144,13 @@ export const advertisementSchema = z.object({
 });
 export type Advertisement = z.infer<typeof advertisementSchema>;
 
-/** Coupon (voucher) of coupon/list. State 1 available, 2 used, 3 expired. */
-export const couponStateSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+/** Coupon (voucher) states of coupon/list. */
+export const CouponStates = { AVAILABLE: 1, USED: 2, EXPIRED: 3 } as const;
+export const couponStateSchema = z.union([
+  z.literal(CouponStates.AVAILABLE),
+  z.literal(CouponStates.USED),
+  z.literal(CouponStates.EXPIRED),
+]);
 export const couponSchema = z.object({
   userCouponId: z.string(),
   title: z.string(),
@@ -139,7 +171,7 @@ export const eventDateSchema = z.object({
 export type EventDate = z.infer<typeof eventDateSchema>;
 
 /** Information pair of a repay channel: Biller and Payment Method (PRODUCT.md §2). */
-export const channelInfoSchema = z.object({ label: z.string(), value: z.string() });
+const channelInfoSchema = z.object({ label: z.string(), value: z.string() });
 
 /** Repay channel entry (PRODUCT.md §3). */
 export const repayChannelSchema = z.object({

@@ -13,14 +13,20 @@
  * - http: any other non-2xx HTTP status;
  * - bad-response: a 2xx answer that is not a valid product answer for the endpoint.
  */
-export type ApiErrorKind =
-  | 'timeout'
-  | 'offline'
-  | 'secure-connection'
-  | 'handshake'
-  | 'protocol'
-  | 'http'
-  | 'bad-response';
+export const API_ERROR_KINDS = [
+  'timeout',
+  'offline',
+  'secure-connection',
+  'handshake',
+  'protocol',
+  'http',
+  'bad-response',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+
+export function isApiErrorKind(value: unknown): value is ApiErrorKind {
+  return typeof value === 'string' && (API_ERROR_KINDS as readonly string[]).includes(value);
+}
 
 /** A transport failure of ApiClient.call. */
 export class ApiError extends Error {

@@ -34,8 +34,9 @@ import { createHostHttp, type HttpAnswer, postJson } from './http';
 import { randomId } from './ids';
 import type { SessionCache } from './sessionCache';
 import type { SignalStore } from './store';
+import { errorMessage } from '../errors';
 
-export { ApiError, type ApiErrorKind } from './apiError';
+export { ApiError } from './apiError';
 
 /** How the client reaches the API and who it is. */
 export interface ApiClientOptions {
@@ -355,7 +356,10 @@ export class ApiClient {
   }
 }
 
-/** Base URL + path, whether or not the configured base ends with '/'. */
+/**
+ * The ApiError of a non-2xx answer: the protocol error the server sent (DESIGN.md §5), kinded as
+ * the SPA needs it, else a plain HTTP failure.
+ */
 function httpError(path: string, res: HttpAnswer): ApiError {
   const error = protocolErrorSchema.safeParse(res.json);
   if (!error.success) {
@@ -377,7 +381,7 @@ async function guardSecure<T>(path: string, step: () => Promise<T>): Promise<T> 
     return await step();
   } catch (cause) {
     if (cause instanceof ApiError) throw cause;
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     throw new ApiError('secure-connection', `Secure connection failed (${path}): ${reason}`, {
       cause,
     });

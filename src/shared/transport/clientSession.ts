@@ -16,13 +16,13 @@ import { loadSignal } from './signal';
 import { SignalStore, type StoreSnapshot } from './store';
 
 /** A session's cipher and the store it keeps its state in (to persist it). */
-export interface ClientChannel {
+interface ClientChannel {
   cipher: SessionCipher;
   store: SignalStore;
 }
 
 /** A client side ready to send its bundle, then to build the session from the server's answer. */
-export interface PreparedClientSession {
+interface PreparedClientSession {
   bundle: Bundle;
   connect(answer: HandshakeAnswer): Promise<SessionCipher>;
   /** connect, also handing out the store (persisted sessions). */

@@ -8,6 +8,7 @@
  */
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { ApiError } from './apiError';
+import { errorMessage } from '../errors';
 
 /** What came back: the status and the parsed JSON body (undefined when not JSON). */
 export interface HttpAnswer {
@@ -15,7 +16,7 @@ export interface HttpAnswer {
   json: unknown;
 }
 
-export interface HttpHostOptions {
+interface HttpHostOptions {
   /** The host's base URL, ending with '/'. */
   baseURL: string;
   /** Read for every request (the token changes at login and logout). */
@@ -68,7 +69,7 @@ export async function postJson(
       const limit = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
       throw new ApiError('timeout', `No answer from ${url} within ${limit}`, { cause });
     }
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     throw new ApiError('offline', `Cannot reach ${url}: ${reason}`, { cause });
   }
 }

@@ -18,7 +18,7 @@ export type SignalLib = typeof import('@privacyresearch/libsignal-protocol-types
 export type CurveKind = 'webcrypto' | 'js';
 
 /** The loaded library plus curve control. */
-export interface SignalRuntime {
+interface SignalRuntime {
   readonly lib: SignalLib;
   /** The curve in use (process-wide: the library keeps one global crypto object). */
   readonly curve: () => CurveKind;

@@ -62,7 +62,7 @@ export function pruneSessionRecord(serialized: string): string {
  */
 export const PRUNE_SLACK = 320;
 
-export interface SignalStoreOptions {
+interface SignalStoreOptions {
   identityKeyPair: KeyPairType;
   registrationId: number;
   /** Peer identity pinned at handshake (33 bytes, 0x05-prefixed); set later with pinIdentity. */

@@ -125,10 +125,10 @@ async function deriveSecret(
 }
 
 /** What signs and verifies for a curve: XEdDSA (./xeddsa) or a whole JS curve. */
-export type Signer = Pick<Curve25519, 'sign' | 'verify'>;
+type Signer = Pick<Curve25519, 'sign' | 'verify'>;
 
 /** What an engine's WebCrypto X25519 gets right (probeWebCryptoX25519). */
-export interface WebCryptoX25519Support {
+interface WebCryptoX25519Support {
   /** It generates keys and agrees on secrets at all. */
   readonly available: boolean;
   /** It imports, exports and derives key material whose first byte is zero correctly. */

@@ -2,6 +2,7 @@
 import type { AppConfig } from '../../../shared/appConfig';
 import { API_TIMEOUT_MS, APP_CONFIG_FILE } from '../../../shared/constants';
 import { appConfigShape } from '../lib/bootShapes';
+import { describeIssues } from '../../../shared/zodIssues';
 
 /** Set by the inline script of index.html, which starts the request before any module runs. */
 interface EarlyFetch {
@@ -61,10 +62,7 @@ export async function loadAppConfig(
   }
   const parsed = appConfigShape.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-      .join('; ');
-    return { ok: false, error: `${APP_CONFIG_FILE} is malformed: ${issues}` };
+    return { ok: false, error: `${APP_CONFIG_FILE} is malformed: ${describeIssues(parsed.error)}` };
   }
   return { ok: true, config: parsed.data };
 }

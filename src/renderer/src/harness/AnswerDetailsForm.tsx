@@ -16,7 +16,7 @@ export interface AnswerDetails {
 
 export const NO_DETAILS: AnswerDetails = { data: '', message: '', delayMs: 0 };
 
-export type CustomData = { kind: 'none' } | { kind: 'data'; value: unknown } | { kind: 'invalid' };
+type CustomData = { kind: 'none' } | { kind: 'data'; value: unknown } | { kind: 'invalid' };
 
 /** The OK data typed by the developer: none, a JSON value, or not JSON (OK is then disabled). */
 export function parseCustomData(text: string): CustomData {

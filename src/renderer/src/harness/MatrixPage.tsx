@@ -16,6 +16,7 @@ import {
   readMatrixSpec,
   writeMatrixSpec,
 } from './matrix';
+import { errorMessage } from '../../../shared/errors';
 
 export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenarioNames: string[] }) {
   const cells = matrixCells(spec);
@@ -49,7 +50,7 @@ export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenario
       setStatus(`Saved ${saved} pictures.`);
     } catch (error) {
       setStatus(
-        `Capture is not available here (${error instanceof Error ? error.message : String(error)}). ` +
+        `Capture is not available here (${errorMessage(error)}). ` +
           '`npm run shots` writes the same pictures from the command line.',
       );
     }

@@ -32,6 +32,7 @@ import { PendingSheet } from './PendingSheet';
 import { connectRelay, type RelayConnection, relayUrl } from './phoneRelayClient';
 import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
+import { errorMessage } from '../../../shared/errors';
 
 /**
  * The status bar's time: the usual 9:41 on real time; the world's date and time while the phone
@@ -252,7 +253,7 @@ export function PhoneStage({
           iframe.contentWindow?.addEventListener('popstate', track);
         })
         .catch((error: unknown) => {
-          if (!cancelled) setMountError(error instanceof Error ? error.message : String(error));
+          if (!cancelled) setMountError(errorMessage(error));
         });
     }
     return () => {

@@ -16,12 +16,13 @@ import {
   type FaultSpec,
 } from '../../../shared/workbench';
 import { downloadJson } from './usePanel';
+import { errorMessage } from '../../../shared/errors';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const FAULT_POLL_MS = 2000;
 
-export const FAULT_LABELS: Record<FaultKind, string> = {
+const FAULT_LABELS: Record<FaultKind, string> = {
   code: 'Product code (with message)',
   delay: 'Latency',
   timeout: 'Timeout (no answer within 10 s)',
@@ -69,7 +70,7 @@ function localInputValue(ms: number): string {
  * The zone the Jump to field is read in (this browser's), e.g. "Asia/Manila, UTC+08:00": a
  * datetime-local value has none of its own, and the market's dates are UTC+8 (DESIGN.md §6).
  */
-export function localZoneLabel(at: number = Date.now()): string {
+function localZoneLabel(at: number = Date.now()): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
   const minutes = -new Date(at).getTimezoneOffset();
   const sign = minutes < 0 ? '−' : '+';
@@ -427,7 +428,7 @@ function BundleSection({ api }: { api: PanelApi }) {
     try {
       bundle = parseReproBundle(await file.text());
     } catch (e) {
-      return setError(e instanceof Error ? e.message : String(e));
+      return setError(errorMessage(e));
     }
     const result = await run({ op: 'importBundle', bundle });
     if (result.ok) {

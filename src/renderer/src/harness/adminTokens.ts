@@ -9,7 +9,7 @@
  * sessionStorage as `{origin, token}` pairs.
  */
 
-export interface BoundAdminToken {
+interface BoundAdminToken {
   /** The mock server's origin, e.g. `http://127.0.0.1:4010`. */
   origin: string;
   token: string;

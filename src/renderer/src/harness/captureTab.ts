@@ -3,7 +3,7 @@
  * phone frames included, cross-document as they are), cropped to each element and saved as PNG.
  * The browser asks the user first; headless runs use `npm run shots` instead.
  */
-export interface CaptureTarget {
+interface CaptureTarget {
   element: HTMLElement;
   fileName: string;
 }

@@ -37,7 +37,7 @@ export interface FrameControl {
  * styles: `var(--dl-safe-area-inset-top, env(safe-area-inset-top, 0px))`). An iframe has no notch
  * of its own, so this is how a notched preset reaches the app.
  */
-export function applyInsets(doc: Document, insets: SafeAreaInsets): void {
+function applyInsets(doc: Document, insets: SafeAreaInsets): void {
   for (const side of ['top', 'right', 'bottom', 'left'] as const) {
     doc.documentElement.style.setProperty(`--dl-safe-area-inset-${side}`, `${insets[side]}px`);
   }
@@ -87,7 +87,7 @@ export function createFrameBridge(host: BridgeHost, frame: FrameWindow): NativeB
 }
 
 /** What a phone window is prepared with. */
-export interface PrepareOptions {
+interface PrepareOptions {
   /** null in the web profile: no bridge at all. */
   bridge: BridgeHost | null;
   /** The phone's world: every request of the app carries it. */
@@ -167,7 +167,7 @@ export function prepareFrameWindow(frame: FrameWindow, options: PrepareOptions):
   return control;
 }
 
-export interface MountOptions extends PrepareOptions {
+interface MountOptions extends PrepareOptions {
   /** Fetches the SPA's HTML (index.html of the app base). */
   fetchHtml(): Promise<string>;
 }

@@ -5,7 +5,7 @@
  */
 
 import type { HostCore } from '../../../host/HostCore';
-import { settingsPatchSchema } from '../../../host/panelApi';
+import { settingsPatchSchema } from '../../../host/settingsPatch';
 import { callLogEntrySchema, hostNoteSchema } from '../../../host/reproBundle';
 import type { CallLogEntry, HostNote, HostSettings } from '../../../host/types';
 import { z } from '../../../shared/zod';
@@ -16,7 +16,7 @@ const keptSchema = z.object({
   notes: z.array(hostNoteSchema).check(z.maxLength(1000)),
 });
 
-export interface KeptHost {
+interface KeptHost {
   settings: Partial<HostSettings>;
   calls: CallLogEntry[];
   notes: HostNote[];

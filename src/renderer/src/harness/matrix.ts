@@ -19,7 +19,7 @@ export interface MatrixSpec {
   clock?: string | null;
 }
 
-export interface MatrixCell {
+interface MatrixCell {
   /** Stable per position, so a reload of the matrix finds each phone's world again. */
   key: string;
   scenario: string;

@@ -6,6 +6,7 @@ import type { AdminClient } from '../../../host/adminClient';
 import type { HostCore } from '../../../host/HostCore';
 import { applyPanelAction, type PanelApi, type SimulatorPanelBridge } from '../../../host/panelApi';
 import type { Workbench, WorkbenchCall, WorkbenchResult } from '../../../host/workbench';
+import { errorMessage } from '../../../shared/errors';
 
 export function inPagePanelApi(host: HostCore, admin: AdminClient, workbench: Workbench): PanelApi {
   return {
@@ -20,7 +21,7 @@ export function inPagePanelApi(host: HostCore, admin: AdminClient, workbench: Wo
         const error = host.getSnapshot().error;
         return error ? { ok: false, error } : { ok: true };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        return { ok: false, error: errorMessage(error) };
       }
     },
     scenarios: () => host.listScenarios(),

@@ -80,7 +80,7 @@ export function installStorageNamespace(frame: FrameWindow, prefix: string): voi
 }
 
 /** The frame's network as the harness controls it. */
-export interface PhoneNetwork {
+interface PhoneNetwork {
   setOnline(online: boolean): void;
 }
 

@@ -9,7 +9,7 @@ import type { CallLogEntry, HostNote } from '../../../host/types';
 
 export type TimelineKind = 'bridge' | 'api' | 'workbench' | HostNote['kind'];
 
-export interface TimelineRow {
+interface TimelineRow {
   key: string;
   /** Epoch ms. */
   at: number;
@@ -123,7 +123,7 @@ function generationAt(reloads: readonly HostNote[], at: number): number | null {
   return generation;
 }
 
-export interface TimelineView {
+interface TimelineView {
   /** Rows at or after this epoch ms only (Clear). */
   since: number;
   /** Text searched across titles, params, results and bodies. */
@@ -160,7 +160,7 @@ function quote(text: string): string {
 }
 
 /** The environment variable the copied command reads the admin token from (README). */
-export const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
+const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
 
 /** The token header the exchange was made with, if it had one. */
 function tokenOf(entry: TrafficEntry): string | null {

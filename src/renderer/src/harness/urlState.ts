@@ -9,7 +9,7 @@ import type { PhoneClock } from '../../../host/phoneClock';
 import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '../../../host/types';
 import { parseAppPath } from '../../../shared/appPath';
 
-export interface UrlState {
+interface UrlState {
   settings: Partial<HostSettings>;
   scenario: string | null;
   /** The app path to open in the phone ("/" by default, and for anything not an app path). */

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TrafficEntry } from '../../../host/adminClient';
 import type { PanelAction, PanelApi } from '../../../host/panelApi';
 import type { HostSnapshot } from '../../../host/types';
+import { errorMessage } from '../../../shared/errors';
 
 export function useSnapshot(api: PanelApi): HostSnapshot | null {
   const [snapshot, setSnapshot] = useState<HostSnapshot | null>(null);
@@ -43,7 +44,7 @@ export function compact(value: unknown): string {
 }
 
 /** How often the panel reads the world's traffic log while it is shown. */
-export const TRAFFIC_POLL_MS = 1500;
+const TRAFFIC_POLL_MS = 1500;
 
 /** The world's decrypted traffic, newest last, polled while `active` and the page is visible. */
 export function usePolledTraffic(api: PanelApi, active: boolean, limit: number) {
@@ -61,7 +62,7 @@ export function usePolledTraffic(api: PanelApi, active: boolean, limit: number) 
           setError(null);
         }
       } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+        if (!stopped) setError(errorMessage(e));
       }
     };
     void poll();

@@ -13,7 +13,7 @@
 import { isWorldId, newWorldId } from '../../../shared/simWorld';
 
 /** How long a page waits for the previous document of its tab to release the world. */
-export const RELEASE_WAIT_MS = 1500;
+const RELEASE_WAIT_MS = 1500;
 
 /** The part of `navigator.locks` the lease uses. */
 export interface WorldLocks {
@@ -30,7 +30,7 @@ export interface ClaimedWorld {
   copiedFrom: string | null;
 }
 
-export interface ClaimOptions {
+interface ClaimOptions {
   /** The tab's sessionStorage; null where the browser refuses it. */
   storage: Storage | null;
   /** The sessionStorage key the world id is kept under. */

@@ -2,7 +2,7 @@
  * The shapes the SPA checks before its first screen: app-config.json, the host's getBaseInfo
  * answer and the state saved in local/session storage. They mirror the zod schemas of
  * `src/shared` (bootShapes.test.ts checks that both accept and reject the same inputs), written
- * with `./shape` so zod stays off the boot path (issue 8). Runs in the browser.
+ * with `./shape` so zod stays off the boot path (bench/README.md). Runs in the browser.
  */
 import type { KycState, LoanInfo, User } from '../../../shared/api/entities';
 import type { AppConfig } from '../../../shared/appConfig';

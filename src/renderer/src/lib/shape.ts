@@ -1,6 +1,6 @@
 /**
  * A small strict parser for the few shapes checked at boot (`bootShapes.ts`), so the boot chunk
- * does without zod (issue 8: ~24 kB gzip). It keeps zod's `safeParse` contract as far as the app
+ * does without zod (~24 kB gzip, bench/README.md). It keeps zod's `safeParse` contract as far as the app
  * uses it: unknown keys are dropped, anything else that does not match is rejected with a path
  * and a reason. Everything after boot (API answers, feature forms) still parses with zod.
  * Runs in the browser. Pure.

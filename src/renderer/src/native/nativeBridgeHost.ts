@@ -1,7 +1,7 @@
 /**
  * NativeHost over the `window.nativeBridge` a native app (or the simulator) injects. Boot needs
  * only getBaseInfo, checked with the boot shapes; the other methods' data schemas (zod) and the
- * semver check load with the first such call (issue 8: a small boot chunk).
+ * semver check load with the first such call (a small boot chunk, bench/README.md).
  */
 
 import type {
@@ -18,6 +18,7 @@ import { bridgeResultShape, hostBaseInfoShape } from '../lib/bootShapes';
 import { withH5Suffix } from './baseInfo';
 import type { BaseInfo, NativeHost } from './NativeHost';
 import { refusedLink } from './refusedLink';
+import { errorMessage } from '../../../shared/errors';
 
 export class NativeBridgeHost implements NativeHost {
   readonly native = true;
@@ -68,7 +69,7 @@ export class NativeBridgeHost implements NativeHost {
             ]);
     } catch (error) {
       if (error instanceof BridgeTimeout) console.error(error.message);
-      return { resultCode: 3, message: error instanceof Error ? error.message : String(error) };
+      return { resultCode: 3, message: errorMessage(error) };
     } finally {
       clearTimeout(timer);
     }

@@ -1,6 +1,7 @@
 /** The web fallback of NativeHost: links, window.open, history and downloads. */
 
 import type { BridgeData, BridgeMethod, BridgeParams, BridgeResult } from '../../../shared/bridge';
+import { WEB_SYSTEM } from '../../../shared/constants';
 import { type LinkPolicy, safeLink } from '../../../shared/links';
 import { withH5Suffix } from './baseInfo';
 import { type BaseInfo, type NativeHost, unsupported } from './NativeHost';
@@ -36,7 +37,7 @@ export class WebHost implements NativeHost {
   async getBaseInfo(): Promise<BaseInfo> {
     return {
       deviceId: withH5Suffix(this.deviceId()),
-      system: 'H5',
+      system: WEB_SYSTEM,
       tokenValue: '',
       version: '',
       profile: 'web',

@@ -1,6 +1,6 @@
 /**
- * The three bottom tabs (PRODUCT.md §2 Shell), kept alive by the shell. The Home, Bill and
- * Profile helpers replace `page` with `lazy(() => import('../features/<x>/<X>Screen'))`.
+ * The three bottom tabs (PRODUCT.md §2 Shell), kept alive by the shell. Each tab's page is its own
+ * chunk, loaded when first shown and fetched again after a failed load (chunkLoad.ts).
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { resilientLoad } from './chunkLoad';

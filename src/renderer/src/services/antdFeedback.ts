@@ -6,7 +6,7 @@ import '../shim';
 // Per-component imports: the package index would pull all of antd-mobile into this chunk.
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';
-import type { AlertOptions, ToastKind } from './ui';
+import type { AlertOptions, ToastKind } from './feedbackOptions';
 import './antdFeedback.css';
 
 /** The close of every alert on screen (a page init closes them all, PRODUCT.md §2). */

@@ -9,16 +9,8 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../../shared/api/endpoints';
-
-/** Why a call failed before any product code came back (mirrors the transport's ApiError). */
-export type ApiErrorKind =
-  | 'timeout'
-  | 'offline'
-  | 'secure-connection'
-  | 'handshake'
-  | 'protocol'
-  | 'http'
-  | 'bad-response';
+import { type ApiErrorKind, isApiErrorKind } from '../../../shared/transport/apiError';
+import { errorMessage } from '../../../shared/errors';
 
 /** Options of one call. */
 export interface CallOptions {
@@ -47,6 +39,7 @@ export interface ApiTransport {
  * so the error report shows the whole chain (Sentry's linked errors, errors/sentryReporter.ts).
  */
 export class ApiCallError extends Error {
+  /** Why the call failed before any product code came back: the transport's own kinds. */
   readonly kind: ApiErrorKind;
   handled = false;
   /** What the server said to the borrower, when it said something (a refused handshake). */
@@ -65,16 +58,6 @@ export class ApiCallError extends Error {
   }
 }
 
-const KINDS: readonly ApiErrorKind[] = [
-  'timeout',
-  'offline',
-  'secure-connection',
-  'handshake',
-  'protocol',
-  'http',
-  'bad-response',
-];
-
 /**
  * Maps anything a transport throws to an ApiCallError (unknown errors count as bad responses),
  * with the original as its cause: its own cause chain is what tells an engine bug apart.
@@ -82,10 +65,10 @@ const KINDS: readonly ApiErrorKind[] = [
 export function toApiCallError(error: unknown): ApiCallError {
   if (error instanceof ApiCallError) return error;
   const kind = (error as { kind?: unknown } | null)?.kind;
-  const message = error instanceof Error ? error.message : String(error);
-  if (typeof kind === 'string' && (KINDS as readonly string[]).includes(kind)) {
+  const message = errorMessage(error);
+  if (isApiErrorKind(kind)) {
     const said = (error as { serverMessage?: unknown }).serverMessage;
-    return new ApiCallError(kind as ApiErrorKind, message, {
+    return new ApiCallError(kind, message, {
       serverMessage: typeof said === 'string' ? said : undefined,
       cause: error,
     });

@@ -1,7 +1,7 @@
 /**
  * The real ApiTransport: the shared encrypted client (which loads the Signal library lazily),
  * with its sessions kept in IndexedDB so a warm start needs no handshake.
- * The client, the endpoint table and their zod schemas load on first use, not at boot (issue 8):
+ * The client, the endpoint table and their zod schemas load on first use, not at boot (bench/README.md, the boot path's size):
  * boot only needs this small wrapper.
  */
 import type { EndpointName } from '../../../shared/api/endpoints';

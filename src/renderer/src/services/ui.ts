@@ -4,15 +4,7 @@
  * alert logic around them) loads on first use or when main.tsx preloads it, never on the boot
  * path.
  */
-export type ToastKind = 'info' | 'success' | 'fail';
-
-export interface AlertOptions {
-  title?: string;
-  content: string;
-  confirmText: string;
-  /** A way out that is not the button: tapping the mask or Escape closes it unconfirmed. */
-  dismissible?: boolean;
-}
+import type { AlertOptions, ToastKind } from './feedbackOptions';
 
 export interface UiService {
   /** A short toast (validation messages, network state). */

@@ -52,7 +52,7 @@ export const AppLayout = observer(function AppLayout() {
   }, [mustLogin, session]);
 
   // Logged out on a private page, the borrower is on the way to Login: the Loading page stays
-  // instead of a tab that would fetch its chunks on Login's path (issue 8).
+  // instead of a tab that would fetch its chunks on Login's path (bench/README.md, the boot path's size).
   if (!showsTabs) return <LoadingPage />;
 
   const shownTab = tabsKey ?? lastTab.current.tab;

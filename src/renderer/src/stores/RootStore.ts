@@ -19,7 +19,7 @@ import { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
 import { type JsonStorage, SESSION_OWNED_KEYS } from '../services/storage';
 import type { UiService } from '../services/ui';
-import { ApiStore } from './ApiStore';
+import { ApiService } from '../services/ApiService';
 import { ConfigStore } from './ConfigStore';
 import { NetworkStore } from './NetworkStore';
 import { SessionScope } from './SessionScope';
@@ -64,7 +64,7 @@ export class RootStore {
   readonly config: ConfigStore;
   readonly session: SessionStore;
   /** Call the product API here: `await root.api.call('loanInfo', {})`. */
-  readonly api: ApiStore;
+  readonly api: ApiService;
   readonly network: NetworkStore;
   /** The current session's scope: feature stores and their listeners live and die with it. */
   scope: SessionScope;
@@ -92,7 +92,7 @@ export class RootStore {
       clock,
       reload: services.reload,
     });
-    this.api = new ApiStore(services.transport, ui, this.events, reporter, {
+    this.api = new ApiService(services.transport, ui, this.events, reporter, {
       isLoggedIn: () => this.user.isLoggedIn,
       currentSession: () => this.scope,
       onSessionExpired: (tip) => this.session.onSessionExpired(tip),
@@ -135,16 +135,5 @@ export class RootStore {
     }
     this.session.onSessionChanged();
     this.scope = new SessionScope(++this.scopes, this.user.tokenValue);
-  }
-
-  /** Base info for every call: the host's, with the session token (PRODUCT.md §3). */
-  userBaseInfo(): { deviceId: string; system: string; tokenValue: string; version: string } {
-    const info = this.session.baseInfo;
-    return {
-      deviceId: info?.deviceId ?? '',
-      system: info?.system ?? 'H5',
-      tokenValue: this.user.tokenValue,
-      version: info?.version ?? '',
-    };
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../../../shared/bridge';
 import { kycFeature } from '../features/kyc/KycStore';
 import { memoryStorage, StorageKey } from '../services/storage';
+import { userBaseInfoOf } from '../native/baseInfo';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
 import { loginPath } from './SessionStore';
@@ -144,7 +145,7 @@ describe('host profiles', () => {
     const { root } = createTestRoot({ transport, bridge: fakeBridge(hostInfo('lender')) });
     await root.session.start('/');
     expect(root.session.profile).toBe('lender');
-    expect(root.userBaseInfo().deviceId).toBe('dev-h5');
+    expect(userBaseInfoOf(root.session.baseInfo, root.user.tokenValue).deviceId).toBe('dev-h5');
     expect(transport.calls[0]?.name).toBe('userInfo');
   });
 

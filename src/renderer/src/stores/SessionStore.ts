@@ -5,17 +5,18 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { OK } from '../../../shared/codes';
 import { FASTPAY_DENY_DELAY_MS } from '../../../shared/constants';
-import { missingCaseError } from '../errors/missingCaseError';
+import { missingCaseError } from '../../../shared/missingCaseError';
 import type { ErrorReporter } from '../errors/reporter';
 import type { BaseInfo, HostProfile, NativeHost } from '../native';
 import { accessOf } from '../rules/access';
 import type { Clock } from '../services/clock';
 import type { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
-import type { ApiStore } from './ApiStore';
+import type { ApiService } from '../services/ApiService';
 import type { ConfigStore } from './ConfigStore';
 import { Freshness } from './Freshness';
 import type { UserStore } from './UserStore';
+import { errorMessage } from '../../../shared/errors';
 
 export type RequireLoginMode = 'close' | 'login';
 
@@ -55,7 +56,7 @@ export class SessionStore {
   initError = '';
   /** Set once the session ended in a host or in production web; cleared by a new session. */
   ending: SessionEnding | null = null;
-  api!: ApiStore;
+  api!: ApiService;
   /** The user-info reload in flight: startup and Home's first refresh share it. */
   private userRefresh: Promise<void> | null = null;
   /** FastPay: the wallet login was redone after a failure and no user info has worked since. */
@@ -106,8 +107,8 @@ export class SessionStore {
     this.loggedOutTo = null;
   }
 
-  /** Called once by RootStore: the ApiStore needs the session and the session needs the api. */
-  attachApi(api: ApiStore): void {
+  /** Called once by RootStore: the ApiService needs the session and the session needs the api. */
+  attachApi(api: ApiService): void {
     this.api = api;
   }
 
@@ -132,7 +133,7 @@ export class SessionStore {
       });
       if (access !== 'deny' && this.deps.user.isLoggedIn) void this.refreshUser();
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       console.error('App init failed', message);
       this.deps.reporter.capture(error, { stage: 'App init failed' });
       runInAction(() => {

@@ -2,9 +2,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import { useFeature } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { campaignsFeature } from '../event/CampaignStore';
 import { EVENTS } from '../event/events';
 import { type EventPhase, nowFromQuery, windowDays } from '../event/eventWindow';

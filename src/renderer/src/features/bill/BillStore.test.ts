@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../services/events';
 import { recordingNavigation } from '../../services/navigation';
 import { recordingUi } from '../../services/ui';
-import { ApiStore } from '../../stores/ApiStore';
+import { ApiService } from '../../services/ApiService';
 import { type FakeAnswer, fakeTransport } from '../../test/fakes';
 import { manualClock } from '../../test/testRoot';
 import { BillStore } from './BillStore';
@@ -11,7 +11,7 @@ import { loanRow, pagedAnswer, planRow } from './testData';
 function billWith(answers: Parameters<typeof fakeTransport>[0]) {
   const transport = fakeTransport(answers);
   const session = {};
-  const api = new ApiStore(
+  const api = new ApiService(
     transport,
     recordingUi(),
     new EventBus(),

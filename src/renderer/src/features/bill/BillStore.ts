@@ -7,7 +7,7 @@ import type { LoanItem, PlanItem } from '../../../../shared/api/entities';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
-import type { ApiCaller } from '../../stores/ApiStore';
+import type { ApiCaller } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import { repayFormFeature } from '../repay/RepayFormStore';
 import {
@@ -18,7 +18,7 @@ import {
   repayTargetOf,
   toggleId,
 } from './billRules';
-import { PagedList, type PageOf } from './PagedList';
+import { PagedList, type PageOf } from '../../lib/PagedList';
 
 /** What the Bill tab needs of the repay form (features/repay RepayFormStore). */
 export interface RepayFormPort {

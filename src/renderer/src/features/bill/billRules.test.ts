@@ -4,8 +4,6 @@ import {
   amountToPay,
   billTabOf,
   documentLinkOf,
-  hasMorePages,
-  listFooterOf,
   loanListTypeOf,
   periodHeaderOf,
   periodTypeLabel,
@@ -104,32 +102,5 @@ describe('loan documents (PRODUCT.md §9)', () => {
   });
   it('links a document to its order', () => {
     expect(documentLinkOf('loan_agreement', 'DL1')).toBe('/doc/loan_agreement?orderNo=DL1');
-  });
-});
-
-describe('list footer and paging', () => {
-  it.each([
-    [0, false, 'No Data'],
-    [0, true, 'loading'],
-    [20, true, 'loading'],
-    [45, false, 'No More'],
-  ] as const)('%s rows, more=%s → %s', (count, more, footer) => {
-    expect(listFooterOf(count, more)).toBe(footer);
-  });
-  it.each([
-    [0, false],
-    [0, true],
-    [20, true],
-  ])('%s rows, more=%s, after a failure → failed', (count, more) => {
-    expect(listFooterOf(count, more, true)).toBe('failed');
-  });
-  it.each([
-    [1, 3, true],
-    [2, 3, true],
-    [3, 3, false],
-    [1, 0, false],
-    [1, 1, false],
-  ])('page %s of %s: more=%s', (pageNum, pages, more) => {
-    expect(hasMorePages(pageNum, pages)).toBe(more);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { PeriodType, PlanItem } from '../../../../shared/api/entities';
 import { NO_DOCUMENTS_MARKER } from '../../../../shared/constants';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import { sumAmounts } from '../../lib/format';
 
 /** Bill tabs, chosen by query type 1 to 3. */
@@ -110,23 +110,4 @@ export const LOAN_DOCUMENTS = [
 /** Link of a loan document for an order. */
 export function documentLinkOf(file: string, orderNo: string): string {
   return `/doc/${file}?orderNo=${encodeURIComponent(orderNo)}`;
-}
-
-/**
- * Infinite-scroll footer: "No Data" for an empty list, "No More" at the end, a retry after a
- * failed load (never "No Data" for a list that could not be loaded), else a spinner.
- */
-export function listFooterOf(
-  count: number,
-  hasMore: boolean,
-  failed = false,
-): 'No Data' | 'No More' | 'loading' | 'failed' {
-  if (failed) return 'failed';
-  if (hasMore) return 'loading';
-  return count === 0 ? 'No Data' : 'No More';
-}
-
-/** More pages exist while the last page loaded is below the page count. */
-export function hasMorePages(pageNum: number, pages: number): boolean {
-  return pageNum < pages;
 }

@@ -7,10 +7,10 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ResponseOf } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
 import { mergePage } from '../../rules/paging';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
-import type { LoadStatus } from '../event/CampaignStore';
+import type { LoadStatus } from '../../lib/loadStatus';
 
 export type WithdrawInfo = ResponseOf<'channelWithdrawInfo'>;
 export type ChannelOrder = ResponseOf<'channelOrder'>['list'][number];
@@ -26,7 +26,7 @@ export class ChannelStore {
   private pages = 0;
 
   constructor(
-    private readonly api: ApiStore,
+    private readonly api: ApiService,
     private readonly user: UserStore,
   ) {
     makeAutoObservable<ChannelStore, 'api' | 'user'>(this, { api: false, user: false });

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useFeature } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { channelFeature } from './ChannelStore';
 
 /** The partner login: the login page's invite_friend mode, which lands on /channel/admin. */

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { PhoneSignUpStore } from '../reg/PhoneSignUpStore';
 import { SignUpForm } from '../reg/SignUpForm';
 

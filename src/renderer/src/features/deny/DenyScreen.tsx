@@ -4,7 +4,7 @@
  */
 import { useParams } from 'react-router-dom';
 import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 
 const FASTPAY_PREFIX = 'fastpaylogin';
 

@@ -7,10 +7,10 @@ import { formatDate, formatPeso } from '../../lib/format';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from './ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { DocStore } from './DocStore';
 import { type DocDef, docOf } from './docs';
-import { Markdown } from './Markdown';
+import { Markdown } from '../../components/Markdown';
 import { companyFields, type OrderInfo, orderFields } from './orderFields';
 
 function ScheduleTable({ order }: { order: OrderInfo | undefined }) {

@@ -4,7 +4,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import { showsDocuments } from '../bill/billRules';
 import type { DocDef } from './docs';
 import type { OrderInfo } from './orderFields';
@@ -16,7 +16,7 @@ export class DocStore {
   source = '';
   order: OrderInfo | undefined = undefined;
 
-  constructor(private readonly api: ApiStore) {
+  constructor(private readonly api: ApiService) {
     makeAutoObservable<DocStore, 'api'>(this, { api: false });
   }
 

@@ -7,11 +7,10 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { EventDate } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { Clock } from '../../services/clock';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
+import type { LoadStatus } from '../../lib/loadStatus';
 import { type EventPhase, phaseAt, windowOf } from './eventWindow';
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export class CampaignStore {
   dates: EventDate[] = [];
@@ -19,7 +18,7 @@ export class CampaignStore {
   nowOverride: number | undefined = undefined;
 
   constructor(
-    private readonly api: ApiStore,
+    private readonly api: ApiService,
     private readonly clock: Clock,
   ) {
     makeAutoObservable<CampaignStore, 'api' | 'clock'>(this, { api: false, clock: false });

@@ -9,7 +9,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useFeature } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { campaignsFeature } from './CampaignStore';
 import { type EventDef, eventOf } from './events';
 import { nowFromQuery, OUT_OF_WINDOW_TEXT, windowDays } from './eventWindow';

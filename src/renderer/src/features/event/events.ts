@@ -4,10 +4,7 @@
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { hasOwn } from '../../../../shared/portable';
-
-export interface EventPageProps {
-  action: string | undefined;
-}
+import type { EventPageProps } from './EventPageProps';
 
 export interface EventDef {
   title: string;

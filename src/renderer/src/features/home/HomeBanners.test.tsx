@@ -3,7 +3,13 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { Advertisement } from '../../../../shared/api/entities';
 import { HomeBanners } from './HomeBanners';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** Longer than any idle wait of lib/idle.ts (its timeout fallback and its deadline). */
+const PAST_IDLE_MS = 2500;
 
 const banner = (id: number): Advertisement => ({
   id,
@@ -13,6 +19,7 @@ const banner = (id: number): Advertisement => ({
 });
 
 it('paints the first banner at once and the carousel once Home is ready and idle', async () => {
+  vi.useFakeTimers();
   const opened: number[] = [];
   const banners = [banner(1), banner(2)];
   const { rerender } = render(
@@ -21,15 +28,16 @@ it('paints the first banner at once and the carousel once Home is ready and idle
   expect(screen.getAllByAltText('Banner')).toHaveLength(1);
   screen.getByRole('button').click();
   expect(opened).toEqual([1]);
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  });
+  await act(() => vi.advanceTimersByTimeAsync(PAST_IDLE_MS));
   // Not ready: still the one picture, no carousel fetched.
   expect(screen.getAllByAltText('Banner')).toHaveLength(1);
 
   rerender(<HomeBanners banners={banners} ready onOpen={(b) => opened.push(b.id)} />);
+  await act(() => vi.advanceTimersByTimeAsync(PAST_IDLE_MS));
+  // Idle came: what is left is the carousel chunk's import, a condition and not a clock.
+  vi.useRealTimers();
   await waitFor(() => expect(screen.getAllByAltText('Banner').length).toBeGreaterThan(1), {
-    timeout: 3000,
+    timeout: 15_000,
   });
   expect(screen.getByLabelText('Banners')).toBeTruthy();
 });

@@ -5,6 +5,7 @@
  * animation code stays off the path to a usable Home (bench/README.md).
  */
 import { observer } from 'mobx-react-lite';
+import { KycStates } from '../../../../shared/api/entities';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
 import { formatDate, formatPeso } from '../../lib/format';
@@ -13,7 +14,7 @@ import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
 import { headlineOf, showsOverdue } from './homeButton';
-import { PullRefresh } from './PullRefresh';
+import { PullRefresh } from '../../components/PullRefresh';
 import './home.css';
 
 // Loaded when the first popup ad shows (its mask animation library is not Home's to carry).
@@ -37,7 +38,7 @@ const HomeScreen = observer(function HomeScreen() {
   const loan = user.loanInfo;
   const headline = headlineOf(home.kycState, loan?.lastAmount ?? 0);
   const button = home.buttonView(navigating);
-  const approved = home.kycState === 5;
+  const approved = home.kycState === KycStates.APPROVED;
   // An amount not known yet is a placeholder, never ₱0 (DESIGN.md §6): the user, or an approved
   // borrower's figures, still on their way.
   const amountPending = home.kycState === undefined || (approved && home.figuresPending);

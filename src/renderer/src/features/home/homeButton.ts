@@ -3,9 +3,16 @@
  * from the KYC state (or the loan state once approved), when it is hidden or disabled, and where
  * pressing it leads.
  */
-import type { KycState, LoanInfo } from '../../../../shared/api/entities';
+import {
+  isLoanReleaseFailed,
+  isLoanReleasing,
+  type KycState,
+  KycStates,
+  type LoanInfo,
+  LoanStates,
+} from '../../../../shared/api/entities';
 import { MAX_BORROW_BEFORE_APPROVAL, MIN_BORROW_AMOUNT } from '../../../../shared/constants';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 
 export type HomeButtonLabel =
   | 'Loading'
@@ -23,8 +30,8 @@ export type LoanPhase = 'apply' | 'releasing' | 'releaseFailed';
 
 /** 0,1,3,4,6 Apply Now; 2 and 7 Loan Releasing; 5 and 8 Release Failed. */
 export function loanPhaseOf(loanState: number): LoanPhase {
-  if (loanState === 2 || loanState === 7) return 'releasing';
-  if (loanState === 5 || loanState === 8) return 'releaseFailed';
+  if (isLoanReleasing(loanState)) return 'releasing';
+  if (isLoanReleaseFailed(loanState)) return 'releaseFailed';
   return 'apply';
 }
 
@@ -32,19 +39,19 @@ export function loanPhaseOf(loanState: number): LoanPhase {
 export function kycLabelOf(state: KycState | undefined): HomeButtonLabel {
   if (state === undefined) return 'Loading';
   switch (state) {
-    case 1:
+    case KycStates.APPLY:
       return 'Apply Now';
-    case 2:
+    case KycStates.UNDER_REVIEW:
       return 'Under Review';
-    case 3:
+    case KycStates.REVIEW_FAILED:
       return 'Review Failed';
-    case 4:
+    case KycStates.REVIEW_REJECTED:
       return 'Review Rejected';
-    case 5:
+    case KycStates.APPROVED:
       return 'Apply Now';
-    case 6:
+    case KycStates.FILL_IN:
       return 'Fill In The Information';
-    case 7:
+    case KycStates.EXPIRED:
       return 'Expired';
     default:
       throw missingCaseError(state);
@@ -86,7 +93,7 @@ export function homeButtonOf({
   lastAmount,
   navigating,
 }: HomeButtonInput): HomeButtonView {
-  const approved = kycState === 5;
+  const approved = kycState === KycStates.APPROVED;
   const phase = loanPhaseOf(loanState);
   const label = approved ? loanLabelOf(phase) : kycLabelOf(kycState);
   const lowCredit = lastAmount < MIN_BORROW_AMOUNT;
@@ -97,7 +104,7 @@ export function homeButtonOf({
   const disabled =
     kycState === undefined ||
     (approved && lowCredit && label === 'Apply Now') ||
-    kycState === 2 ||
+    kycState === KycStates.UNDER_REVIEW ||
     navigating;
   return { label, hidden, disabled };
 }
@@ -114,16 +121,16 @@ export function homeButtonActionOf(
 ): HomeButtonAction {
   if (kycState === undefined) return { kind: 'none' };
   switch (kycState) {
-    case 1:
-    case 6:
+    case KycStates.APPLY:
+    case KycStates.FILL_IN:
       return { kind: 'go', to: '/kyc/apply' };
-    case 2:
-    case 3:
-    case 4:
+    case KycStates.UNDER_REVIEW:
+    case KycStates.REVIEW_FAILED:
+    case KycStates.REVIEW_REJECTED:
       return { kind: 'go', to: '/kyc/review' };
-    case 7:
+    case KycStates.EXPIRED:
       return { kind: 'kycExpired' };
-    case 5:
+    case KycStates.APPROVED:
       return {
         kind: 'go',
         to: loanPhaseOf(loanState) === 'apply' ? '/loan/apply' : '/loan/review',
@@ -146,14 +153,14 @@ export function headlineOf(
   kycState: KycState | undefined,
   lastAmount: number,
 ): { caption: string; amount: number } {
-  return kycState === 5
+  return kycState === KycStates.APPROVED
     ? { caption: 'Available amount', amount: lastAmount }
     : { caption: 'Borrow up to', amount: MAX_BORROW_BEFORE_APPROVAL };
 }
 
 /** Overdue display: loan type 2 or loan state 3, and dueDay above 0 (PRODUCT.md §4). */
 export function showsOverdue(loan: Pick<LoanInfo, 'type' | 'state' | 'dueDay'>): boolean {
-  return (loan.type === 2 || loan.state === 3) && loan.dueDay > 0;
+  return (loan.type === 2 || loan.state === LoanStates.OVERDUE) && loan.dueDay > 0;
 }
 
 /**

@@ -4,8 +4,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useFeature, useStores } from '../../stores/StoresContext';
-import { MoneyPage } from '../repay/components/MoneyPage';
-import { AppDownloadNotice } from './components/AppDownloadNotice';
+import { MoneyPage } from '../../components/MoneyPage';
+import { AppDownloadNotice } from '../../components/AppDownloadNotice';
 import { kycFeature } from './KycStore';
 import { kycStateView } from './kycState';
 

@@ -12,7 +12,7 @@ import { lastOf } from '../../../../shared/portable';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
@@ -20,7 +20,7 @@ import { KycFormStore } from './KycFormStore';
 import { chunkItems, manilaDay, restorableItems, stepsOf, validateStep } from './kycValidation';
 
 export interface KycDeps {
-  api: ApiStore;
+  api: ApiService;
   config: ConfigStore;
   kycForm: KycFormStore;
   session: SessionStore;
@@ -153,7 +153,7 @@ export class KycStore {
       }
       this.deps.kycForm.setStep(Math.min(this.lastStep, step + 1));
     } catch {
-      // Already shown by the ApiStore; the draft keeps everything.
+      // Already shown by the ApiService; the draft keeps everything.
     } finally {
       runInAction(() => {
         this.saving = false;

@@ -5,7 +5,7 @@
  */
 import type { CertItem, KycItemType } from '../../../../shared/api/entities';
 import { MAX_CIPHERTEXT_B64 } from '../../../../shared/constants';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import { contactShape } from '../../lib/bootShapes';
 import { marketDay } from '../../lib/marketCalendar';
 

@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMarketDate } from '../../lib/marketCalendar';
 import { useFeature } from '../../stores/StoresContext';
-import { AppDownloadNotice } from '../kyc/components/AppDownloadNotice';
-import { MoneyPage } from '../repay/components/MoneyPage';
-import { formatPeso } from '../repay/repayRules';
+import { AppDownloadNotice } from '../../components/AppDownloadNotice';
+import { MoneyPage } from '../../components/MoneyPage';
+import { formatPeso } from '../../../../shared/money';
 import { loanFeature } from './LoanStore';
 import { loanStateText } from './loanState';
 

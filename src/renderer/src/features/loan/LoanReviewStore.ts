@@ -2,7 +2,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ResponseOf } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 
 export type LoanDetail = NonNullable<ResponseOf<'loanDetail'>>;
 
@@ -10,7 +10,7 @@ export class LoanReviewStore {
   detail: LoanDetail | null = null;
   status: 'idle' | 'loading' | 'done' | 'error' = 'idle';
 
-  constructor(private readonly api: ApiStore) {
+  constructor(private readonly api: ApiService) {
     makeAutoObservable<LoanReviewStore, 'api'>(this, { api: false });
   }
 

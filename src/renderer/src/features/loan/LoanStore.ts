@@ -1,5 +1,5 @@
 /**
- * The loan application (PRODUCT.md §3 "Loan application form", issue 6 "Loan"): the form with
+ * The loan application (PRODUCT.md §3 "Loan application form"): the form with
  * its defaults, the payee through `pickAccount` or the web picker, vouchers, the
  * loan/calculateLoanInfo preview, loan/loanCheckByArc, the pay-password SMS when the check asks
  * for it, then loan/ApplyNoPayPassword on the web or the `loanApply` bridge call in the lender
@@ -10,14 +10,14 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LoanPreview } from '../../../../shared/api/endpoints';
-import type { Coupon } from '../../../../shared/api/entities';
+import { type Coupon, CouponStates } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '../../../../shared/constants';
 import type { NativeHost } from '../../native';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
@@ -35,7 +35,7 @@ import {
 import { sendApplication } from './sendApplication';
 
 export interface LoanDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   session: SessionStore;
   native: NativeHost;
@@ -98,7 +98,9 @@ export class LoanStore {
   /** Vouchers the current amount can use. */
   get usableCoupons(): Coupon[] {
     const amount = parseBorrowAmount(this.borrowAmount);
-    return this.coupons.filter((c) => c.state === 1 && !(amount < c.minBorrowAmount));
+    return this.coupons.filter(
+      (c) => c.state === CouponStates.AVAILABLE && !(amount < c.minBorrowAmount),
+    );
   }
 
   /** Back to the defaults of PRODUCT.md §3 (periods 1, type ez). */
@@ -241,7 +243,7 @@ export class LoanStore {
         if (seq === this.previewSeq) this.preview = answer.code === OK ? answer.data : null;
       });
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         if (seq === this.previewSeq) this.previewLoading = false;
@@ -263,7 +265,7 @@ export class LoanStore {
         });
       }
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     }
   }
 
@@ -290,7 +292,7 @@ export class LoanStore {
     try {
       await this.checkAndApply(parseBorrowAmount(this.borrowAmount));
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.submitting = false;
@@ -350,7 +352,7 @@ export class LoanStore {
       const info = await this.deps.api.call('loanInfo', {});
       if (info.code === OK) this.deps.user.setLoanInfo(info.data);
     } catch {
-      // Already shown by the ApiStore; the refusal's own message stays on screen.
+      // Already shown by the ApiService; the refusal's own message stays on screen.
     }
   }
 

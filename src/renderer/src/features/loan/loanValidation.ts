@@ -3,7 +3,7 @@
  * §5 does not show them). Pure: the store and the tests read the same table.
  */
 import { MIN_BORROW_AMOUNT } from '../../../../shared/constants';
-import { formatPeso } from '../repay/repayRules';
+import { formatPeso } from '../../../../shared/money';
 
 /** Longest loan the mock and the product offer, in periods. */
 export const MAX_LOAN_PERIODS = 12;

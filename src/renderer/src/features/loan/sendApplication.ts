@@ -6,12 +6,12 @@ import type { LoanApplication } from '../../../../shared/api/endpoints';
 import { OK } from '../../../../shared/codes';
 import type { HostProfile, NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 
 export const APPLICATION_FAILED = 'The application failed. Please try again.';
 
 export async function sendApplication(
-  deps: { api: ApiStore; native: NativeHost; ui: UiService; profile: HostProfile },
+  deps: { api: ApiService; native: NativeHost; ui: UiService; profile: HostProfile },
   application: LoanApplication,
 ): Promise<boolean> {
   if (deps.profile === 'lender') {

@@ -2,7 +2,7 @@
 import { Button, Input } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
-import type { AreaCode } from '../../../../shared/constants';
+import { type AreaCode, SMS_CODE_LENGTH } from '../../../../shared/constants';
 import { useFeature } from '../../stores/StoresContext';
 import { resendLabel } from './countdown';
 import { loginFeature } from './LoginStore';
@@ -58,7 +58,7 @@ const LoginScreen = observer(function LoginScreen() {
             placeholder="Verification code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={4}
+            maxLength={SMS_CODE_LENGTH}
             value={login.code}
             onChange={(value) => login.setCode(value)}
           />

@@ -5,7 +5,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
-import { INVITE_MESSAGE_MS } from '../../../../shared/constants';
+import {
+  DEFAULT_AREA_CODE,
+  INVITE_MESSAGE_MS,
+  SMS_CODE_LENGTH,
+} from '../../../../shared/constants';
 import { safeLink } from '../../../../shared/links';
 import { timestampShape } from '../../lib/bootShapes';
 import {
@@ -19,7 +23,7 @@ import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import { type JsonStorage, StorageKey } from '../../services/storage';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
@@ -32,7 +36,7 @@ export const INVITE_FRIEND = 'invite_friend';
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 
 export interface LoginDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   session: SessionStore;
   ui: UiService;
@@ -44,7 +48,7 @@ export interface LoginDeps {
 }
 
 export class LoginStore {
-  areaCode: AreaCode = '886';
+  areaCode: AreaCode = DEFAULT_AREA_CODE;
   phone = '';
   code = '';
   smsState: SmsState = 'idle';
@@ -86,7 +90,7 @@ export class LoginStore {
   }
 
   setCode(input: string): void {
-    this.code = input.replace(/\s/g, '').slice(0, 4);
+    this.code = input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
   }
 
   /** Get Code: validates, opens the puzzle in that variant, else sends. */
@@ -131,7 +135,7 @@ export class LoginStore {
             });
       ok = answer.code === OK;
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     }
     if (!ok) {
       runInAction(() => {
@@ -178,7 +182,7 @@ export class LoginStore {
       this.deps.navigation.go(this.redirectTarget(), { replace: true });
       void this.deps.session.refreshUser();
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.submitting = false;

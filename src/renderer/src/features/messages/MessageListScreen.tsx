@@ -11,8 +11,8 @@ import { backIcon } from '../../components/BackIcon';
 import { MasterDetail } from '../../components/MasterDetail';
 import { formatDate } from '../../lib/format';
 import { useFeature } from '../../stores/StoresContext';
-import { ListFooter } from '../bill/ListFooter';
-import { PullRefresh } from '../home/PullRefresh';
+import { ListFooter } from '../../components/ListFooter';
+import { PullRefresh } from '../../components/PullRefresh';
 import './messages.css';
 import { messagesFeature } from './MessagesStore';
 

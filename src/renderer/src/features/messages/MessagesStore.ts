@@ -1,5 +1,5 @@
 /**
- * /messageList (issue 5 "Messages"): the paged message/list with pull-to-refresh and infinite
+ * /messageList (PRODUCT.md §2 "Other"): the paged message/list with pull-to-refresh and infinite
  * scroll; opening a message marks it read (message/read) and, when none is left unread, clears
  * the Message red dot.
  */
@@ -8,10 +8,10 @@ import type { Message } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import { BILL_PAGE_SIZE } from '../../../../shared/constants';
 import type { Clock } from '../../services/clock';
-import type { ApiCaller } from '../../stores/ApiStore';
+import type { ApiCaller } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
-import { PagedList } from '../bill/PagedList';
+import { PagedList } from '../../lib/PagedList';
 
 export class MessagesStore {
   readonly list: PagedList<Message>;

@@ -6,7 +6,7 @@ import { PhoneField } from '../../components/PhoneField';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
 import { periodTypeLabel } from '../bill/billRules';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { OfwBillStore } from './OfwBillStore';
 
 export default observer(function BillInquiry() {

@@ -45,7 +45,7 @@ describe('OFW bill inquiry', () => {
     expect(store.bill).toEqual(bill);
   });
 
-  it('remembers that nothing was found (the message is the ApiStore notification)', async () => {
+  it('remembers that nothing was found (the message is the ApiService notification)', async () => {
     const { store, ui } = setup({ code: 404, message: 'No bill matches', data: null });
     store.setPhone('9171234567');
     store.setOrderNo('NOPE');

@@ -5,7 +5,7 @@ import { OK } from '../../../../shared/codes';
 import { AREA_CODES, type AreaCode } from '../../../../shared/constants';
 import { INVALID_PHONE, isValidPhone, normalizePhone } from '../../rules/loginValidation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 
 export const ENTER_ORDER_NO = 'Please enter your order number.';
 
@@ -20,7 +20,7 @@ export class OfwBillStore {
   notFound = false;
 
   constructor(
-    private readonly api: ApiStore,
+    private readonly api: ApiService,
     private readonly ui: UiService,
   ) {
     makeAutoObservable<OfwBillStore, 'api' | 'ui'>(this, { api: false, ui: false });
@@ -63,7 +63,7 @@ export class OfwBillStore {
         else this.notFound = true;
       });
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.searching = false;

@@ -5,7 +5,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 
 const SUPPORT = 'support@directloan.ph';
 

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { COMPANY } from '../../../../shared/constants';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
-import { PullRefresh } from '../home/PullRefresh';
+import { PullRefresh } from '../../components/PullRefresh';
 import { bellHasDot, displayMobileOf, greetingOf, profileEntriesOf } from './profileRules';
 import './profile.css';
 import { profileFeature } from './ProfileStore';

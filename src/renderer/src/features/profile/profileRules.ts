@@ -2,11 +2,16 @@
  * Profile tab rules of PRODUCT.md §2, §4, §6 as pure functions: the greeting, the mobile with a
  * leading 0, which list entries show, and the red dots of the bell and the Voucher entry.
  */
-import type { KycState, UnreadItem, User } from '../../../../shared/api/entities';
+import {
+  type KycState,
+  KycStates,
+  type UnreadItem,
+  type User,
+} from '../../../../shared/api/entities';
 
 /** KYC states that unlock the name greeting and the My KYC entry. */
 function kycKnown(state: KycState | undefined): boolean {
-  return state === 5 || state === 7;
+  return state === KycStates.APPROVED || state === KycStates.EXPIRED;
 }
 
 /** "Hi, Ms. Santos" once KYC is 5 or 7 (gender "Female" is Ms., anything else Mr.); else "Hi". */

@@ -9,7 +9,11 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { User } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { AreaCode } from '../../../../shared/constants';
-import { INVITE_MESSAGE_MS, SMS_COUNTDOWN_SECONDS } from '../../../../shared/constants';
+import {
+  INVITE_MESSAGE_MS,
+  SMS_CODE_LENGTH,
+  SMS_COUNTDOWN_SECONDS,
+} from '../../../../shared/constants';
 import type { HostProfile } from '../../native';
 import {
   areaCodesFor,
@@ -20,7 +24,7 @@ import {
 } from '../../rules/loginValidation';
 import type { Clock } from '../../services/clock';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { UserStore } from '../../stores/UserStore';
 
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
@@ -30,7 +34,7 @@ export type SignUpKind = 'partner' | 'borrower';
 
 export interface PhoneSignUpDeps {
   kind: SignUpKind;
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   ui: UiService;
   clock: Clock;
@@ -74,7 +78,7 @@ export class PhoneSignUpStore {
   }
 
   setCode(input: string): void {
-    this.code = input.replace(/\s/g, '').slice(0, 4);
+    this.code = input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
   }
 
   async sendCode(): Promise<void> {
@@ -98,7 +102,7 @@ export class PhoneSignUpStore {
             });
       if (answer.code === OK) this.startCountdown();
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.sending = false;
@@ -128,7 +132,7 @@ export class PhoneSignUpStore {
         this.deps.clock.setTimeout(() => this.deps.onSignedUp(user), INVITE_MESSAGE_MS);
       } else this.deps.onSignedUp(user);
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.submitting = false;

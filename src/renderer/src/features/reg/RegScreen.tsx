@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router-dom';
 import { appStoreLink } from '../../../../shared/constants';
 import NotFound from '../../shell/NotFound';
 import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../doc/ContentPage';
+import { ContentPage } from '../../components/ContentPage';
 import { PhoneSignUpStore } from './PhoneSignUpStore';
 import { SignUpForm } from './SignUpForm';
 

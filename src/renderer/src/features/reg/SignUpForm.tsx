@@ -1,5 +1,6 @@
 /** The phone + SMS code form of PhoneSignUpStore (partner and borrower sign-up pages). */
 import { observer } from 'mobx-react-lite';
+import { SMS_CODE_LENGTH } from '../../../../shared/constants';
 import { PhoneField } from '../../components/PhoneField';
 import { resendLabel } from '../login/countdown';
 import type { PhoneSignUpStore } from './PhoneSignUpStore';
@@ -32,7 +33,7 @@ export const SignUpForm = observer(function SignUpForm({
           aria-label="Verification code"
           placeholder="Verification code"
           inputMode="numeric"
-          maxLength={4}
+          maxLength={SMS_CODE_LENGTH}
           value={store.code}
           onChange={(e) => store.setCode(e.target.value)}
         />

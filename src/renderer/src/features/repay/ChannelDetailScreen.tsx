@@ -4,6 +4,7 @@
  * refuses before any order exists.
  */
 import { Button } from 'antd-mobile';
+import { formatPeso } from '../../../../shared/money';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
-import { MoneyPage } from './components/MoneyPage';
+import { MoneyPage } from '../../components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
 import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
@@ -19,7 +20,6 @@ import {
   amountFromQuery,
   checkAmount,
   feeOf,
-  formatPeso,
   INVALID_AMOUNT,
   isInvalidAmountQuery,
   limitOf,

@@ -6,7 +6,7 @@ import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useStores } from '../../stores/StoresContext';
-import { MoneyPage } from './components/MoneyPage';
+import { MoneyPage } from '../../components/MoneyPage';
 import { offersFastPayDownload } from './fastPayDownload';
 
 /** Where the FastPay wallet is downloaded. */

@@ -8,7 +8,7 @@ import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelImage } from './components/ChannelImage';
 import { ChannelInstructions } from './components/ChannelInstructions';
-import { MoneyPage } from './components/MoneyPage';
+import { MoneyPage } from '../../components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
 import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';

@@ -1,5 +1,5 @@
 /**
- * The repay flow of issue 6: channel lists per market (config cache, refreshed from
+ * The repay flow (PRODUCT.md §2 "Repay channel screens"): channel lists per market (config cache, refreshed from
  * repay/repayChannel/v2), the limit check before an order exists, repay/generatorRepayOrder,
  * paying through the host's wallet (gcashPayment / fastPayPayment) or showing the code or link on
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
@@ -8,12 +8,12 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
 import type { RepayChannel } from '../../../../shared/api/entities';
 import { OK, ServerCode } from '../../../../shared/codes';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { EventBus } from '../../services/events';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
@@ -26,7 +26,7 @@ import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './
 export type RepayResultStatus = 'idle' | 'loading' | 'pending' | 'success' | 'failed' | 'error';
 
 export interface RepayDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   config: ConfigStore;
   session: SessionStore;
@@ -97,7 +97,7 @@ export class RepayStore {
       const answer = await this.deps.api.call('repayChannel', {});
       if (answer.code === OK) this.deps.config.setChannels(answer.data);
     } catch {
-      // Already shown by the ApiStore; the cached lists stay.
+      // Already shown by the ApiService; the cached lists stay.
     } finally {
       runInAction(() => {
         this.channelsLoading = false;
@@ -125,7 +125,7 @@ export class RepayStore {
         );
       }
     } catch {
-      // Already shown by the ApiStore; REPAY will say the bills are missing.
+      // Already shown by the ApiService; REPAY will say the bills are missing.
     }
   }
 
@@ -196,7 +196,7 @@ export class RepayStore {
       });
       await this.payOrder(answer.data);
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.ordering = false;
@@ -307,7 +307,7 @@ export class RepayStore {
       const answer = await api.call('loanInfo', {});
       if (answer.code === OK) user.setLoanInfo(answer.data);
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     }
   }
 

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelList } from './components/ChannelList';
-import { MoneyPage } from './components/MoneyPage';
+import { MoneyPage } from '../../components/MoneyPage';
 import { repayFormFeature } from './RepayFormStore';
 import { repayFeature } from './RepayStore';
 import { amountFromQuery, INVALID_AMOUNT, isInvalidAmountQuery, NO_AMOUNT } from './repayRules';

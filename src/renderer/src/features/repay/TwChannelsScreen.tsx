@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useStores } from '../../stores/StoresContext';
 import { ChannelList } from './components/ChannelList';
-import { MoneyPage } from './components/MoneyPage';
+import { MoneyPage } from '../../components/MoneyPage';
 import { offersFastPayDownload } from './fastPayDownload';
 import { amountFromQuery } from './repayRules';
 

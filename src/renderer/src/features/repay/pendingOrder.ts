@@ -11,7 +11,7 @@ import { z } from '../../../../shared/zod';
 import { when } from 'mobx';
 import type { SafeParser } from '../../lib/shape';
 import type { Clock } from '../../services/clock';
-import { missingCaseError } from '../../errors/missingCaseError';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 import type { JsonStorage } from '../../services/storage';
 import type { UserStore } from '../../stores/UserStore';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatPeso } from '../../../../shared/money';
 import reference from '../../../../../fixtures/reference/repay-channels.json';
 import {
   amountFromQuery,
@@ -6,7 +7,6 @@ import {
   checkAmount,
   exceedsLimit,
   feeOf,
-  formatPeso,
   isInvalidAmountQuery,
   limitOf,
   MAYA_ACCOUNT_REQUIRED,

@@ -48,10 +48,6 @@ export function totalWithFee(channel: Pick<RepayChannel, 'key' | 'fee'>, amount:
   return Math.round((amount + feeOf(channel)) * 100) / 100;
 }
 
-/** "₱1,234.50"; zero is "₱0" (PRODUCT.md §9). */
-/** §9: peso sign, 2 decimals, zero as ₱0 — one formatter for the whole app (lib/format). */
-export { formatPeso };
-
 export const NO_AMOUNT = 'Please choose the bills to pay first.';
 
 /**

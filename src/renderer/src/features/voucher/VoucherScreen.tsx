@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { backIcon } from '../../components/BackIcon';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useFeature } from '../../stores/StoresContext';
-import { PullRefresh } from '../home/PullRefresh';
+import { PullRefresh } from '../../components/PullRefresh';
 import { COUPON_TABS, couponBadgeOf, couponStateOf } from './voucherRules';
 import './voucher.css';
 import { voucherFeature } from './VoucherStore';

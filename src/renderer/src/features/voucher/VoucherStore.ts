@@ -1,21 +1,21 @@
 /**
- * /user/voucher (issue 5): the coupons of one state (available, used, expired). Listing the
+ * /user/voucher (PRODUCT.md §2 "Profile"): the coupons of one state (available, used, expired). Listing the
  * available ones reads them, so the Voucher red dot clears (voucherReaded) and the unread list is
  * reloaded. "Use" hands a coupon to the lender app (useVoucher) or, on the web, to the loan form.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Coupon } from '../../../../shared/api/entities';
+import { type Coupon, CouponStates } from '../../../../shared/api/entities';
 import { OK } from '../../../../shared/codes';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
-import type { ApiStore } from '../../stores/ApiStore';
+import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import { loanFeature } from '../loan/LoanStore';
 import type { CouponState } from './voucherRules';
 
 export interface VoucherDeps {
-  api: ApiStore;
+  api: ApiService;
   user: UserStore;
   native: NativeHost;
   navigation: Navigation;
@@ -54,7 +54,7 @@ export class VoucherStore {
           this.loaded = true;
         }
       });
-      if (answer.code === OK && state === 1) {
+      if (answer.code === OK && state === CouponStates.AVAILABLE) {
         this.deps.user.setVoucherReaded(true);
         await this.deps.refreshUser();
       }
@@ -67,7 +67,7 @@ export class VoucherStore {
 
   /** Uses an available coupon: the lender app takes it natively, the web goes to the loan form. */
   async use(coupon: Coupon): Promise<void> {
-    if (coupon.state !== 1) return;
+    if (coupon.state !== CouponStates.AVAILABLE) return;
     if (this.deps.native.native) {
       const result = await this.deps.native.call('useVoucher', {
         userCouponId: coupon.userCouponId,

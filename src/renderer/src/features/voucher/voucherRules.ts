@@ -1,28 +1,30 @@
-/** Voucher page rules (issue 5 "Messages and vouchers"): states by query, texts. Pure. */
-import type { Coupon } from '../../../../shared/api/entities';
-import { missingCaseError } from '../../errors/missingCaseError';
+/** Voucher page rules (PRODUCT.md §2 "Profile", §4): states by query, texts. Pure. */
+import { type Coupon, CouponStates } from '../../../../shared/api/entities';
+import { missingCaseError } from '../../../../shared/missingCaseError';
 
 export type CouponState = Coupon['state'];
 
 export const COUPON_TABS: readonly { state: CouponState; title: string }[] = [
-  { state: 1, title: 'Available' },
-  { state: 2, title: 'Used' },
-  { state: 3, title: 'Expired' },
+  { state: CouponStates.AVAILABLE, title: 'Available' },
+  { state: CouponStates.USED, title: 'Used' },
+  { state: CouponStates.EXPIRED, title: 'Expired' },
 ];
 
 /** `?state=` → coupon state; anything else is Available. */
 export function couponStateOf(query: string | null): CouponState {
-  return query === '2' ? 2 : query === '3' ? 3 : 1;
+  if (query === String(CouponStates.USED)) return CouponStates.USED;
+  if (query === String(CouponStates.EXPIRED)) return CouponStates.EXPIRED;
+  return CouponStates.AVAILABLE;
 }
 
 /** The badge of a coupon that cannot be used any more, or null when it can. */
 export function couponBadgeOf(state: CouponState): 'Used' | 'Expired' | null {
   switch (state) {
-    case 1:
+    case CouponStates.AVAILABLE:
       return null;
-    case 2:
+    case CouponStates.USED:
       return 'Used';
-    case 3:
+    case CouponStates.EXPIRED:
       return 'Expired';
     default:
       throw missingCaseError(state);

@@ -6,7 +6,7 @@
 import { NO_CONNECTION_MARK, PREPARE_HOOK, PREPARE_SCRIPT_PATH } from './protocol';
 
 /** A page cut right after its `<head>` start tag, where the prepare script goes. */
-export interface PageAtHead {
+interface PageAtHead {
   /** Up to and including `<head …>` (doctype and `<html>` with their attributes). */
   head: string;
   /** The rest of the page, untouched. */
@@ -62,7 +62,7 @@ export function prepareScript(clientId: string): string {
 }
 
 /** Why a webview could not load a page, as Chromium's network error codes name it. */
-export type NoConnectionReason = 'net::ERR_INTERNET_DISCONNECTED' | 'net::ERR_CONNECTION_REFUSED';
+type NoConnectionReason = 'net::ERR_INTERNET_DISCONNECTED' | 'net::ERR_CONNECTION_REFUSED';
 
 /**
  * What follows the head of a page that could not be loaded: the error page of an Android

@@ -6,12 +6,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { missingCaseError } from '../../../errors/missingCaseError';
+import { missingCaseError } from '../../../../../shared/missingCaseError';
 import { formatDate } from '../../../lib/format';
 import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { Hero, viaLogin } from '../EventParts';
-import type { EventPageProps } from '../events';
+import type { EventPageProps } from '../EventPageProps';
 import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';

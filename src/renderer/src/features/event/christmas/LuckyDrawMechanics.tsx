@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useStores } from '../../../stores/StoresContext';
 import { DocStore } from '../../doc/DocStore';
 import { docOf } from '../../doc/docs';
-import { Markdown } from '../../doc/Markdown';
+import { Markdown } from '../../../components/Markdown';
 import { companyFields } from '../../doc/orderFields';
 
 /** The document the mechanics come from (DOCS of features/doc). */

@@ -1,13 +1,13 @@
 /**
  * The christmas lucky draw against activity/luckyDraw/*: chances, tasks, the draw and the
- * winner's records. The server judges the window too; its message is shown by the ApiStore.
+ * winner's records. The server judges the window too; its message is shown by the ApiService.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LuckyDrawInfo, LuckyDrawPrize } from '../../../../../shared/api/endpoints';
 import { OK } from '../../../../../shared/codes';
-import type { ApiStore } from '../../../stores/ApiStore';
+import type { ApiService } from '../../../services/ApiService';
 import type { Feature } from '../../../stores/RootStore';
-import type { LoadStatus } from '../CampaignStore';
+import type { LoadStatus } from '../../../lib/loadStatus';
 
 export class LuckyDrawStore {
   info: LuckyDrawInfo | undefined = undefined;
@@ -17,7 +17,7 @@ export class LuckyDrawStore {
   lastPrize: LuckyDrawPrize | undefined = undefined;
   claiming: string | undefined = undefined;
 
-  constructor(private readonly api: ApiStore) {
+  constructor(private readonly api: ApiService) {
     makeAutoObservable<LuckyDrawStore, 'api'>(this, { api: false });
   }
 
@@ -58,7 +58,7 @@ export class LuckyDrawStore {
         await this.load();
       }
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.drawing = false;
@@ -73,7 +73,7 @@ export class LuckyDrawStore {
       const answer = await this.api.call('luckyDrawClaimTask', { taskKey });
       if (answer.code === OK) await this.load();
     } catch {
-      // Already shown by the ApiStore.
+      // Already shown by the ApiService.
     } finally {
       runInAction(() => {
         this.claiming = undefined;

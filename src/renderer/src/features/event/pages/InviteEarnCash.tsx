@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useStores } from '../../../stores/StoresContext';
 import { Hero, Rules, viaLogin } from '../EventParts';
-import { InviteShare } from '../InviteShare';
-import { appUrl } from '../share';
+import { InviteShare } from '../../../components/InviteShare';
+import { appUrl } from '../../../lib/share';
 
 const PATH = '/event/invite_earn_cash';
 

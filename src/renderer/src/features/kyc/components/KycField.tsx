@@ -1,7 +1,7 @@
 /** One certList item as a form field of its type (PRODUCT.md §2 item types), with its error. */
 import { observer } from 'mobx-react-lite';
 import type { CertItem } from '../../../../../shared/api/entities';
-import { missingCaseError } from '../../../errors/missingCaseError';
+import { missingCaseError } from '../../../../../shared/missingCaseError';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { kycFeature } from '../KycStore';
 import { formatContact, manilaDay, parseContact } from '../kycValidation';

@@ -6,9 +6,9 @@ import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useFeature, useStores } from '../../../stores/StoresContext';
-import { MoneyPage } from '../../repay/components/MoneyPage';
+import { MoneyPage } from '../../../components/MoneyPage';
 import { kycFeature } from '../KycStore';
-import { AppDownloadNotice } from './AppDownloadNotice';
+import { AppDownloadNotice } from '../../../components/AppDownloadNotice';
 import { KycField } from './KycField';
 
 /** Titles of step1 … step6. */

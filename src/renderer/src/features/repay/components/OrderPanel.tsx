@@ -7,7 +7,7 @@ import { formatMarketDateTime } from '../../../lib/marketCalendar';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { offersFastPayDownload } from '../fastPayDownload';
 import { repayFeature, resultPath } from '../RepayStore';
-import { formatPeso } from '../repayRules';
+import { formatPeso } from '../../../../../shared/money';
 
 /** Only QRPh orders draw a QR code: the encoder loads with the first one. */
 const QrCode = lazy(() => import('./QrCode'));

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiCallError } from '../services/api';
+import { ApiCallError } from './api';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
-import { SECURE_CONNECTION_TEXT, TIMEOUT_TEXT } from './ApiStore';
+import { SECURE_CONNECTION_TEXT, TIMEOUT_TEXT } from './ApiService';
 
 const user = {
   msisdn: '9171234567',

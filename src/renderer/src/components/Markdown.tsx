@@ -5,10 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { safeLink } from '../../../../shared/links';
-import { missingCaseError } from '../../errors/missingCaseError';
-import { useStores } from '../../stores/StoresContext';
-import { dropDoubleStops, fillText, type Inline, parseBlocks, parseInline } from './markdown';
+import { safeLink } from '../../../shared/links';
+import { missingCaseError } from '../../../shared/missingCaseError';
+import { useStores } from '../stores/StoresContext';
+import { dropDoubleStops, fillText, type Inline, parseBlocks, parseInline } from '../lib/markdown';
 
 type Fields = Readonly<Record<string, string>>;
 

@@ -4,11 +4,11 @@
  * answer of an older load is dropped, and the infinite scroller waits for a load in flight.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { OK } from '../../../../shared/codes';
-import { mergePage } from '../../rules/paging';
-import type { Clock } from '../../services/clock';
-import { Freshness, KEPT_FRESH_MS } from '../../stores/Freshness';
-import { hasMorePages } from './billRules';
+import { OK } from '../../../shared/codes';
+import { mergePage } from '../rules/paging';
+import type { Clock } from '../services/clock';
+import { Freshness, KEPT_FRESH_MS } from '../stores/Freshness';
+import { hasMorePages } from '../rules/paging';
 
 export type ListStatus = 'idle' | 'loading' | 'error';
 
@@ -124,7 +124,7 @@ export class PagedList<T> {
         this.status = answer.code === OK ? 'idle' : 'error';
       });
     } catch {
-      // ApiStore already told the user (timeout, offline); the rows stay as they were.
+      // ApiService already told the user (timeout, offline); the rows stay as they were.
       runInAction(() => {
         if (generation === this.generation) this.status = 'error';
       });

@@ -10,12 +10,12 @@ import type {
 } from '../../../shared/api/endpoints';
 import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '../../../shared/codes';
 import { NOTIFICATION_MS } from '../../../shared/constants';
-import { missingCaseError } from '../errors/missingCaseError';
+import { missingCaseError } from '../../../shared/missingCaseError';
 import type { ErrorReporter } from '../errors/reporter';
-import type { ApiCallError, ApiTransport, CallOptions } from '../services/api';
-import { toApiCallError } from '../services/api';
-import type { EventBus } from '../services/events';
-import type { UiService } from '../services/ui';
+import type { ApiCallError, ApiTransport, CallOptions } from './api';
+import { toApiCallError } from './api';
+import type { EventBus } from './events';
+import type { UiService } from './ui';
 
 export const SECURE_CONNECTION_TEXT =
   'There is a problem with the secure connection and the page needs to be refreshed';
@@ -23,7 +23,7 @@ export const TIMEOUT_TEXT = 'The request timed out. Please check your network an
 export const OFFLINE_TEXT = 'Your network is disconnected';
 export const SERVER_ERROR_TEXT = 'The server did not answer properly. Please try again.';
 
-/** What the catalogue needs from the session (kept narrow so ApiStore tests stay small). */
+/** What the catalogue needs from the session (kept narrow so ApiService tests stay small). */
 export interface SessionHooks {
   isLoggedIn(): boolean;
   /**
@@ -52,10 +52,10 @@ export class SessionEndedError extends Error {
 
 /** What a feature store needs of the API: one call at a time (tests pass a fake). */
 export interface ApiCaller {
-  call: ApiStore['call'];
+  call: ApiService['call'];
 }
 
-export class ApiStore {
+export class ApiService {
   private secureDialogOpen = false;
   private inFlight = 0;
   private started = 0;

@@ -1,8 +1,8 @@
 /** Invitation tools: the poster (saved through the host), SMS and email to a friend. */
 import { useState } from 'react';
-import { useStores } from '../../stores/StoresContext';
+import { useStores } from '../stores/StoresContext';
 import posterUrl from './assets/invite-poster.svg?no-inline';
-import { appUrl, savePoster, shareByEmail, shareBySms } from './share';
+import { appUrl, savePoster, shareByEmail, shareBySms } from '../lib/share';
 
 export function InviteShare({ link }: { link: string }) {
   const { services } = useStores();

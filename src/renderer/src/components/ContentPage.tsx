@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
-import './content.css';
+import { useStores } from '../stores/StoresContext';
+import './ContentPage.css';
 
 /** Whether the router has an earlier entry of this app to go back to. */
 function canGoBack(): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_FRESH_MS } from '../../stores/Freshness';
-import { manualClock } from '../../test/testRoot';
+import { KEPT_FRESH_MS } from '../stores/Freshness';
+import { manualClock } from '../test/testRoot';
 import { PagedList } from './PagedList';
 
 function listOf(pages: number) {

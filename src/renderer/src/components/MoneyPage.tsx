@@ -3,8 +3,8 @@
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { backIcon } from '../../../components/BackIcon';
-import '../money.css';
+import { backIcon } from './BackIcon';
+import './MoneyPage.css';
 
 export function MoneyPage({
   title,

@@ -1,0 +1,8 @@
+/** Refusals of the admin API, all in its one error body (src/shared/adminError.ts). */
+import type { Response } from 'express';
+import type { AdminErrorBody } from '../../src/shared/adminError';
+
+export function refuseAdmin(res: Response, status: number, message: string): void {
+  const body: AdminErrorBody = { code: status, message };
+  res.status(status).json(body);
+}
