@@ -76,8 +76,8 @@ export interface WorldUse {
   adminUsed: boolean;
 }
 
-const DEFAULT_IDLE_MS = 30 * 60_000;
-const DEFAULT_WORLD_CAP = 200;
+export const DEFAULT_IDLE_MS = 30 * 60_000;
+export const DEFAULT_WORLD_CAP = 200;
 
 /** A new world was asked for while the table is full of worlds in use. */
 export class WorldLimitError extends Error {}

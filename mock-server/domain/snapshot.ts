@@ -97,7 +97,7 @@ const domainStateSchema = z.object({
   draws: z.array(drawSchema),
 });
 
-interface SerialisedState {
+export interface SerialisedState {
   version: 1;
   accounts: [string, Account][];
   sessions: [string, Session][];

@@ -30,7 +30,7 @@ export const ADMIN_MAX_VALUES = 20_000;
 const SNAPSHOT_MAX_VALUES = 400_000;
 
 /** Bytes of a limit written as express writes it (`8mb`, `256kb`) or a number. */
-function limitBytes(limit: number | string): number {
+export function limitBytes(limit: number | string): number {
   if (typeof limit === 'number') return limit;
   const match = /^(\d+)(kb|mb)?$/i.exec(limit.trim());
   if (!match) throw new Error(`Not a body limit: ${limit}`);
