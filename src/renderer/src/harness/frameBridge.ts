@@ -87,7 +87,7 @@ export function createFrameBridge(host: BridgeHost, frame: FrameWindow): NativeB
 }
 
 /** What a phone window is prepared with. */
-interface PrepareOptions {
+export interface PrepareOptions {
   /** null in the web profile: no bridge at all. */
   bridge: BridgeHost | null;
   /** The phone's world: every request of the app carries it. */
