@@ -24,7 +24,7 @@ const FAILING = new Set(['HIGH', 'MEDIUM']);
  * as web pages. Any other openExternal still fails.
  */
 const REVIEWED = new Set(['OPEN_EXTERNAL_JS_CHECK main/systemBrowser.ts']);
-const reviewed = (f) => REVIEWED.has(`${f.issue} ${f.file.replaceAll('\\', '/')}`);
+const reviewed = (f) => REVIEWED.has(`${f.issue} ${(f.file ?? '').replaceAll('\\', '/')}`);
 
 if (!existsSync(cli)) {
   console.error('Electronegativity is not installed: run `npm install` (it is a devDependency).');
@@ -56,19 +56,39 @@ process.argv = [process.argv[0], 'electronegativity', ...${JSON.stringify([
 require(${JSON.stringify(cli)});
 `;
 
-const run = spawnSync(process.execPath, ['-e', hook], {
-  cwd: root,
-  encoding: 'utf8',
-  timeout: 300_000,
-});
-let findings = [];
+/**
+ * The tool writes its CSV header and its rows with two concurrent `fs.writeFile`s (truncating and
+ * appending), so a report can come out with its first row cut by the header. A report whose lines
+ * are not all whole rows is asked for again; three bad ones fail the check rather than pass it.
+ */
+const WHOLE_ROW = /^[A-Z_]+,"[A-Z]+","[A-Z]+",".*",https:\/\/\S+$/;
+function wholeReport(text) {
+  const lines = text.trim().split('\n');
+  return (
+    lines[0]?.startsWith('issue, severity') === true &&
+    lines.slice(1).every((l) => WHOLE_ROW.test(l))
+  );
+}
+
+let findings = null;
+let run;
 try {
-  if (run.status !== 0 || !existsSync(report)) {
-    console.error(run.stdout, run.stderr);
-    console.error('Electronegativity did not produce a report; see its output above.');
+  for (let attempt = 1; attempt <= 3 && findings === null; attempt += 1) {
+    rmSync(report, { force: true });
+    run = spawnSync(process.execPath, ['-e', hook], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (run.status !== 0 || !existsSync(report)) break;
+    const text = readFileSync(report, 'utf8');
+    if (wholeReport(text)) findings = parseCsv(text);
+  }
+  if (findings === null) {
+    console.error(run?.stdout, run?.stderr);
+    console.error('Electronegativity did not produce a whole report; see its output above.');
     process.exit(1);
   }
-  findings = parseCsv(readFileSync(report, 'utf8'));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -88,22 +108,41 @@ console.log(
   `Electronegativity: no unreviewed HIGH or MEDIUM finding (${findings.length} finding(s) listed).`,
 );
 
-/** Parses the tool's CSV (quoted fields, commas inside quotes). */
+/**
+ * Parses the tool's CSV: quoted fields may hold commas, doubled quotes and line breaks (a code
+ * sample spanning lines), so the text is read as one stream, not line by line.
+ */
 function parseCsv(text) {
-  const rows = text.trim().split('\n').slice(1).filter(Boolean);
-  return rows.map((line) => {
-    const cells = [];
-    let cell = '';
-    let quoted = false;
-    for (const char of line) {
-      if (char === '"') quoted = !quoted;
-      else if (char === ',' && !quoted) {
-        cells.push(cell.trim());
-        cell = '';
-      } else cell += char;
-    }
-    cells.push(cell.trim());
-    const [issue, severity, confidence, file, location, , description] = cells;
-    return { issue, severity, confidence, file, location, description };
-  });
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell.trim());
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i += 1;
+      row.push(cell.trim());
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell.trim()]);
+  return rows
+    .slice(1)
+    .filter((cells) => cells.length >= 7 && cells[0] !== '')
+    .map((cells) => {
+      const [issue, severity, confidence, file, location, , description] = cells;
+      return { issue, severity, confidence, file, location, description };
+    });
 }
