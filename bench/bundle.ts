@@ -22,7 +22,7 @@ const TOP_CHUNKS = 6;
 /**
  * Asset URLs (relative to index.html) that index.html makes the browser fetch to boot on the
  * web: its entry script, module preloads and stylesheets, and the web host implementation its
- * inline script preloads (vite.web.config.ts, preloadFirstNeeds). What that script preloads of
+ * inline script preloads (scripts/preloadFirstNeedsPlugin.ts). What that script preloads of
  * the first page (Login, or the API client and Home when signed in) is not boot code: it shows in
  * the Login and Home figures.
  */

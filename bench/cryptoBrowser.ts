@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { lazyCurve25519 } from '../vite.web.config';
 import { createMockServer } from '../mock-server/app';
+import { lazyCurve25519 } from '../scripts/lazyCurve25519Plugin';
 import { curveFigures, OVERHEAD_BATCHES } from './cryptoNode';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/report';
@@ -31,7 +31,7 @@ export async function benchCryptoBrowser(): Promise<Figure[]> {
       root: path.join(import.meta.dirname, 'browser'),
       base: './',
       // As the SPA: the asm.js curve only loads when the JS curve is selected.
-      plugins: [lazyCurve25519()],
+      plugins: [lazyCurve25519(path.join(import.meta.dirname, '..'))],
       build: {
         outDir,
         emptyOutDir: true,
