@@ -1,8 +1,9 @@
 /**
- * Bundle (issue 8 §1): gzip bytes of the boot path (what index.html makes the browser fetch before
- * the app boots: entry script, module preloads, stylesheets) and of every script and stylesheet
- * Chromium loaded until Home showed its data (lender profile, can-borrow), plus the largest chunks
- * and the modules that fill them. gzip level 9; 1 kB = 1000 bytes (as Vite reports sizes).
+ * Bundle (bench/README.md "Bundle"): gzip bytes of the boot path (what index.html makes the browser
+ * fetch before the app boots: entry script, module preloads, stylesheets) and of every script and
+ * stylesheet Chromium loaded until Home showed its data (lender profile, can-borrow), plus the
+ * largest chunks and the modules that fill them. gzip level 9; 1 kB = 1000 bytes (as Vite reports
+ * sizes).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 /**
- * Crypto in Chromium (issue 8 §3): bench/browser/cryptoPage.ts built with Vite and served by an
- * in-process mock server on 127.0.0.1; handshake time (including one loopback round trip) and the
- * client's per-request overhead, with the WebCrypto X25519 curve and with the JS curve.
+ * Crypto in Chromium (bench/README.md "Crypto"): bench/browser/cryptoPage.ts built with Vite and
+ * served by an in-process mock server on 127.0.0.1; handshake time (including one loopback round
+ * trip) and the client's per-request overhead, with the WebCrypto X25519 curve and with the JS
+ * curve.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
