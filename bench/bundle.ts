@@ -1,8 +1,9 @@
 /**
- * Bundle (issue 8 §1): gzip bytes of the boot path (what index.html makes the browser fetch before
- * the app boots: entry script, module preloads, stylesheets) and of every script and stylesheet
- * Chromium loaded until Home showed its data (lender profile, can-borrow), plus the largest chunks
- * and the modules that fill them. gzip level 9; 1 kB = 1000 bytes (as Vite reports sizes).
+ * Bundle (bench/README.md "Bundle"): gzip bytes of the boot path (what index.html makes the browser
+ * fetch before the app boots: entry script, module preloads, stylesheets) and of every script and
+ * stylesheet Chromium loaded until Home showed its data (lender profile, can-borrow), plus the
+ * largest chunks and the modules that fill them. gzip level 9; 1 kB = 1000 bytes (as Vite reports
+ * sizes).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -22,7 +23,7 @@ const TOP_CHUNKS = 6;
 /**
  * Asset URLs (relative to index.html) that index.html makes the browser fetch to boot on the
  * web: its entry script, module preloads and stylesheets, and the web host implementation its
- * inline script preloads (vite.web.config.ts, preloadFirstNeeds). What that script preloads of
+ * inline script preloads (scripts/preloadFirstNeedsPlugin.ts). What that script preloads of
  * the first page (Login, or the API client and Home when signed in) is not boot code: it shows in
  * the Login and Home figures.
  */

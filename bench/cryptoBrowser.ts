@@ -1,14 +1,15 @@
 /**
- * Crypto in Chromium (issue 8 §3): bench/browser/cryptoPage.ts built with Vite and served by an
- * in-process mock server on 127.0.0.1; handshake time (including one loopback round trip) and the
- * client's per-request overhead, with the WebCrypto X25519 curve and with the JS curve.
+ * Crypto in Chromium (bench/README.md "Crypto"): bench/browser/cryptoPage.ts built with Vite and
+ * served by an in-process mock server on 127.0.0.1; handshake time (including one loopback round
+ * trip) and the client's per-request overhead, with the WebCrypto X25519 curve and with the JS
+ * curve.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { lazyCurve25519 } from '../vite.web.config';
 import { createMockServer } from '../mock-server/app';
+import { lazyCurve25519 } from '../scripts/lazyCurve25519Plugin';
 import { curveFigures, OVERHEAD_BATCHES } from './cryptoNode';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/report';
@@ -31,7 +32,7 @@ export async function benchCryptoBrowser(): Promise<Figure[]> {
       root: path.join(import.meta.dirname, 'browser'),
       base: './',
       // As the SPA: the asm.js curve only loads when the JS curve is selected.
-      plugins: [lazyCurve25519()],
+      plugins: [lazyCurve25519(path.join(import.meta.dirname, '..'))],
       build: {
         outDir,
         emptyOutDir: true,

@@ -1,8 +1,8 @@
 /**
- * Crypto in Node (issue 8 §3): handshake time and the client's per-request overhead (encrypt the
- * request + decrypt the answer), with the WebCrypto X25519 curve and with the pure-JS curve. The
- * server half runs in the same process through ServerCrypto, but only the client steps are timed
- * for the overhead; the handshake covers both halves (no network).
+ * Crypto in Node (bench/README.md "Crypto"): handshake time and the client's per-request overhead
+ * (encrypt the request + decrypt the answer), with the WebCrypto X25519 curve and with the pure-JS
+ * curve. The server half runs in the same process through ServerCrypto, but only the client steps
+ * are timed for the overhead; the handshake covers both halves (no network).
  */
 import { ServerCrypto } from '../mock-server/crypto/serverCrypto';
 import { sessionAddressName } from '../src/shared/envelope';
@@ -13,7 +13,7 @@ import { type CurveKind, loadSignal } from '../src/shared/transport/signal';
 import type { Figure } from './lib/report';
 import { median, quantile, quietestBatchMedian } from './lib/stats';
 
-/** The overhead goal of the issue (fast curve), ms per request. */
+/** The client overhead goal (fast curve), ms per request. */
 export const CLIENT_OVERHEAD_GOAL_MS = 3;
 
 const PATH = 'user/userInfo';

@@ -1,10 +1,10 @@
 /**
- * `npm run bench` (issue 8): bundle, startup, crypto (Node and Chromium), server load, soak, attack
- * and worlds (team scale), in one go on one machine. Prints each figure beside its goal and writes
- * bench/results.json.
- * `npm run bench -- --only crypto-node,server` runs some sections (names below). A section that
- * fails is reported as an error row; the others still run. Everything binds to 127.0.0.1 and stops
- * by itself; the exit status is 1 only when a section could not run at all.
+ * `npm run bench` (bench/README.md): bundle, startup, crypto (Node and Chromium), server load,
+ * soak, attack and worlds (team scale), in one go on one machine. Prints each figure beside its
+ * goal and writes bench/results.json. `npm run bench -- --only crypto-node,server` runs some
+ * sections (names below). A section that fails is reported as an error row; the others still run.
+ * Everything binds to 127.0.0.1 and stops by itself; the exit status is 1 only when a section could
+ * not run at all.
  */
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,7 +31,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   worlds: benchWorlds,
 };
 
-/** Wall-clock budget of the whole run (the issue allows 10 minutes). */
+/** Wall-clock budget of the whole run (a whole run stays under 10 minutes). */
 const BUDGET_MS = 9.5 * 60 * 1000;
 
 function selectedSections(argv: readonly string[]): string[] {

@@ -1,7 +1,8 @@
 /**
- * Server load (issue 8 §4): the mock server in its own process, 20 concurrent clients, each with
- * its own session, a fixed number of requests: encrypted (user info) and plain (repayment plan)
- * throughput, p50/p95 latency as the client sees it, and the encrypted/plain ratio.
+ * Server load (bench/README.md "Server"): the mock server in its own process, 20 concurrent
+ * clients, each with its own session, a fixed number of requests: encrypted (user info) and plain
+ * (repayment plan) throughput, p50/p95 latency as the client sees it, and the encrypted/plain
+ * ratio.
  */
 import type { Figure } from './lib/report';
 import { startLoadProcess } from './lib/loadHandle';

@@ -1,9 +1,9 @@
 /**
- * Soak (issue 8 §5): 50 sessions × 200 encrypted requests against the mock server in its own
- * process, restarted half-way (same port, same data dir: the identity is kept, the sessions are
- * lost). The calls need no login (see encryptedAnonymousCall). Every request must succeed: a client whose session is gone gets 4011, shakes hands once
- * more and retries. Reports failures, extra handshakes, and the server heap (after a full GC)
- * before and after.
+ * Soak (bench/README.md "Soak"): 50 sessions × 200 encrypted requests against the mock server in
+ * its own process, restarted half-way (same port, same data dir: the identity is kept, the sessions
+ * are lost). The calls need no login (see encryptedAnonymousCall). Every request must succeed: a
+ * client whose session is gone gets 4011, shakes hands once more and retries. Reports failures,
+ * extra handshakes, and the server heap (after a full GC) before and after.
  */
 
 import { DEFAULT_LOG_CAPACITY } from '../mock-server/http/trafficLog';

@@ -1,9 +1,9 @@
 /**
- * Startup (issue 8 §2) in Chromium through Playwright with CDP throttling (CPU 4× slower, 150 ms
- * round trip, 1.6 Mbit/s down, 750 kbit/s up), cold cache (a fresh browser context per run),
- * median of 5: first contentful paint and navigation → Login form usable (web profile), and
- * navigation → Home showing the amount and the main button (lender profile, token from the host,
- * scenario can-borrow), including the handshake. Times are the page's own performance.now().
+ * Startup (bench/README.md "Startup") in Chromium through Playwright with CDP throttling (CPU 4×
+ * slower, 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), cold cache (a fresh browser context
+ * per run), median of 5: first contentful paint and navigation → Login form usable (web profile),
+ * and navigation → Home showing the amount and the main button (lender profile, token from the
+ * host, scenario can-borrow), including the handshake. Times are the page's own performance.now().
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,7 +43,7 @@ export const COLD_HOME_CALLS = [
   'advertisement/loadBanner',
 ] as const;
 
-/** The throttling of the issue (Lighthouse's "slow 4G" with a 4× slower CPU). */
+/** The throttling of the startup figures (Lighthouse's "slow 4G" with a 4× slower CPU). */
 export const THROTTLING = {
   cpuSlowdown: 4,
   latencyMs: 150,

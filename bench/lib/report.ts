@@ -1,5 +1,5 @@
 /**
- * Figures of `npm run bench`: each measured value with its unit and, when the issue sets one, its
+ * Figures of `npm run bench`: each measured value with its unit and, when it has one, its
  * goal. Prints the table and builds `bench/results.json`.
  */
 import { round } from './stats';

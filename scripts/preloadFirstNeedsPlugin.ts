@@ -1,0 +1,90 @@
+/**
+ * The web build's first preloads (vite.web.config.ts): index.html starts fetching, in parallel
+ * with the boot chunk, what the page needs first and the boot chunk could only ask for once it
+ * has run (each a round trip later on a slow network): the host implementation of this page (the
+ * bridge's inside a native host, else the web's), and what the first page needs — Login for a
+ * borrower signed out; inside a host or with a saved login, the API client with the crypto
+ * library (the first calls wait for them). Stylesheets of those chunks are preloaded too. Home's
+ * own chunks are not: sharing the slow link with the boot chunk and the crypto library they
+ * delayed the handshake by more than they saved (cold Home 2.40 s with them, 2.26 s without);
+ * main.tsx asks for them once the boot chunk runs, and they arrive before Home's data.
+ * bench/bundle.ts reads the script's lists: it counts the host implementation in the boot path
+ * and the rest in the Login and Home figures.
+ */
+import type { Plugin } from 'vite';
+
+/** Module ids (normalised to `/`) whose chunks index.html preloads, by what they are for. */
+const FIRST_NEEDS = {
+  /** Booting inside a native host: the bridge's host implementation. */
+  host: /\/src\/renderer\/src\/native\/nativeBridgeHost\.ts$/,
+  /** Booting on the web: the web host implementation. */
+  web: /\/src\/renderer\/src\/native\/webHost\.ts$/,
+  /** A signed-in first screen's calls: the API client, its endpoint table, the crypto library. */
+  api: /\/(libsignal-protocol-typescript|@noble\/curves)\/|\/src\/shared\/(transport\/(client|xeddsa)|api\/endpoints)\.ts$|\/src\/renderer\/src\/services\/signalSessions\.ts$/,
+  /** The first page signed out: Login. */
+  login: /\/src\/renderer\/src\/features\/login\/LoginScreen\.tsx$/,
+};
+
+/** The inline script, written into index.html after the build knows its chunks. */
+export function preloadFirstNeeds(): Plugin {
+  return {
+    name: 'preload-first-needs',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const boot = new Set<string>();
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (entry) for (const file of [entry.fileName, ...entry.imports]) boot.add(file);
+        /** The chunks holding matching modules, their imports off the boot path, their CSS. */
+        const filesOf = (pattern: RegExp): string[] => {
+          const files = new Set<string>();
+          const add = (fileName: string) => {
+            if (boot.has(fileName) || files.has(fileName)) return;
+            files.add(fileName);
+            const chunk = chunks.find((c) => c.fileName === fileName);
+            for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
+            for (const imported of chunk?.imports ?? []) add(imported);
+          };
+          for (const chunk of chunks) {
+            const ids = Object.keys(chunk.modules).map((id) => id.replaceAll('\\', '/'));
+            if (ids.some((id) => pattern.test(id))) add(chunk.fileName);
+          }
+          return [...files].map((file) => `./${file}`);
+        };
+        const preloads = Object.fromEntries(
+          Object.entries(FIRST_NEEDS).map(([need, pattern]) => [need, filesOf(pattern)]),
+        );
+        const script = `<script>
+      (() => {
+        const preloads = ${JSON.stringify(preloads)};
+        const inHost = Boolean(window.nativeBridge);
+        let signedIn = inHost;
+        // No optional chaining: this script is not lowered to the browser floor like the bundle.
+        try {
+          signedIn ||= Boolean((JSON.parse(localStorage.getItem('dl.user') ?? 'null') || {}).tokenValue);
+        } catch {}
+        const files = new Set([
+          ...(inHost ? preloads.host : preloads.web),
+          ...(signedIn ? preloads.api : preloads.login),
+        ]);
+        for (const href of files) {
+          const link = document.createElement('link');
+          if (href.endsWith('.css')) {
+            link.rel = 'preload';
+            link.as = 'style';
+          } else {
+            link.rel = 'modulepreload';
+          }
+          // As Vite's own preloads and stylesheet links ask: a preload made otherwise is not used.
+          link.crossOrigin = '';
+          link.href = href;
+          document.head.appendChild(link);
+        }
+      })();
+    </script>`;
+        return html.replace('</head>', `  ${script}\n  </head>`);
+      },
+    },
+  };
+}
