@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const section = 'attack';
 
 /** Paths an attacker writes, each with the tricks that fooled `startsWith('/')` checks. */
-export const HOSTILE_APP_PATHS = [
+const HOSTILE_APP_PATHS = [
   '/javascript:parent.sessionStorage',
   '/JaVaScRiPt:alert(1)',
   '/java%0ascript:alert(1)',

@@ -14,10 +14,10 @@ import { HOME_WITH_DATA, injectLender, startSpaServer, whenReady } from './lib/p
 import type { Figure } from './lib/report';
 import { builtSpa, type ChunkInfo, moduleOwner } from './lib/spa';
 
-export const BOOT_PATH_GOAL_KB = 120;
+const BOOT_PATH_GOAL_KB = 120;
 /** Sentry's SDK chunk (errors/sentrySdk.ts): what error reports need, nothing more. */
-export const SENTRY_GOAL_KB = 30;
-export const HOME_GOAL_KB = 230;
+const SENTRY_GOAL_KB = 30;
+const HOME_GOAL_KB = 230;
 const TOP_CHUNKS = 6;
 
 /**
@@ -32,7 +32,7 @@ export function bootPathOf(html: string): string[] {
 }
 
 /** The inline script's preload lists by need (host, web, api, login, home). */
-export function inlinePreloadsOf(html: string): Record<string, string[]> {
+function inlinePreloadsOf(html: string): Record<string, string[]> {
   const lists = html.match(/const preloads = (\{.*?\});/);
   return lists ? (JSON.parse(lists[1] as string) as Record<string, string[]>) : {};
 }

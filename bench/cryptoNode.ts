@@ -14,7 +14,7 @@ import type { Figure } from './lib/report';
 import { median, quantile, quietestBatchMedian } from './lib/stats';
 
 /** The client overhead goal (fast curve), ms per request. */
-export const CLIENT_OVERHEAD_GOAL_MS = 3;
+const CLIENT_OVERHEAD_GOAL_MS = 3;
 
 const PATH = 'user/userInfo';
 const baseInfo = { deviceId: 'bench-node-h5', system: 'H5', tokenValue: 't', version: '1.0.0' };
@@ -51,7 +51,7 @@ async function handshake(server: ServerCrypto) {
 }
 
 /** Measures one curve: `handshakes` handshakes, then `requests` round trips on one session. */
-export async function measureCurve(
+async function measureCurve(
   kind: CurveKind,
   handshakes: number,
   requests: number,

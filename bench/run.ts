@@ -15,6 +15,7 @@ import { benchBundle } from './bundle';
 import { benchCryptoBrowser } from './cryptoBrowser';
 import { benchCryptoNode } from './cryptoNode';
 import { type Figure, formatTable, resultsJson, verdictOf } from './lib/report';
+import { removeBuiltSpa } from './lib/spa';
 import { benchServer } from './server';
 import { benchSoak } from './soak';
 import { benchStartup } from './startup';
@@ -85,6 +86,8 @@ async function main(): Promise<number> {
     timings[name] = Math.round((Date.now() - t) / 100) / 10;
     process.stdout.write(`[bench] ${name} done in ${timings[name]} s\n`);
   }
+  // The sections share one SPA build in a temporary directory (bench/lib/spa.ts).
+  await removeBuiltSpa();
   console.log(`\n${formatTable(figures)}\n`);
   const verdicts = figures.map(verdictOf);
   const count = (v: string) => verdicts.filter((x) => x === v).length;

@@ -10,14 +10,14 @@ import type { LoadKind, LoadRound } from './lib/loadProcess';
 import { startServerProcess } from './lib/serverHandle';
 import { quantile } from './lib/stats';
 
-export const CLIENTS = 20;
+const CLIENTS = 20;
 /**
  * Requests per client per round; five short rounds of each kind, alternating, so a change in the
  * machine's load hits both kinds alike.
  */
-export const REQUESTS_PER_ROUND = 20;
+const REQUESTS_PER_ROUND = 20;
 const ROUNDS = 5;
-export const RATIO_GOAL = 0.25;
+const RATIO_GOAL = 0.25;
 
 interface Round extends LoadRound {
   /** CPU time the server process spent during the round, ms. */

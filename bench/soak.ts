@@ -17,10 +17,10 @@ import {
 import type { Figure } from './lib/report';
 import { startServerProcess } from './lib/serverHandle';
 
-export const SESSIONS = 50;
-export const REQUESTS_PER_SESSION = 200;
+const SESSIONS = 50;
+const REQUESTS_PER_SESSION = 200;
 /** Memory after must be within this fraction of memory before. */
-export const MEMORY_GOAL = 0.2;
+const MEMORY_GOAL = 0.2;
 
 const MB = 1024 * 1024;
 

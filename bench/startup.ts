@@ -24,17 +24,17 @@ import { builtSpa, type ChunkInfo, moduleOwner } from './lib/spa';
 import { median } from './lib/stats';
 import { formatWaterfall, observeLongTasks, type WaterfallRow, waterfallOf } from './lib/waterfall';
 
-export const RUNS = 5;
-export const FCP_GOAL_MS = 1000;
+const RUNS = 5;
+const FCP_GOAL_MS = 1000;
 /** Goals as app / floor of the same run (bench/lib/floor.ts): machines and browsers move both. */
-export const LOGIN_FLOOR_RATIO_GOAL = 1.2;
-export const HOME_FLOOR_RATIO_GOAL = 1.3;
+const LOGIN_FLOOR_RATIO_GOAL = 1.2;
+const HOME_FLOOR_RATIO_GOAL = 1.3;
 /** The second open of Home in the same browser profile, against the floor's second open. */
-export const WARM_FLOOR_RATIO_GOAL = 1.1;
-export const WARM_REQUESTS_GOAL = 8;
+const WARM_FLOOR_RATIO_GOAL = 1.1;
+const WARM_REQUESTS_GOAL = 8;
 
 /** The calls of a cold Home, one each (handshake, user info, unread, loan info, ads, banner). */
-export const COLD_HOME_CALLS = [
+const COLD_HOME_CALLS = [
   'config/getServicePublicKey',
   'user/userInfo',
   'user/unread',
@@ -44,7 +44,7 @@ export const COLD_HOME_CALLS = [
 ] as const;
 
 /** The throttling of the startup figures (Lighthouse's "slow 4G" with a 4× slower CPU). */
-export const THROTTLING = {
+const THROTTLING = {
   cpuSlowdown: 4,
   latencyMs: 150,
   downloadBytesPerSecond: (1.6 * 1_000_000) / 8,

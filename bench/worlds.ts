@@ -15,19 +15,19 @@ import { quantile } from './lib/stats';
 import { startWorldsLoad } from './lib/worldsLoadHandle';
 import type { WorldSpec } from './lib/worldsLoadProcess';
 
-export const WORLDS = 50;
-export const CLIENTS_PER_WORLD = 20;
+const WORLDS = 50;
+const CLIENTS_PER_WORLD = 20;
 /** Calls per client after its login: userInfo, loanInfo, unread, twice. */
-export const REQUESTS_PER_CLIENT = 6;
+const REQUESTS_PER_CLIENT = 6;
 /**
  * Calls in flight at once, across all worlds (a client never has two). 1000 phones of a QA team
  * do not all press at the same instant; 64 keeps the server saturated without queueing seconds.
  */
-export const CONCURRENCY = 64;
+const CONCURRENCY = 64;
 /** Nothing new starts after these (the section's run time stays bounded on a loaded machine). */
 const LOGIN_DEADLINE_MS = 35_000;
 const RUN_DEADLINE_MS = 30_000;
-export const HEAP_PER_WORLD_GOAL_MB = 2;
+const HEAP_PER_WORLD_GOAL_MB = 2;
 
 const MB = 1024 * 1024;
 const WARM_WORLD = 'bench-warm';

@@ -80,7 +80,7 @@ export interface MockServerOptions {
   nodeFastPath?: boolean;
 }
 
-export interface KeptWorlds {
+interface KeptWorlds {
   /** What was restored, set aside and removed at start. */
   report: RestoreReport;
   /** Resolves once every write to the data dir begun so far is done. */

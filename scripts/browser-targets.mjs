@@ -44,7 +44,8 @@ export function browserTargets(queries) {
   return [...lowest].map(([engine, version]) => `${engine}${version}`);
 }
 
-export function readBrowserslist(packageJsonPath = new URL('../package.json', import.meta.url)) {
+/** package.json's `browserslist` (throws when missing). */
+function readBrowserslist(packageJsonPath = new URL('../package.json', import.meta.url)) {
   const list = JSON.parse(readFileSync(packageJsonPath, 'utf8')).browserslist;
   if (!Array.isArray(list)) throw new Error('package.json has no browserslist array');
   return list;

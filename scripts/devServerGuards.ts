@@ -21,7 +21,7 @@ import { PHONE_HOSTNAME } from '../src/shared/phoneOrigin';
 const SERVED_SOURCES = ['src/renderer', 'src/host', 'src/shared'];
 
 /** Files never served, wherever they are (Vite's own default list first). */
-export const ALWAYS_DENIED = [
+const ALWAYS_DENIED = [
   '.env',
   '.env.*',
   '*.{crt,pem,key}',
@@ -50,7 +50,7 @@ export interface DevServerGuardOptions {
 }
 
 /** Exactly the phone origins on `port`: `http://<world>-<profile>.localhost:<port>`. */
-export function phoneOriginPattern(port: number): RegExp {
+function phoneOriginPattern(port: number): RegExp {
   return new RegExp(`^http://${PHONE_HOSTNAME.source.slice(1, -1)}:${port}$`);
 }
 

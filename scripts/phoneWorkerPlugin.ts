@@ -9,7 +9,7 @@ import { build, type Plugin } from 'vite';
 import { PHONE_WORKER_SCRIPT } from '../src/renderer/src/harness/phoneWorker/protocol';
 
 /** The worker bundled into one script (no imports: a classic service worker). */
-export async function bundlePhoneWorker(root: string, minify: boolean): Promise<string> {
+async function bundlePhoneWorker(root: string, minify: boolean): Promise<string> {
   const entry = path.join(root, 'src/renderer/src/harness/phoneWorker/worker.ts');
   const result = await build({
     configFile: false,
@@ -32,7 +32,7 @@ export async function bundlePhoneWorker(root: string, minify: boolean): Promise<
 }
 
 /** The worker's folder: every module it bundles is in it. */
-export function phoneWorkerDir(root: string): string {
+function phoneWorkerDir(root: string): string {
   return path.join(root, 'src/renderer/src/harness/phoneWorker');
 }
 

@@ -5,7 +5,7 @@ import { WORLD_HEADER } from '../../src/shared/simWorld';
 import { ApiClient } from '../../src/shared/transport/client';
 
 /** The scenario user of every fixture (DESIGN.md §6); the SMS code of every scenario. */
-export const BENCH_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
+const BENCH_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
 
 const HANDSHAKE_PATHS = [
   handshakePathOf('main'),

@@ -5,7 +5,7 @@
 import { round } from './stats';
 
 /** A goal: the value must be at most (`<=`) or at least (`>=`) the limit. */
-export interface Goal {
+interface Goal {
   op: '<=' | '>=';
   limit: number;
 }

@@ -10,17 +10,6 @@ export function quantile(samples: readonly number[], q: number): number {
 
 export const median = (samples: readonly number[]): number => quantile(samples, 0.5);
 
-/** Runs `step` `count` times one after the other and returns each duration in ms. */
-export async function timeEach(count: number, step: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await step();
-    out.push(performance.now() - started);
-  }
-  return out;
-}
-
 /** Rounds to `digits` decimals (figures are printed and stored rounded). */
 export function round(value: number, digits = 2): number {
   const factor = 10 ** digits;

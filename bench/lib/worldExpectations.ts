@@ -39,7 +39,7 @@ const USER_KEYS = ['areaCode', 'msisdn', 'userId', 'lastName', 'gender', 'state'
 const LOAN_KEYS = ['lastAmount', 'creditAmount', 'state', 'type', 'loanAmount', 'dueAmount'];
 
 /** The fingerprint of an answer to `call` (what tells scenarios apart, nothing per session). */
-export function fingerprintOf(call: WorldCall, answer: Answer): string {
+function fingerprintOf(call: WorldCall, answer: Answer): string {
   if (answer.code !== 200) return `code ${answer.code}`;
   switch (call) {
     case 'userInfo':

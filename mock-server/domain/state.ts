@@ -20,7 +20,7 @@ import type { Scenario, ScenarioUser } from '../../src/shared/scenario';
 export const DAY_SECONDS = 86_400;
 
 /** One installment; `periodId` links it to its open repayment plan row. */
-export interface PeriodRecord extends LoanPeriod {
+interface PeriodRecord extends LoanPeriod {
   periodId?: string;
 }
 
@@ -37,7 +37,7 @@ export interface LoanRecord extends Omit<LoanItem, 'periods'> {
   receivedAmount: number;
 }
 
-export interface ChannelPartnerState {
+interface ChannelPartnerState {
   balance: number;
   withdrawn: number;
   account: string | null;
@@ -75,7 +75,7 @@ export interface Account {
  * paid (success), replaced by an order on another channel for some of its installments
  * (voided), or left unpaid past its expiry (expired). Only a pending order can be paid.
  */
-export type OrderStatus = 'pending' | 'success' | 'voided' | 'expired';
+type OrderStatus = 'pending' | 'success' | 'voided' | 'expired';
 
 export interface OrderRecord {
   order: RepayOrder;

@@ -21,7 +21,7 @@ export interface ApiCall {
   deviceId: string | undefined;
 }
 
-export interface ScenarioSummary {
+interface ScenarioSummary {
   name: string;
   title: string;
   description: string;

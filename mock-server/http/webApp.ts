@@ -76,7 +76,7 @@ function addVary(res: ServerResponse, field: string): void {
  * (`<world>-<profile>.localhost`, src/shared/phoneOrigin.ts): also the browser harness on the same
  * loopback port, whose phone relay (phone.html) and app live on that origin — nobody else.
  */
-export function frameAncestorsFor(req: Request): string {
+function frameAncestorsFor(req: Request): string {
   let url: URL;
   try {
     url = new URL(`http://${req.headers.host ?? ''}`);
@@ -93,7 +93,7 @@ export function frameAncestorsFor(req: Request): string {
  * Browsers resolve every `*.localhost` name to loopback themselves, so such a Host names this
  * server and no DNS-rebound site: the app served there may use it as its API origin.
  */
-export function phoneOriginOfRequest(req: Request, served: string): string | null {
+function phoneOriginOfRequest(req: Request, served: string): string | null {
   const claimed = `http://${req.headers.host ?? ''}`;
   return isPhoneOriginOf(claimed, [served]) ? claimed : null;
 }

@@ -16,7 +16,7 @@ import { parseSnapshot } from '../workbench/snapshot';
 import type { WorldUse } from '../worlds';
 
 /** The folder of the world files inside a data dir. */
-export const WORLDS_FOLDER = 'worlds';
+const WORLDS_FOLDER = 'worlds';
 /** Largest world file written or read: what a snapshot upload may be. */
 export const MAX_WORLD_FILE_BYTES = limitBytes(SNAPSHOT_BODY_LIMIT);
 

@@ -29,7 +29,7 @@ import {
 } from '../shared/workbench';
 import { z } from '../shared/zod';
 
-export const scenarioListSchema = z.object({
+const scenarioListSchema = z.object({
   current: z.nullable(z.string()),
   scenarios: z.array(
     z.object({ name: z.string(), title: z.string(), description: z.optional(z.string()) }),
@@ -38,7 +38,7 @@ export const scenarioListSchema = z.object({
 export type ScenarioList = z.infer<typeof scenarioListSchema>;
 
 /** One decrypted exchange of the traffic log. */
-export const trafficEntrySchema = z.object({
+const trafficEntrySchema = z.object({
   id: z.union([z.string(), z.number()]),
   at: z.union([z.string(), z.number()]),
   host: z.string(),
@@ -79,7 +79,7 @@ const trafficAnswerSchema = z.union([
 const sessionTokenSchema = z.object({ tokenValue: z.string() });
 
 /** The product answer of a native host action. */
-export const productAnswerSchema = z.object({
+const productAnswerSchema = z.object({
   code: z.number(),
   message: z.string(),
   data: z.unknown(),

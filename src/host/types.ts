@@ -16,7 +16,7 @@ export const DEVICE_IDS = ['android', 'iphone', 'tablet'] as const;
 export type DeviceId = (typeof DEVICE_IDS)[number];
 
 /** What the developer answers to an interactive request. */
-export type InteractiveAnswer = 'ok' | 'cancel' | 'fail';
+type InteractiveAnswer = 'ok' | 'cancel' | 'fail';
 /** Per-method auto-answer: `ask` leaves the request pending until the panel answers it. */
 export type AutoAnswer = 'ask' | InteractiveAnswer;
 

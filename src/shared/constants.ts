@@ -92,9 +92,9 @@ export const PH_REPAY_CHANNELS = [
   'QRPH',
   'MAYA_WEBPAY',
 ] as const;
-export type PhRepayChannelKey = (typeof PH_REPAY_CHANNELS)[number];
+type PhRepayChannelKey = (typeof PH_REPAY_CHANNELS)[number];
 export const TW_REPAY_CHANNELS = ['FASTPAY'] as const;
-export type TwRepayChannelKey = (typeof TW_REPAY_CHANNELS)[number];
+type TwRepayChannelKey = (typeof TW_REPAY_CHANNELS)[number];
 export type RepayChannelKey = PhRepayChannelKey | TwRepayChannelKey;
 
 /** Default repay limit, pesos, for every channel not listed in REPAY_LIMITS (PRODUCT.md §9). */

@@ -20,7 +20,7 @@ const b64 = z
   .check(z.maxLength(4096), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'));
 
 /** A prekey bundle; every key is base64 of the 33-byte 0x05-prefixed value. */
-export const bundleSchema = z.object({
+const bundleSchema = z.object({
   registrationId: z.int().check(z.nonnegative(), z.lte(0x3fff)),
   identityKey: b64,
   signedPreKey: z.object({ keyId: z.int().check(z.nonnegative()), publicKey: b64, signature: b64 }),

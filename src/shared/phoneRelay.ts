@@ -34,7 +34,7 @@ const appPath = z.string().check(z.maxLength(4096), z.regex(/^\/(?![/\\])/));
 const shortText = z.string().check(z.maxLength(4096));
 
 /** Harness → relay. */
-export const toRelaySchema = z.discriminatedUnion('type', [
+const toRelaySchema = z.discriminatedUnion('type', [
   /** Loads the app at `path` in the relay's frame, prepared as a webview of this phone. */
   z.object({
     channel: z.literal(RELAY_CHANNEL),
@@ -77,7 +77,7 @@ export const toRelaySchema = z.discriminatedUnion('type', [
 export type ToRelay = z.infer<typeof toRelaySchema>;
 
 /** Relay → harness. */
-export const fromRelaySchema = z.discriminatedUnion('type', [
+const fromRelaySchema = z.discriminatedUnion('type', [
   /** The relay page has loaded and waits for `open`. */
   z.object({ channel: z.literal(RELAY_CHANNEL), type: z.literal('ready') }),
   /** The app's localStorage, answering `read-storage` `id`. */

@@ -173,7 +173,7 @@ export type FaultMark = z.infer<typeof faultMarkSchema>;
  * `fault` marks an injected fault; `kind` is absent for an exchange, `fault-armed` /
  * `fault-cleared` / `clock` / `identity-rotated` for a workbench event on the timeline.
  */
-export const workbenchLogEntrySchema = z.looseObject({
+const workbenchLogEntrySchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   at: z.union([z.string(), z.number()]),
   host: z.string(),

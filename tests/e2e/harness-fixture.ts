@@ -118,9 +118,9 @@ export const test = base.extend<
 });
 
 /** The phone relay's frame, on the phone's own origin (src/shared/phoneRelay.ts). */
-export const PHONE_FRAME = 'iframe[title="Direct Loan phone"]';
+const PHONE_FRAME = 'iframe[title="Direct Loan phone"]';
 /** The app's frame inside the relay. */
-export const APP_FRAME = 'iframe[title="Direct Loan app"]';
+const APP_FRAME = 'iframe[title="Direct Loan app"]';
 
 /** The SPA in the phone of a harness page (or of a matrix cell's frame). */
 export function phoneApp(scope: Page | FrameLocator): FrameLocator {

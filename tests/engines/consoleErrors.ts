@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EnginePage } from './enginePage';
 
-export const PROBE_FILE = '__engine-probe.js';
+const PROBE_FILE = '__engine-probe.js';
 
 export interface ProbeState {
   errors: string[];

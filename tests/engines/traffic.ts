@@ -4,7 +4,7 @@
  */
 import type { LogEntry, MockAdmin } from '../support/mockServer';
 
-export const HANDSHAKE_PATH = 'config/getServicePublicKey';
+const HANDSHAKE_PATH = 'config/getServicePublicKey';
 
 /** Quiet this long: a page's calls are over (its effects start them in rounds, with short gaps). */
 const QUIET_MS = 1_200;

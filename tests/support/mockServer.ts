@@ -14,7 +14,7 @@ import type { MockServer } from '../../mock-server/app';
 import type { FaultKind } from '../../src/shared/workbench';
 
 /** The built SPA (`npm run build:web`). */
-export const WEB_DIR = 'dist/web';
+const WEB_DIR = 'dist/web';
 
 export interface MockAdmin {
   url: string;

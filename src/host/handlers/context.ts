@@ -40,7 +40,7 @@ export interface HandlerContext {
   backend(method: HostAction, params: object): Promise<ProductAnswerOf>;
 }
 
-export type ParsedParams<M extends BridgeMethod> = z.output<(typeof bridgeMethods)[M]['params']>;
+type ParsedParams<M extends BridgeMethod> = z.output<(typeof bridgeMethods)[M]['params']>;
 
 export type Handler<M extends BridgeMethod> = (
   params: ParsedParams<M>,

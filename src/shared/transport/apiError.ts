@@ -13,7 +13,7 @@
  * - http: any other non-2xx HTTP status;
  * - bad-response: a 2xx answer that is not a valid product answer for the endpoint.
  */
-export const API_ERROR_KINDS = [
+const API_ERROR_KINDS = [
   'timeout',
   'offline',
   'secure-connection',

@@ -19,7 +19,7 @@ const TEXTS: Record<Status, string> = {
   complete: 'Refreshed',
 };
 /** Pulled distance (after damping) that refreshes on release, in CSS px. */
-export const PULL_THRESHOLD_PX = 60;
+const PULL_THRESHOLD_PX = 60;
 /** Height of the head while loading and while "Refreshed" shows. */
 const HEAD_PX = 40;
 /** The finger moves twice as far as the page: the pull feels held back. */

@@ -5,9 +5,3 @@
 export interface ErrorReporter {
   capture(error: unknown, context?: Record<string, unknown>): void;
 }
-
-export const consoleReporter: ErrorReporter = {
-  capture(error, context) {
-    console.error(error, context ?? '');
-  },
-};

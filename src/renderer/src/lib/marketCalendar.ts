@@ -8,7 +8,7 @@
  */
 
 /** Minutes east of UTC of the product's markets (Asia/Manila, Asia/Taipei, Asia/Hong_Kong). */
-export const MARKET_UTC_OFFSET_MINUTES = 8 * 60;
+const MARKET_UTC_OFFSET_MINUTES = 8 * 60;
 
 const OFFSET_MS = MARKET_UTC_OFFSET_MINUTES * 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

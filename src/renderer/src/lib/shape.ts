@@ -7,12 +7,12 @@
  */
 
 /** One reason an input was rejected, as zod reports it. */
-export interface ShapeIssue {
+interface ShapeIssue {
   path: (string | number)[];
   message: string;
 }
 
-export type SafeParseResult<T> =
+type SafeParseResult<T> =
   | { success: true; data: T }
   | { success: false; error: { issues: ShapeIssue[] } };
 

@@ -11,10 +11,10 @@ import type { UiService } from '../services/ui';
 
 export const POSTER_SAVED = 'The poster was saved to your album.';
 export const POSTER_NEEDS_UPDATE = `Please update the Direct Loan app to version ${SAVE_IMAGE_MIN_VERSION} or later to save images.`;
-export const SHARE_FAILED = 'Sharing did not work. Please try again.';
+const SHARE_FAILED = 'Sharing did not work. Please try again.';
 
 /** The invitation text every channel sends. */
-export function inviteMessage(link: string): string {
+function inviteMessage(link: string): string {
   return `I borrow with Direct Loan: cash up to ₱100,000.00, 100% online. Sign up with my link: ${link}`;
 }
 

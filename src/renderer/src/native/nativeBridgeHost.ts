@@ -165,7 +165,7 @@ const WAITS_FOR_THE_BORROWER = new Set<BridgeMethod>([
   'loanApply',
 ]);
 
-export function bridgeTimeoutOf(method: BridgeMethod): number | null {
+function bridgeTimeoutOf(method: BridgeMethod): number | null {
   return WAITS_FOR_THE_BORROWER.has(method) ? null : BRIDGE_TIMEOUT_MS;
 }
 

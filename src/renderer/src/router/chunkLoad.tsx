@@ -16,7 +16,7 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export function PageLoadFailed({ onRetry, busy }: { onRetry(): void; busy: boolean }) {
+function PageLoadFailed({ onRetry, busy }: { onRetry(): void; busy: boolean }) {
   const online = typeof navigator === 'undefined' || navigator.onLine;
   return (
     <section className="crash-page page-load-failed" role="alert">

@@ -14,7 +14,7 @@ import { resilientLoad } from './chunkLoad';
  * A lazy route from a module whose default export is the screen; a chunk that cannot be fetched
  * gives the screen's offline state instead of the crash page (router/chunkLoad.tsx).
  */
-export function page(load: () => Promise<{ default: ComponentType }>) {
+function page(load: () => Promise<{ default: ComponentType }>) {
   const resilient = resilientLoad(load);
   return async () => ({ Component: (await resilient()).default });
 }

@@ -1,7 +1,7 @@
 /** Who may open a path (PRODUCT.md §2 "Startup and access", §6). Pure. */
 
 /** Path prefixes anyone may open without logging in. */
-export const PUBLIC_PATH_PREFIXES = [
+const PUBLIC_PATH_PREFIXES = [
   '/doc/directloan_terms_and_conditions',
   '/doc/privacy_policy',
   '/reg',

@@ -20,8 +20,8 @@ import type { UiService } from './ui';
 export const SECURE_CONNECTION_TEXT =
   'There is a problem with the secure connection and the page needs to be refreshed';
 export const TIMEOUT_TEXT = 'The request timed out. Please check your network and try again.';
-export const OFFLINE_TEXT = 'Your network is disconnected';
-export const SERVER_ERROR_TEXT = 'The server did not answer properly. Please try again.';
+const OFFLINE_TEXT = 'Your network is disconnected';
+const SERVER_ERROR_TEXT = 'The server did not answer properly. Please try again.';
 
 /** What the catalogue needs from the session (kept narrow so ApiService tests stay small). */
 export interface SessionHooks {
@@ -41,7 +41,7 @@ export interface SessionHooks {
  * The session a call was made in ended before its answer came (logout, a session code, a login as
  * another number): the answer is dropped unseen — no store, toast or session code acts on it.
  */
-export class SessionEndedError extends Error {
+class SessionEndedError extends Error {
   /** Nothing to tell the borrower: the screen that asked is gone with its session. */
   readonly handled = true;
   constructor(path: string) {

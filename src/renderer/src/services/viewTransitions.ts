@@ -10,7 +10,7 @@
 /** The rejections of a skipped transition: another one started, or the page is hidden. */
 const INTERRUPTIONS: ReadonlySet<string> = new Set(['AbortError', 'InvalidStateError']);
 
-export function isTransitionInterruption(error: unknown): boolean {
+function isTransitionInterruption(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return typeof name === 'string' && INTERRUPTIONS.has(name);
 }

@@ -2,8 +2,8 @@
 import { makeAutoObservable } from 'mobx';
 import type { UiService } from '../services/ui';
 
-export const OFFLINE_TOAST = 'Your network is disconnected';
-export const ONLINE_TOAST = 'Your network is connected';
+const OFFLINE_TOAST = 'Your network is disconnected';
+const ONLINE_TOAST = 'Your network is connected';
 
 /** The window events this store listens to (tests pass an EventTarget). */
 export interface NetworkSource {

@@ -21,7 +21,7 @@ import {
 import { PagedList, type PageOf } from '../../lib/PagedList';
 
 /** What the Bill tab needs of the repay form (features/repay RepayFormStore). */
-export interface RepayFormPort {
+interface RepayFormPort {
   fill(repayAmount: number, periodIds: readonly string[]): void;
 }
 

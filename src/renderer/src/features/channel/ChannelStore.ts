@@ -15,7 +15,7 @@ import type { LoadStatus } from '../../lib/loadStatus';
 export type WithdrawInfo = ResponseOf<'channelWithdrawInfo'>;
 export type ChannelOrder = ResponseOf<'channelOrder'>['list'][number];
 
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 
 export class ChannelStore {
   withdrawInfo: WithdrawInfo | undefined = undefined;

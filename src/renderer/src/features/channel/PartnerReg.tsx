@@ -7,7 +7,7 @@ import { PhoneSignUpStore } from '../reg/PhoneSignUpStore';
 import { SignUpForm } from '../reg/SignUpForm';
 
 /** Where a registered partner lands. */
-export function adminUrl(token: string, from: string): string {
+function adminUrl(token: string, from: string): string {
   return `/channel/admin?${new URLSearchParams({ token, from })}`;
 }
 

@@ -9,7 +9,7 @@ import { useFeature, useStores } from '../../stores/StoresContext';
 import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
 
-export const PARTNER_SUPPORT_EMAIL = 'partners@directloan.ph';
+const PARTNER_SUPPORT_EMAIL = 'partners@directloan.ph';
 
 export default observer(function PartnerWithdrawal() {
   const { user, services } = useStores();

@@ -22,7 +22,7 @@ export function denyText(message: string): { title: string; detail: string } {
 }
 
 /** Where a borrower who is stuck here can write to. */
-export const SUPPORT_EMAIL = 'support@directloan.ph';
+const SUPPORT_EMAIL = 'support@directloan.ph';
 
 export default function DenyScreen() {
   const { message = '' } = useParams();

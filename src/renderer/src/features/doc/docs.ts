@@ -12,7 +12,7 @@ export interface DocDef {
   loanDocument?: boolean;
 }
 
-export const DOCS: Readonly<Record<string, DocDef>> = {
+const DOCS: Readonly<Record<string, DocDef>> = {
   about_us: { title: 'About Us', load: () => import('./content/about_us.md?raw') },
   privacy_policy: {
     title: 'Privacy Notice',

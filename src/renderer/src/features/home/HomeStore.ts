@@ -28,7 +28,7 @@ import {
 import { bannersOf, unseenPopups } from './popupAds';
 
 /** Location of the Home banner (advertisement/loadBanner). */
-export const HOME_BANNER_LOCATION = 'home';
+const HOME_BANNER_LOCATION = 'home';
 
 export interface HomeDeps {
   api: ApiCaller;

@@ -36,7 +36,7 @@ export function loanPhaseOf(loanState: number): LoanPhase {
 }
 
 /** Label of a non-approved KYC state; a missing state shows Loading. */
-export function kycLabelOf(state: KycState | undefined): HomeButtonLabel {
+function kycLabelOf(state: KycState | undefined): HomeButtonLabel {
   if (state === undefined) return 'Loading';
   switch (state) {
     case KycStates.APPLY:

@@ -2,7 +2,7 @@
 import type { Advertisement } from '../../../../shared/api/entities';
 
 /** Advertisement type of a popup. */
-export const POPUP_AD_TYPE = 2;
+const POPUP_AD_TYPE = 2;
 
 /** The popups not seen yet, in the server's order. */
 export function unseenPopups(

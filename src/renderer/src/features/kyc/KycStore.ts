@@ -29,7 +29,7 @@ export interface KycDeps {
   clock: Clock;
 }
 
-export const FIX_ERRORS = 'Please check the fields marked in red.';
+const FIX_ERRORS = 'Please check the fields marked in red.';
 
 /** Review info states that clear the saved KYC form (PRODUCT.md §4): failed and rejected. */
 const CLEARING_REVIEW_STATES = new Set([3, 4]);

@@ -28,14 +28,14 @@ export function formatContact(contact: ContactValue): string {
 }
 
 /** Philippine mobile numbers: 09 and 9 more digits. */
-export const PH_MOBILE_PATTERN = /^09\d{9}$/;
+const PH_MOBILE_PATTERN = /^09\d{9}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Shortest believable address. */
-export const MIN_ADDRESS_LENGTH = 10;
-export const ADULT_AGE = 18;
+const MIN_ADDRESS_LENGTH = 10;
+const ADULT_AGE = 18;
 /** Signature pads and photos without a maxBytes in the certList. */
-export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 
 export const MOBILE_RULE = 'Please enter a mobile number starting with 09 (11 digits).';
 export const EMAIL_RULE = 'Please enter a valid email address.';

@@ -48,7 +48,7 @@ export interface LoanDeps {
 
 /** The success state of the review page (PRODUCT.md §2 "Other"). */
 export const REVIEW_SUCCESS_PATH = '/loan/review/?success=1';
-export const ENTER_SMS_CODE = 'Please enter the verification code.';
+const ENTER_SMS_CODE = 'Please enter the verification code.';
 const PREVIEW_DELAY_MS = 400;
 
 export class LoanStore {

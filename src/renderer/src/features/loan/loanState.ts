@@ -1,7 +1,7 @@
 /** What the review page says for each loan state code (PRODUCT.md §4: 0 to 8). */
 import { missingCaseError } from '../../../../shared/missingCaseError';
 
-export type LoanStateCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+type LoanStateCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export interface LoanStateText {
   status: 'success' | 'waiting' | 'error' | 'info';

@@ -8,7 +8,7 @@ import type { HostProfile, NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';
 
-export const APPLICATION_FAILED = 'The application failed. Please try again.';
+const APPLICATION_FAILED = 'The application failed. Please try again.';
 
 export async function sendApplication(
   deps: { api: ApiService; native: NativeHost; ui: UiService; profile: HostProfile },

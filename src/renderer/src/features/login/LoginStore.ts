@@ -31,7 +31,7 @@ import { countdownUntil, secondsLeft } from './countdown';
 
 export type SmsState = 'idle' | 'sending' | 'countdown';
 
-export const INVITE_FRIEND = 'invite_friend';
+const INVITE_FRIEND = 'invite_friend';
 
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 

@@ -3,7 +3,7 @@ export const PUZZLE_WIDTH = 280;
 export const PUZZLE_HEIGHT = 180;
 export const PIECE_SIZE = 44;
 /** How far off (px) a dropped piece may be and still fit. */
-export const FIT_TOLERANCE = 6;
+const FIT_TOLERANCE = 6;
 
 export interface PuzzleTarget {
   x: number;

@@ -20,7 +20,7 @@ interface SubPage {
 }
 
 /** Sub-pages by name. */
-export const PROFILE_SUB_PAGES: Readonly<Record<string, SubPage>> = {
+const PROFILE_SUB_PAGES: Readonly<Record<string, SubPage>> = {
   download: { title: 'Direct Loan App', Page: lazy(() => import('./DownloadAppPage')) },
 };
 

@@ -26,7 +26,7 @@ export function displayMobileOf(msisdn: string): string {
   return msisdn.startsWith('0') ? msisdn : `0${msisdn}`;
 }
 
-export type ProfileEntryKey = 'kyc' | 'voucher' | 'app' | 'privacy' | 'help' | 'about' | 'logout';
+type ProfileEntryKey = 'kyc' | 'voucher' | 'app' | 'privacy' | 'help' | 'about' | 'logout';
 
 export interface ProfileEntry {
   key: ProfileEntryKey;

@@ -10,7 +10,7 @@ import { MoneyPage } from '../../components/MoneyPage';
 import { offersFastPayDownload } from './fastPayDownload';
 
 /** Where the FastPay wallet is downloaded. */
-export const FASTPAY_DOWNLOAD_URL = 'https://www.fastpay.com.tw/download';
+const FASTPAY_DOWNLOAD_URL = 'https://www.fastpay.com.tw/download';
 
 const FastpayDownloadScreen = observer(function FastpayDownloadScreen() {
   const { services, session } = useStores();

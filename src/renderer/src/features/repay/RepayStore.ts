@@ -47,7 +47,7 @@ const UNPAYABLE_ORDER_CODES: readonly number[] = [
 ];
 
 export const PAYMENT_CANCELLED = 'Payment cancelled.';
-export const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
+const PAYMENT_FAILED = 'The payment could not be completed. Please try again.';
 
 /** The outcome page of an order (a public path: it needs no login). */
 export function resultPath(orderNo: string): string {

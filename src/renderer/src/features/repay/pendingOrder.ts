@@ -50,7 +50,7 @@ const pendingOrderParser: SafeParser<PendingOrder> = {
   },
 };
 
-export const PENDING_ORDER_KEY = 'dl.pendingRepayOrder';
+const PENDING_ORDER_KEY = 'dl.pendingRepayOrder';
 
 export function pendingOrderKey(owner: PendingOrderOwner): string {
   return `${PENDING_ORDER_KEY}:${owner.apiHost}:${owner.userId}`;

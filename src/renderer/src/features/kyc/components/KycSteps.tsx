@@ -12,7 +12,7 @@ import { AppDownloadNotice } from '../../../components/AppDownloadNotice';
 import { KycField } from './KycField';
 
 /** Titles of step1 … step6. */
-export const STEP_TITLES: Readonly<Record<number, string>> = {
+const STEP_TITLES: Readonly<Record<number, string>> = {
   1: 'Personal Information',
   2: 'Contact Details',
   3: 'Work and Income',

@@ -26,7 +26,7 @@ export function qrPath(matrix: readonly (readonly boolean[])[]): string {
 }
 
 /** A PNG (data: URL) of the QR code of `text`, black on white, for the photo album. */
-export function qrPngDataUrl(text: string, doc: Document = document): string {
+function qrPngDataUrl(text: string, doc: Document = document): string {
   const qr = encode(text, QR_OPTIONS);
   const canvas = doc.createElement('canvas');
   canvas.width = qr.size * SAVED_MODULE_PX;
