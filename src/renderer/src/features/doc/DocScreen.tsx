@@ -8,10 +8,10 @@ import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { DocStore } from './DocStore';
-import { type DocDef, docOf } from './docs';
+import { DocStore } from '../../lib/documents/DocStore';
+import { type DocDef, docOf } from '../../lib/documents/docs';
 import { Markdown } from '../../components/Markdown';
-import { companyFields, type OrderInfo, orderFields } from './orderFields';
+import { companyFields, type OrderInfo, orderFields } from '../../lib/documents/orderFields';
 
 function ScheduleTable({ order }: { order: OrderInfo | undefined }) {
   if (!order) return null;

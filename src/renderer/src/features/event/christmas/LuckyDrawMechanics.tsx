@@ -7,12 +7,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useStores } from '../../../stores/StoresContext';
-import { DocStore } from '../../doc/DocStore';
-import { docOf } from '../../doc/docs';
+import { DocStore } from '../../../lib/documents/DocStore';
+import { docOf } from '../../../lib/documents/docs';
 import { Markdown } from '../../../components/Markdown';
-import { companyFields } from '../../doc/orderFields';
+import { companyFields } from '../../../lib/documents/orderFields';
 
-/** The document the mechanics come from (DOCS of features/doc). */
+/** The document the mechanics come from (DOCS of lib/documents). */
 const MECHANICS_DOC = 'lottery-link';
 
 export const LuckyDrawMechanics = observer(function LuckyDrawMechanics() {

@@ -1,13 +1,13 @@
-/** /activity-center (public): every event with whether it is on, coming or over. */
+/** /activity-center (public): the index of the events, with whether each is on, coming or over. */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { missingCaseError } from '../../../../shared/missingCaseError';
 import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { campaignsFeature } from '../event/CampaignStore';
-import { EVENTS } from '../event/events';
-import { type EventPhase, nowFromQuery, windowDays } from '../event/eventWindow';
+import { campaignsFeature } from './CampaignStore';
+import { EVENTS } from './events';
+import { type EventPhase, nowFromQuery, windowDays } from './eventWindow';
 
 function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
   switch (phase) {
