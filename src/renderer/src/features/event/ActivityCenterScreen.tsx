@@ -8,6 +8,7 @@ import { ContentPage } from '../../components/ContentPage';
 import { campaignsFeature } from './CampaignStore';
 import { EVENTS } from './events';
 import { type EventPhase, nowFromQuery, windowDays } from './eventWindow';
+import { ReloadButton } from '../../components/ReloadAgain';
 
 function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
   switch (phase) {
@@ -63,13 +64,7 @@ export default observer(function ActivityCenterScreen() {
         })}
       </nav>
       {campaigns.status === 'failed' ? (
-        <button
-          type="button"
-          className="secondary-button"
-          onClick={() => void campaigns.loadDates()}
-        >
-          Reload Again
-        </button>
+        <ReloadButton onReload={() => void campaigns.loadDates()} />
       ) : null}
     </ContentPage>
   );
