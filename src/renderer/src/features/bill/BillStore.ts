@@ -18,7 +18,7 @@ import {
   repayTargetOf,
   toggleId,
 } from './billRules';
-import { PagedList, type PageOf } from '../../lib/PagedList';
+import { PagedList, type PageOf } from '../../stores/PagedList';
 
 /** What the Bill tab needs of the repay form (stores/RepayFormStore). */
 export interface RepayFormPort {
