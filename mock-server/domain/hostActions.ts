@@ -6,6 +6,7 @@
  */
 
 import { endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
+import { CouponStates } from '../../src/shared/api/entities';
 import { bridgeMethods } from '../../src/shared/bridge';
 import { ServerCode } from '../../src/shared/codes';
 import { HOST_ACTIONS, type HostAction, isHostAction } from '../../src/shared/simWorld';
@@ -77,7 +78,9 @@ export async function runHostAction(
     }
     case 'useVoucher': {
       const { userCouponId } = parsed.data as { userCouponId: string };
-      const answer = await backend.handle(callOf(endpoints.couponList.path, token, { state: 1 }));
+      const answer = await backend.handle(
+        callOf(endpoints.couponList.path, token, { state: CouponStates.AVAILABLE }),
+      );
       if (answer.code !== ServerCode.OK) return answer;
       const list = Array.isArray(answer.data) ? (answer.data as { userCouponId?: string }[]) : [];
       return list.some((c) => c.userCouponId === userCouponId)

@@ -9,6 +9,7 @@
  * both would pay P2 twice.
  */
 import type { ProductAnswer } from '../../src/shared/api/endpoints';
+import { LoanStates } from '../../src/shared/api/entities';
 import { ServerCode } from '../../src/shared/codes';
 import { fail, ok, round2 } from './context';
 import type { DomainState, OrderRecord } from './state';
@@ -112,7 +113,7 @@ export function payOrder(state: DomainState, nowSec: number, record: OrderRecord
     const open = loan.periods.filter((p) => p.type !== 4);
     loan.type = open.length === 0 ? 4 : (Math.max(...open.map((p) => p.type)) as 1 | 2 | 3);
     if (open.length === 0) {
-      loan.state = 4;
+      loan.state = LoanStates.RELEASED;
       account.loanInfo.loanAmount = round2(
         Math.max(0, account.loanInfo.loanAmount - loan.loanAmount),
       );

@@ -6,15 +6,15 @@
  * its date is expired, an order unpaid past its expiry has expired (and can no longer be paid). At a scenario's own start the
  * derivation gives exactly the fixture's values (a test checks every scenario).
  */
-import { CouponStates, type PeriodType } from '../../src/shared/api/entities';
+import { CouponStates, LoanStates, type PeriodType } from '../../src/shared/api/entities';
 import { type Account, DAY_SECONDS, type DomainState } from './state';
 
 /** Days before its due date an installment is "Due" (type 2) rather than "Normal" (type 1). */
 export const DUE_PERIOD_DAYS = 3;
 
-/** Loan states that follow their installments: 3 overdue, 4 repaying (PRODUCT.md §4). */
-const OVERDUE_STATE = 3;
-const REPAYING_STATE = 4;
+/** Loan states that follow their installments (PRODUCT.md §4): overdue, or released and repaid. */
+const OVERDUE_STATE = LoanStates.OVERDUE;
+const REPAYING_STATE = LoanStates.RELEASED;
 
 /**
  * An open installment's type and day count at `nowSec`: overdue (3) from one whole day after its

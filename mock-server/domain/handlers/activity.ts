@@ -5,6 +5,7 @@
  * inside the event's window of the reference event dates.
  */
 import type { LuckyDrawPrize, LuckyDrawTask } from '../../../src/shared/api/endpoints';
+import { CouponStates } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
 import { type Account, DAY_SECONDS, type DomainState } from '../state';
@@ -157,7 +158,7 @@ const luckyDrawDraw: Handler<'luckyDrawDraw'> = (ctx) => {
       discountAmount: prize.amount,
       minBorrowAmount: prize.amount * 10,
       expireTime: ctx.nowSec + VOUCHER_VALID_DAYS * DAY_SECONDS,
-      state: 1,
+      state: CouponStates.AVAILABLE,
       read: false,
     });
   }

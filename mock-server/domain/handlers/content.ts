@@ -1,4 +1,5 @@
 /** message/*, coupon/list and advertisement/*: what the red dots and the home page read. */
+import { CouponStates } from '../../../src/shared/api/entities';
 import { ServerCode } from '../../../src/shared/codes';
 import { fail, type Handler, type HandlerTable, ok, own, pageOf } from '../context';
 
@@ -14,7 +15,7 @@ const messageRead: Handler<'messageRead'> = (ctx, data) => {
 const couponList: Handler<'couponList'> = (ctx, data) => {
   const coupons = own(ctx).coupons.filter((c) => c.state === data.state);
   const answer = coupons.map((c) => ({ ...c }));
-  if (data.state === 1) {
+  if (data.state === CouponStates.AVAILABLE) {
     for (const c of coupons) c.read = true;
   }
   return ok(answer);

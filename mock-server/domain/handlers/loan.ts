@@ -1,5 +1,5 @@
 /** loan/* and credit/*: eligibility, the loan preview, applying, loan details and documents. */
-import { CouponStates, KycStates } from '../../../src/shared/api/entities';
+import { CouponStates, KycStates, LoanStates } from '../../../src/shared/api/entities';
 import { randomUUID } from 'node:crypto';
 import { ServerCode } from '../../../src/shared/codes';
 import { MIN_BORROW_AMOUNT } from '../../../src/shared/constants';
@@ -15,6 +15,9 @@ import {
   round2,
 } from '../context';
 import { type Account, DAY_SECONDS, type LoanRecord } from '../state';
+
+/** The state of a loan just applied for: releasing (the first of LoanStates.RELEASING). */
+const NEW_LOAN_STATE = LoanStates.RELEASING[0];
 
 /** Service fee taken from the amount at disbursement. */
 const SERVICE_FEE_RATE = 0.05;
@@ -104,7 +107,7 @@ const calculateLoanInfo: Handler<'calculateLoanInfo'> = (ctx, data) => {
 const applyNoPayPassword: Handler<'applyNoPayPassword'> = (ctx, data) => {
   const account = own(ctx);
   // A second submit while the first loan is releasing is the double tap the product guards.
-  if (account.loanInfo.state === 2) {
+  if (account.loanInfo.state === NEW_LOAN_STATE) {
     return fail(ServerCode.DUPLICATE_SUBMIT, 'Your loan application is already being processed.');
   }
   const reason = refusal(account, data.borrowAmount);
@@ -112,7 +115,7 @@ const applyNoPayPassword: Handler<'applyNoPayPassword'> = (ctx, data) => {
   const result = preview(ctx, account, data.borrowAmount, data.periods, data.userCouponId);
   if (typeof result === 'string') return fail(ServerCode.NOT_ELIGIBLE, result);
   const coupon = account.coupons.find((c) => c.userCouponId === data.userCouponId);
-  if (coupon) coupon.state = 2;
+  if (coupon) coupon.state = CouponStates.USED;
   const orderNo = nextOrderNo(ctx, 'DL');
   const loan: LoanRecord = {
     orderNo,
@@ -122,7 +125,7 @@ const applyNoPayPassword: Handler<'applyNoPayPassword'> = (ctx, data) => {
     loanAmount: data.borrowAmount,
     repayAmount: result.totalRepayment,
     paidAmount: 0,
-    state: 2,
+    state: NEW_LOAN_STATE,
     payeeLabel: data.payeeLabel,
     failReason: null,
     monthlyInterest: account.loanInfo.monthlyInterest,
@@ -140,7 +143,7 @@ const applyNoPayPassword: Handler<'applyNoPayPassword'> = (ctx, data) => {
   const info = account.loanInfo;
   account.loanInfo = {
     ...info,
-    state: 2,
+    state: NEW_LOAN_STATE,
     type: 1,
     lastAmount: round2(info.lastAmount - data.borrowAmount),
     loanAmount: round2(info.loanAmount + data.borrowAmount),

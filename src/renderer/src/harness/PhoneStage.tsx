@@ -16,21 +16,15 @@ import type { HostCore } from '../../../host/HostCore';
 import type { PanelAction } from '../../../host/panelApi';
 import type { PhoneClock } from '../../../host/phoneClock';
 import type { HostSnapshot } from '../../../host/types';
-import { appPathOf, appPathUrl } from '../../../shared/appPath';
+import { appPathOf } from '../../../shared/appPath';
 import { RELAY_CHANNEL } from '../../../shared/phoneRelay';
-import {
-  type FrameControl,
-  hostBridge,
-  isPrepared,
-  mountApp,
-  prepareFrameWindow,
-  readableHref,
-} from './frameBridge';
+import { type FrameControl, hostBridge } from './frameBridge';
 import { HostScreen } from './HostScreens';
 import type { HarnessPhone } from './harnessPhone';
 import { PendingSheet } from './PendingSheet';
 import { connectRelay, type RelayConnection, relayUrl } from './phoneRelayClient';
-import { acceptPhoneFrame, type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
+import { mountPhoneFrame } from './phoneFrame';
+import { type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
 import { errorMessage } from '../../../shared/errors';
 
@@ -123,7 +117,6 @@ export function PhoneStage({
     iframe.className = 'sim-phone__app';
     box.replaceChildren(iframe);
     iframeRef.current = iframe;
-    let cancelled = false;
     const generation = snapshot.appGeneration;
     const ownOrigin = access?.ownOriginOf(snapshot.settings.profile) ?? null;
     if (access && ownOrigin) {
@@ -164,103 +157,48 @@ export function PhoneStage({
     }
     // The phone shares this page's origin (and its sessionStorage, which holds the admin
     // token): only a path of the app may become its URL (src/shared/appPath.ts).
-    const appUrl = appPathUrl(remount.path, appBase);
     // A worker that missed a page (stopped and not yet told of this harness) gets one more try,
     // which says hello first; after that this phone is prepared as about:blank.
     const viaWorker = worker !== null && (remount.misses ?? 0) < 2;
-    const prepareOptions = () => ({
-      bridge: profileHasBridge ? hostBridge(host) : null,
-      world,
-      storageNamespace: { world, profile: snapshot.settings.profile },
-      ...(mockOrigin ? { mockOrigin } : {}),
-      insets: appInsets(preset),
-      online: onlineRef.current,
-      clock: clockRef.current,
-      onAppError: (text: string) => host.noteAppError(text, generation),
-      links: {
-        isAppUrl: (url: string) => appPathOf(url, appBase) !== null,
-        onExternalUrl: (url: string) => void showExternalUrl(host, url),
-      },
-    });
-    let putBack = false;
-    /** A frame that left the app anyway (another origin, an error page) gets the app back. */
-    const leftTheApp = (): boolean => {
-      const href = readableHref(iframe);
-      if (href !== null && (href === 'about:blank' || appPathOf(href, appBase) !== null)) {
-        return false;
-      }
-      if (!putBack) {
-        putBack = true;
-        console.warn(`[harness] The phone frame left the app (${href ?? 'another origin'})`);
-        setRemount((r) => ({ count: r.count + 1, path: lastPath.current }));
-      }
-      return true;
-    };
-    const track = () => {
-      if (leftTheApp()) return;
-      const path = appPathOf(readableHref(iframe) ?? '', appBase);
-      if (path !== null) onPathChange(path);
-    };
-    const onLoad = () => {
-      if (leftTheApp()) return;
-      // A document nobody prepared (a full navigation in an about:blank phone; with the worker,
-      // a page it did not answer): open that URL again in a new frame, prepared.
-      if (isPrepared(iframe)) return;
-      // The URL the new document was loaded with, before the unbridged SPA redirected anywhere.
-      const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
-      const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
-      const next = appPathOf(href, appBase) ?? '/';
-      if (viaWorker) console.warn('[harness] A phone page came without the phone worker');
-      setRemount((r) => ({
-        count: r.count + 1,
-        path: next,
-        misses: (r.misses ?? 0) + (viaWorker ? 1 : 0),
-      }));
-    };
-    const timer = window.setInterval(track, 1000);
-    let release = () => {};
-    if (viaWorker) {
-      // Every document of the phone (first load, reload, location change) asks this page to be
-      // prepared from the worker's prepare script, first thing in its <head>.
-      release = acceptPhoneFrame(iframe, (frame, id) => {
-        if (cancelled) return;
-        clientId.current = id;
-        worker.tell({ clientId: id, online: onlineRef.current });
-        control.current = prepareFrameWindow(
-          frame as Parameters<typeof prepareFrameWindow>[0],
-          prepareOptions(),
-        );
-        frame.addEventListener('popstate', track);
-      });
-      iframe.addEventListener('load', onLoad);
-      void worker.hello().then(() => {
-        if (!cancelled) iframe.src = appUrl;
-      });
-    } else {
-      mountApp(iframe, appUrl, {
-        ...prepareOptions(),
-        fetchHtml: async () => {
-          const answer = await fetch(new URL('index.html', appBase), { cache: 'no-store' });
-          if (!answer.ok) throw new Error(`The app's index.html answered ${answer.status}`);
-          return answer.text();
+    const stop = mountPhoneFrame({
+      iframe,
+      appBase,
+      path: remount.path,
+      worker: viaWorker ? worker : null,
+      logTag: '[harness]',
+      prepareOptions: () => ({
+        bridge: profileHasBridge ? hostBridge(host) : null,
+        world,
+        storageNamespace: { world, profile: snapshot.settings.profile },
+        ...(mockOrigin ? { mockOrigin } : {}),
+        insets: appInsets(preset),
+        online: onlineRef.current,
+        clock: clockRef.current,
+        onAppError: (text: string) => host.noteAppError(text, generation),
+        links: {
+          isAppUrl: (url: string) => appPathOf(url, appBase) !== null,
+          onExternalUrl: (url: string) => void showExternalUrl(host, url),
         },
-      })
-        .then((frameControl) => {
-          if (cancelled) return;
-          control.current = frameControl;
-          setMountError(null);
-          iframe.addEventListener('load', onLoad);
-          iframe.contentWindow?.addEventListener('popstate', track);
-        })
-        .catch((error: unknown) => {
-          if (!cancelled) setMountError(errorMessage(error));
-        });
-    }
+      }),
+      onDocument: (id) => {
+        clientId.current = id;
+      },
+      onControl: (frameControl) => {
+        control.current = frameControl;
+        setMountError(null);
+      },
+      onPath: onPathChange,
+      onLeftApp: () => setRemount((r) => ({ count: r.count + 1, path: lastPath.current })),
+      onUnprepared: (next, missedWorker) =>
+        setRemount((r) => ({
+          count: r.count + 1,
+          path: next,
+          misses: (r.misses ?? 0) + (missedWorker ? 1 : 0),
+        })),
+      onMountError: (error) => setMountError(errorMessage(error)),
+    });
     return () => {
-      cancelled = true;
-      release();
-      window.clearInterval(timer);
-      iframe.removeEventListener('load', onLoad);
+      stop();
       control.current = null;
       clientId.current = null;
       iframeRef.current = null;

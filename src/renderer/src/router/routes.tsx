@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
       { path: 'deny/:message?', lazy: page(() => import('../features/deny/DenyScreen')) },
       {
         path: 'activity-center',
-        lazy: page(() => import('../features/activity/ActivityCenterScreen')),
+        lazy: page(() => import('../features/event/ActivityCenterScreen')),
       },
       { path: '*', lazy: page(() => import('../shell/NotFound')) },
     ],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo, User } from '../../../shared/api/entities';
 import { billFeature } from '../features/bill/BillStore';
-import { pagedAnswer, planRow } from '../features/bill/testData';
+import { pagedAnswer, planRow } from '../test/billRows';
 import { homeFeature } from '../features/home/HomeStore';
 import { loanFeature } from '../features/loan/LoanStore';
 import { voucherFeature } from '../features/voucher/VoucherStore';

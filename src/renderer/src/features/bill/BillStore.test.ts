@@ -6,7 +6,7 @@ import { ApiService } from '../../services/ApiService';
 import { type FakeAnswer, fakeTransport } from '../../test/fakes';
 import { manualClock } from '../../test/testRoot';
 import { BillStore } from './BillStore';
-import { loanRow, pagedAnswer, planRow } from './testData';
+import { loanRow, pagedAnswer, planRow } from '../../test/billRows';
 
 function billWith(answers: Parameters<typeof fakeTransport>[0]) {
   const transport = fakeTransport(answers);

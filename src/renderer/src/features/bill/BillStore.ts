@@ -9,7 +9,7 @@ import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { ApiCaller } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
-import { repayFormFeature } from '../repay/RepayFormStore';
+import { repayFormFeature } from '../../stores/RepayFormStore';
 import {
   amountToPay,
   type BillTab,
@@ -18,10 +18,10 @@ import {
   repayTargetOf,
   toggleId,
 } from './billRules';
-import { PagedList, type PageOf } from '../../lib/PagedList';
+import { PagedList, type PageOf } from '../../stores/PagedList';
 
-/** What the Bill tab needs of the repay form (features/repay RepayFormStore). */
-interface RepayFormPort {
+/** What the Bill tab needs of the repay form (stores/RepayFormStore). */
+export interface RepayFormPort {
   fill(repayAmount: number, periodIds: readonly string[]): void;
 }
 

@@ -5,7 +5,8 @@
 import { Link } from 'react-router-dom';
 import type { LoanItem } from '../../../../shared/api/entities';
 import { formatDate, formatPeso } from '../../lib/format';
-import { documentLinkOf, LOAN_DOCUMENTS, periodTypeLabel, showsDocuments } from './billRules';
+import { documentLinkOf, LOAN_DOCUMENTS, showsDocuments } from '../../rules/loanDocuments';
+import { periodTypeLabel } from '../../rules/periodTypes';
 
 interface Props {
   loan: LoanItem;

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import type { PlanItem } from '../../../../shared/api/entities';
 import { formatDate, formatPeso } from '../../lib/format';
-import { periodHeaderOf } from './billRules';
+import { periodHeaderOf } from '../../rules/periodTypes';
 
 export const PlanRow = observer(function PlanRow({
   item,

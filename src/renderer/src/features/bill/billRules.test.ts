@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodType, PlanItem } from '../../../../shared/api/entities';
+import { documentLinkOf, showsDocuments } from '../../rules/loanDocuments';
+import { periodHeaderOf, periodTypeLabel } from '../../rules/periodTypes';
 import {
   amountToPay,
   billTabOf,
-  documentLinkOf,
   loanListTypeOf,
-  periodHeaderOf,
-  periodTypeLabel,
   preselectedIds,
   repayTargetOf,
-  showsDocuments,
   toggleId,
 } from './billRules';
 

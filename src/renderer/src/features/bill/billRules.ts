@@ -1,9 +1,9 @@
 /**
  * Bill tab rules of PRODUCT.md §2, §4, §7, §9 as pure functions: tabs and their list queries,
- * plan row headers per period type, preselection and the Amount to Pay sum, documents per order.
+ * preselection and the Amount to Pay sum. Period types and loan documents, which other features
+ * show too, are in rules/periodTypes.ts and rules/loanDocuments.ts.
  */
-import type { PeriodType, PlanItem } from '../../../../shared/api/entities';
-import { NO_DOCUMENTS_MARKER } from '../../../../shared/constants';
+import type { PlanItem } from '../../../../shared/api/entities';
 import { missingCaseError } from '../../../../shared/missingCaseError';
 import { sumAmounts } from '../../lib/format';
 
@@ -34,43 +34,6 @@ export function loanListTypeOf(tab: BillTab): '' | 1 | 2 {
   }
 }
 
-/** Period type labels: 1 Normal, 2 Due, 3 Overdue, 4 Settled. */
-export function periodTypeLabel(type: PeriodType): 'Normal' | 'Due' | 'Overdue' | 'Settled' {
-  switch (type) {
-    case 1:
-      return 'Normal';
-    case 2:
-      return 'Due';
-    case 3:
-      return 'Overdue';
-    case 4:
-      return 'Settled';
-    default:
-      throw missingCaseError(type);
-  }
-}
-
-export type HeaderTone = 'blue' | 'yellow' | 'red' | 'grey';
-
-/** Plan row header: "{n} Day(s) Left" blue, "Due Date" yellow, "Overdued {n} Day(s)" red, "Settled" grey. */
-export function periodHeaderOf(
-  type: PeriodType,
-  dueDay: number,
-): { text: string; tone: HeaderTone } {
-  switch (type) {
-    case 1:
-      return { text: `${dueDay} Day(s) Left`, tone: 'blue' };
-    case 2:
-      return { text: 'Due Date', tone: 'yellow' };
-    case 3:
-      return { text: `Overdued ${Math.abs(dueDay)} Day(s)`, tone: 'red' };
-    case 4:
-      return { text: 'Settled', tone: 'grey' };
-    default:
-      throw missingCaseError(type);
-  }
-}
-
 /** Plan rows of type above 1 (Due, Overdue) are preselected on first load. */
 export function preselectedIds(items: readonly PlanItem[]): string[] {
   return items.filter((item) => item.type > 1).map((item) => item.periodId);
@@ -93,21 +56,4 @@ export function amountToPay(items: readonly PlanItem[], selected: readonly strin
 /** REPAY target; disabled (null) at zero (PRODUCT.md §5). */
 export function repayTargetOf(amount: number): string | null {
   return amount > 0 ? `/repay/selectCh/?amount=${amount}` : null;
-}
-
-/** Loan documents are shown unless the order number contains BV. */
-export function showsDocuments(orderNo: string): boolean {
-  return !orderNo.includes(NO_DOCUMENTS_MARKER);
-}
-
-/** The three loan documents, in the order the Details section links them. */
-export const LOAN_DOCUMENTS = [
-  { file: 'loan_agreement', title: 'Loan Agreement' },
-  { file: 'disclosure_statement', title: 'Disclosure Statement' },
-  { file: 'promissory_note', title: 'Promissory Note' },
-] as const;
-
-/** Link of a loan document for an order. */
-export function documentLinkOf(file: string, orderNo: string): string {
-  return `/doc/${file}?orderNo=${encodeURIComponent(orderNo)}`;
 }

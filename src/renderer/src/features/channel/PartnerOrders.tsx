@@ -5,6 +5,7 @@ import { formatDate, formatPeso } from '../../lib/format';
 import { useFeature } from '../../stores/StoresContext';
 import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
+import { ReloadButton } from '../../components/ReloadAgain';
 
 export default observer(function PartnerOrders() {
   const channel = useFeature(channelFeature);
@@ -49,13 +50,7 @@ export default observer(function PartnerOrders() {
           </button>
         ) : null}
         {ordersStatus === 'failed' ? (
-          <button
-            type="button"
-            className="secondary-button"
-            onClick={() => void channel.loadOrders()}
-          >
-            Reload Again
-          </button>
+          <ReloadButton onReload={() => void channel.loadOrders()} />
         ) : null}
       </div>
     </PartnerPage>

@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { PhoneSignUpStore } from '../reg/PhoneSignUpStore';
-import { SignUpForm } from '../reg/SignUpForm';
+import { PhoneSignUpStore } from '../../stores/PhoneSignUpStore';
+import { SignUpForm } from '../../components/SignUpForm';
 
 /** Where a registered partner lands. */
 function adminUrl(token: string, from: string): string {

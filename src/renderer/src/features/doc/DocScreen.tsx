@@ -8,10 +8,11 @@ import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { DocStore } from './DocStore';
-import { type DocDef, docOf } from './docs';
+import { DocStore } from '../../lib/documents/DocStore';
+import { type DocDef, docOf } from '../../lib/documents/docs';
 import { Markdown } from '../../components/Markdown';
-import { companyFields, type OrderInfo, orderFields } from './orderFields';
+import { companyFields, type OrderInfo, orderFields } from '../../lib/documents/orderFields';
+import { LoadFailed } from '../../components/ReloadAgain';
 
 function ScheduleTable({ order }: { order: OrderInfo | undefined }) {
   if (!order) return null;
@@ -60,16 +61,10 @@ const DocView = observer(function DocView({ doc }: { doc: DocDef }) {
       break;
     case 'failed':
       body = (
-        <div className="notice">
-          <p>This document could not be loaded.</p>
-          <button
-            type="button"
-            className="secondary-button"
-            onClick={() => void store.open(doc, orderNo)}
-          >
-            Reload Again
-          </button>
-        </div>
+        <LoadFailed
+          text="This document could not be loaded."
+          onReload={() => void store.open(doc, orderNo)}
+        />
       );
       break;
     case 'ready': {

@@ -13,6 +13,7 @@ import { ContentPage } from '../../components/ContentPage';
 import { campaignsFeature } from './CampaignStore';
 import { type EventDef, eventOf } from './events';
 import { nowFromQuery, OUT_OF_WINDOW_TEXT, windowDays } from './eventWindow';
+import { LoadFailed } from '../../components/ReloadAgain';
 
 const EventView = observer(function EventView({
   file,
@@ -35,16 +36,10 @@ const EventView = observer(function EventView({
     return (
       <ContentPage title={def.title}>
         {campaigns.status === 'failed' ? (
-          <div className="notice">
-            <p>The event could not be loaded.</p>
-            <button
-              type="button"
-              className="secondary-button"
-              onClick={() => void campaigns.loadDates()}
-            >
-              Reload Again
-            </button>
-          </div>
+          <LoadFailed
+            text="The event could not be loaded."
+            onReload={() => void campaigns.loadDates()}
+          />
         ) : (
           <PageSkeleton />
         )}

@@ -13,7 +13,7 @@ import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
-import { headlineOf, showsOverdue } from './homeButton';
+import { headlineOf, showsOverdue } from '../../rules/homeButton';
 import { PullRefresh } from '../../components/PullRefresh';
 import './home.css';
 

@@ -5,7 +5,7 @@ import type { NativeHost } from '../../native';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { HomeStore } from './HomeStore';
-import { KYC_EXPIRED_NOTICE } from './homeButton';
+import { KYC_EXPIRED_NOTICE } from '../../rules/homeButton';
 
 const user = (state: User['state'], areaCode: User['areaCode'] = '63'): User => ({
   msisdn: '9171234567',

@@ -24,7 +24,7 @@ import {
   homeButtonActionOf,
   homeButtonOf,
   KYC_EXPIRED_NOTICE,
-} from './homeButton';
+} from '../../rules/homeButton';
 import { bannersOf, unseenPopups } from './popupAds';
 
 /** Location of the Home banner (advertisement/loadBanner). */

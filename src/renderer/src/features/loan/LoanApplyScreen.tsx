@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
 import { useFeature, useStores } from '../../stores/StoresContext';
-import { loanApplyRedirectOf } from '../home/homeButton';
+import { loanApplyRedirectOf } from '../../rules/homeButton';
 import { MoneyPage } from '../../components/MoneyPage';
 import { formatPeso } from '../../../../shared/money';
 import { PreviewCard } from './components/PreviewCard';

@@ -136,7 +136,7 @@ export class LoanStore {
     const { api, user } = this.deps;
     const [info, coupons] = await Promise.allSettled([
       api.call('loanInfo', {}),
-      api.call('couponList', { state: 1 }),
+      api.call('couponList', { state: CouponStates.AVAILABLE }),
     ]);
     runInAction(() => {
       if (info.status === 'fulfilled' && info.value.code === OK) user.setLoanInfo(info.value.data);

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
 import { type AreaCode, SMS_CODE_LENGTH } from '../../../../shared/constants';
 import { useFeature } from '../../stores/StoresContext';
-import { resendLabel } from './countdown';
+import { resendLabel } from '../../rules/countdown';
 import { loginFeature } from './LoginStore';
 import './login.css';
 

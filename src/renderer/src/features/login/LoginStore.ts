@@ -27,7 +27,7 @@ import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
-import { countdownUntil, secondsLeft } from './countdown';
+import { countdownUntil, secondsLeft } from '../../rules/countdown';
 
 export type SmsState = 'idle' | 'sending' | 'countdown';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../../shared/api/entities';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import { pagedAnswer } from '../bill/testData';
+import { pagedAnswer } from '../../test/billRows';
 import { MessagesStore } from './MessagesStore';
 
 const message = (n: number, read: boolean): Message => ({

@@ -11,7 +11,7 @@ import type { Clock } from '../../services/clock';
 import type { ApiCaller } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
-import { PagedList } from '../../lib/PagedList';
+import { PagedList } from '../../stores/PagedList';
 
 export class MessagesStore {
   readonly list: PagedList<Message>;

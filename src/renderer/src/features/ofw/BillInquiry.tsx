@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { PhoneField } from '../../components/PhoneField';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useStores } from '../../stores/StoresContext';
-import { periodTypeLabel } from '../bill/billRules';
+import { periodTypeLabel } from '../../rules/periodTypes';
 import { ContentPage } from '../../components/ContentPage';
 import { OfwBillStore } from './OfwBillStore';
 

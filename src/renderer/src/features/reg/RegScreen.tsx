@@ -10,8 +10,8 @@ import { appStoreLink } from '../../../../shared/constants';
 import NotFound from '../../shell/NotFound';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { PhoneSignUpStore } from './PhoneSignUpStore';
-import { SignUpForm } from './SignUpForm';
+import { PhoneSignUpStore } from '../../stores/PhoneSignUpStore';
+import { SignUpForm } from '../../components/SignUpForm';
 
 /** Channel names are short slugs (facebook, tiktok, invite_earn_cash, partner…). */
 const CHANNEL = /^[a-z0-9_-]{1,40}$/i;

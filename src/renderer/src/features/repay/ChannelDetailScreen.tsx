@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
-import { ChannelImage } from './components/ChannelImage';
+import { ChannelHead, NoChannelPage } from './components/ChannelHead';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from '../../components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
@@ -37,30 +37,15 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
   }, [repay, amount, key]);
 
   const channel = repay.channelByKey(key);
-  if (!channel) {
-    return (
-      <MoneyPage title="Repay">
-        <p className="money-muted">{repay.channelsLoading ? 'Loading…' : 'No Data'}</p>
-      </MoneyPage>
-    );
-  }
+  if (!channel) return <NoChannelPage title="Repay" loading={repay.channelsLoading} />;
   const limit = limitOf(channel);
   const fee = feeOf(channel);
   const check = amount > 0 ? checkAmount(channel, amount) : { ok: true as const };
+  const limitText = limit === null ? 'No limit' : `Limit ${formatPeso(limit)} per transaction`;
+  const feeText = fee > 0 ? ` · Fee ${formatPeso(fee)}` : '';
   return (
     <MoneyPage title={channel.label}>
-      <div className="money-card">
-        <ChannelImage
-          className="channel-logo"
-          src={channel.logo}
-          label={channel.label}
-          alt={`${channel.label} logo`}
-        />
-        <p className="money-muted">
-          {limit === null ? 'No limit' : `Limit ${formatPeso(limit)} per transaction`}
-          {fee > 0 ? ` · Fee ${formatPeso(fee)}` : ''}
-        </p>
-      </div>
+      <ChannelHead channel={channel} note={limitText + feeText} />
       {amount > 0 && <AmountCard amount={amount} fee={fee} />}
       {invalidAmount && (
         <p className="money-alert" role="alert">

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
-import { ChannelImage } from './components/ChannelImage';
+import { ChannelHead, NoChannelPage } from './components/ChannelHead';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from '../../components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
@@ -36,13 +36,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
   }, [repay, amount]);
 
   const channel = repay.channelByKey(MAYA_KEY);
-  if (!channel) {
-    return (
-      <MoneyPage title="Maya WebPay">
-        <p className="money-muted">{repay.channelsLoading ? 'Loading…' : 'No Data'}</p>
-      </MoneyPage>
-    );
-  }
+  if (!channel) return <NoChannelPage title="Maya WebPay" loading={repay.channelsLoading} />;
   const submit = () => {
     const result = validateMayaAccount(account);
     if (!result.ok) {
@@ -54,15 +48,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
   };
   return (
     <MoneyPage title={channel.label}>
-      <div className="money-card">
-        <ChannelImage
-          className="channel-logo"
-          src={channel.logo}
-          label={channel.label}
-          alt={`${channel.label} logo`}
-        />
-        <p className="money-muted">No limit</p>
-      </div>
+      <ChannelHead channel={channel} note="No limit" />
       {amount > 0 ? (
         <AmountCard amount={amount} />
       ) : (

@@ -9,7 +9,7 @@ import { ServerCode } from '../../../../shared/codes';
 import { type KeyValueStorage, memoryStorage } from '../../services/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot, TEST_CONFIG } from '../../test/testRoot';
-import { repayFormFeature } from './RepayFormStore';
+import { repayFormFeature } from '../../stores/RepayFormStore';
 import { repayFeature } from './RepayStore';
 import { PendingOrders, pendingOrderKey } from './pendingOrder';
 

@@ -4,7 +4,7 @@ import type { RepayChannel } from '../../../../shared/api/entities';
 import { JsonStorage, memoryStorage } from '../../services/storage';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
-import { RepayFormStore, repayFormFeature } from './RepayFormStore';
+import { RepayFormStore, repayFormFeature } from '../../stores/RepayFormStore';
 import { PAYMENT_CANCELLED, repayFeature, resultPath } from './RepayStore';
 import { NO_AMOUNT } from './repayRules';
 

@@ -18,8 +18,8 @@ import type { ConfigStore } from '../../stores/ConfigStore';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
-import type { RepayFormStore } from './RepayFormStore';
-import { repayFormFeature } from './RepayFormStore';
+import type { RepayFormStore } from '../../stores/RepayFormStore';
+import { repayFormFeature } from '../../stores/RepayFormStore';
 import { PendingOrders, UserPendingOrder } from './pendingOrder';
 import { checkAmount, type Market, marketOf, NO_AMOUNT, paymentModeOf } from './repayRules';
 

@@ -6,7 +6,7 @@ import { useFeature, useStores } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { ChannelList } from './components/ChannelList';
 import { MoneyPage } from '../../components/MoneyPage';
-import { repayFormFeature } from './RepayFormStore';
+import { repayFormFeature } from '../../stores/RepayFormStore';
 import { repayFeature } from './RepayStore';
 import { amountFromQuery, INVALID_AMOUNT, isInvalidAmountQuery, NO_AMOUNT } from './repayRules';
 

@@ -12,7 +12,8 @@
  * reaches this origin.
  */
 
-import { appPathOf, appPathUrl } from '../../../../shared/appPath';
+import { appPathOf } from '../../../../shared/appPath';
+import { errorMessage } from '../../../../shared/errors';
 import {
   type FromRelay,
   isHarnessOriginFor,
@@ -20,16 +21,10 @@ import {
   readToRelay,
   type ToRelay,
 } from '../../../../shared/phoneRelay';
-import {
-  type FrameControl,
-  isPrepared,
-  mountApp,
-  type PrepareOptions,
-  prepareFrameWindow,
-  readableHref,
-} from '../frameBridge';
+import type { FrameControl } from '../frameBridge';
+import { mountPhoneFrame } from '../phoneFrame';
 import type { PhoneWorker } from '../phoneWorkerClient';
-import { acceptPhoneFrame, showsNoConnection, startPhoneWorker } from '../phoneWorkerClient';
+import { showsNoConnection, startPhoneWorker } from '../phoneWorkerClient';
 import { RemoteHost } from './remoteHost';
 
 type OpenMessage = Extract<ToRelay, { type: 'open' }>;
@@ -142,108 +137,57 @@ class RelayPhone {
     });
     document.body.replaceChildren(iframe);
     this.iframe = iframe;
-    let cancelled = false;
-    const appUrl = appPathUrl(path, this.appBase);
     const viaWorker = worker !== null && this.misses < 2;
-    const prepareOptions = (): PrepareOptions => ({
-      bridge: this.opening.bridge ? this.remote : null,
-      world: this.opening.world,
-      storageNamespace: null,
-      ...(this.opening.mockOrigin ? { mockOrigin: this.opening.mockOrigin } : {}),
-      insets: this.insets,
-      online: this.online,
-      clock: this.clock,
-      onAppError: (text) =>
-        this.post({ channel: RELAY_CHANNEL, type: 'app-error', text: text.slice(0, 4096) }),
-      links: {
-        isAppUrl: (url) => appPathOf(url, this.appBase) !== null,
-        onExternalUrl: (url) =>
-          this.post({ channel: RELAY_CHANNEL, type: 'external', url: url.slice(0, 4096) }),
-      },
-    });
-    let putBack = false;
-    const leftTheApp = (): boolean => {
-      const href = readableHref(iframe);
-      if (href !== null && (href === 'about:blank' || appPathOf(href, this.appBase) !== null)) {
-        return false;
-      }
-      if (!putBack) {
-        putBack = true;
-        console.warn(`[phone] The app frame left the app (${href ?? 'another origin'})`);
-        this.mount(this.worker, this.lastPath);
-      }
-      return true;
-    };
-    const track = () => {
-      if (leftTheApp()) return;
-      const next = appPathOf(readableHref(iframe) ?? '', this.appBase);
-      if (next === null) return;
-      this.lastPath = next;
-      if (next !== this.toldPath) {
-        this.toldPath = next;
-        this.post({ channel: RELAY_CHANNEL, type: 'path', path: next });
-      }
-    };
-    const onLoad = () => {
-      if (leftTheApp() || isPrepared(iframe)) return;
-      // A document nobody prepared: open its URL again in a new frame, prepared.
-      const entry = iframe.contentWindow?.performance.getEntriesByType('navigation')[0];
-      const href = entry?.name ?? iframe.contentWindow?.location.href ?? appUrl;
-      if (viaWorker) {
-        console.warn('[phone] An app page came without the phone worker');
-        this.misses += 1;
-      }
-      this.mount(this.worker, appPathOf(href, this.appBase) ?? '/');
-    };
-    const timer = window.setInterval(track, 1000);
-    let release = () => {};
-    if (viaWorker) {
-      release = acceptPhoneFrame(iframe, (frame, id) => {
-        if (cancelled) return;
-        this.clientId = id;
-        worker.tell({ clientId: id, online: this.online });
-        this.remote.reset();
-        this.control = prepareFrameWindow(
-          frame as Parameters<typeof prepareFrameWindow>[0],
-          prepareOptions(),
-        );
-        frame.addEventListener('popstate', track);
-      });
-      iframe.addEventListener('load', onLoad);
-      void worker.hello().then(() => {
-        if (!cancelled) iframe.src = appUrl;
-      });
-    } else {
-      this.remote.reset();
-      mountApp(iframe, appUrl, {
-        ...prepareOptions(),
-        fetchHtml: async () => {
-          const answer = await fetch(new URL('index.html', this.appBase), { cache: 'no-store' });
-          if (!answer.ok) throw new Error(`The app's index.html answered ${answer.status}`);
-          return answer.text();
+    const stopFrame = mountPhoneFrame({
+      iframe,
+      appBase: this.appBase,
+      path,
+      worker: viaWorker ? worker : null,
+      logTag: '[phone]',
+      prepareOptions: () => ({
+        bridge: this.opening.bridge ? this.remote : null,
+        world: this.opening.world,
+        storageNamespace: null,
+        ...(this.opening.mockOrigin ? { mockOrigin: this.opening.mockOrigin } : {}),
+        insets: this.insets,
+        online: this.online,
+        clock: this.clock,
+        onAppError: (text) =>
+          this.post({ channel: RELAY_CHANNEL, type: 'app-error', text: text.slice(0, 4096) }),
+        links: {
+          isAppUrl: (url) => appPathOf(url, this.appBase) !== null,
+          onExternalUrl: (url) =>
+            this.post({ channel: RELAY_CHANNEL, type: 'external', url: url.slice(0, 4096) }),
         },
-      })
-        .then((control) => {
-          if (cancelled) return;
-          this.control = control;
-          iframe.addEventListener('load', onLoad);
-          iframe.contentWindow?.addEventListener('popstate', track);
-        })
-        .catch((error: unknown) => {
-          if (!cancelled) {
-            this.post({
-              channel: RELAY_CHANNEL,
-              type: 'app-error',
-              text: `Could not load the app: ${error instanceof Error ? error.message : String(error)}`,
-            });
-          }
-        });
-    }
+      }),
+      onDocument: (id) => {
+        this.clientId = id;
+        this.remote.reset();
+      },
+      onControl: (control) => {
+        this.control = control;
+      },
+      onPath: (next) => {
+        this.lastPath = next;
+        if (next !== this.toldPath) {
+          this.toldPath = next;
+          this.post({ channel: RELAY_CHANNEL, type: 'path', path: next });
+        }
+      },
+      onLeftApp: () => this.mount(this.worker, this.lastPath),
+      onUnprepared: (next, missedWorker) => {
+        if (missedWorker) this.misses += 1;
+        this.mount(this.worker, next);
+      },
+      onMountError: (error) =>
+        this.post({
+          channel: RELAY_CHANNEL,
+          type: 'app-error',
+          text: `Could not load the app: ${errorMessage(error)}`,
+        }),
+    });
     this.stop = () => {
-      cancelled = true;
-      release();
-      window.clearInterval(timer);
-      iframe.removeEventListener('load', onLoad);
+      stopFrame();
       this.control = null;
       this.clientId = null;
       iframe.remove();

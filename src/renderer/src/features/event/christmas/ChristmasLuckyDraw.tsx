@@ -15,6 +15,7 @@ import type { EventPageProps } from '../EventPageProps';
 import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';
+import { LoadFailed } from '../../../components/ReloadAgain';
 
 const BASE = '/event/christmas_lucky_draw';
 type Tab = 'draw' | 'prize' | 'task' | 'mechanics';
@@ -137,12 +138,10 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
     );
   } else if (luckyDraw.status === 'failed' && !luckyDraw.info) {
     body = (
-      <div className="notice">
-        <p>The lucky draw could not be loaded.</p>
-        <button type="button" className="secondary-button" onClick={() => void luckyDraw.load()}>
-          Reload Again
-        </button>
-      </div>
+      <LoadFailed
+        text="The lucky draw could not be loaded."
+        onReload={() => void luckyDraw.load()}
+      />
     );
   } else if (!luckyDraw.info) {
     body = <PageSkeleton />;

@@ -4,41 +4,29 @@
  * them; /doc/lottery-link, the same text, needs a login.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { PageSkeleton } from '../../../shell/PageSkeleton';
 import { useStores } from '../../../stores/StoresContext';
-import { DocStore } from '../../doc/DocStore';
-import { docOf } from '../../doc/docs';
+import { DocStore } from '../../../lib/documents/DocStore';
+import { docOf } from '../../../lib/documents/docs';
 import { Markdown } from '../../../components/Markdown';
-import { companyFields } from '../../doc/orderFields';
+import { companyFields } from '../../../lib/documents/orderFields';
+import { LoadFailed } from '../../../components/ReloadAgain';
 
-/** The document the mechanics come from (DOCS of features/doc). */
+/** The document the mechanics come from (DOCS of lib/documents). */
 const MECHANICS_DOC = 'lottery-link';
 
 export const LuckyDrawMechanics = observer(function LuckyDrawMechanics() {
   const { api } = useStores();
   const [store] = useState(() => new DocStore(api));
-  useEffect(() => {
+  const open = useCallback(() => {
     const doc = docOf(MECHANICS_DOC);
     if (doc) void store.open(doc, null);
   }, [store]);
+  useEffect(open, [open]);
 
   if (store.status === 'failed') {
-    return (
-      <div className="notice">
-        <p>The mechanics could not be loaded.</p>
-        <button
-          type="button"
-          className="secondary-button"
-          onClick={() => {
-            const doc = docOf(MECHANICS_DOC);
-            if (doc) void store.open(doc, null);
-          }}
-        >
-          Reload Again
-        </button>
-      </div>
-    );
+    return <LoadFailed text="The mechanics could not be loaded." onReload={open} />;
   }
   if (store.status !== 'ready') return <PageSkeleton />;
   return (

@@ -5,6 +5,7 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { KycStates } from '../../../../../shared/api/entities';
 import { useFeature, useStores } from '../../../stores/StoresContext';
 import { MoneyPage } from '../../../components/MoneyPage';
 import { kycFeature } from '../KycStore';
@@ -45,11 +46,11 @@ export const KycSteps = observer(function KycSteps({ title }: { title: string })
   }, [kyc.step]);
 
   const state = user.user?.state;
-  if (state === 2 || state === 5) {
+  if (state === KycStates.UNDER_REVIEW || state === KycStates.APPROVED) {
     return (
       <MoneyPage title={title} back="/">
         <p className="money-card">
-          {state === 2
+          {state === KycStates.UNDER_REVIEW
             ? 'Your KYC information is under review.'
             : 'Your KYC information is approved.'}
         </p>

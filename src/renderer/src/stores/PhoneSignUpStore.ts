@@ -3,29 +3,31 @@
  * (/channel/reg: app/channel/getSmsCode/v1 then app/channel/userLogin/v1) and for borrowers
  * (/reg/:channel: user/getSmsCodeWithLogin then user/login, `?hk` for 852). Both create the
  * account of a new number. Same phone rules as the login page (PRODUCT.md §5); a welcome message
- * other than "success" shows 600 ms before moving on (PRODUCT.md §8).
+ * other than "success" shows 600 ms before moving on (PRODUCT.md §8). Page-local (each page makes
+ * its own); here because two features, reg and channel, sign up with it.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { User } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
-import type { AreaCode } from '../../../../shared/constants';
+import type { User } from '../../../shared/api/entities';
+import { OK } from '../../../shared/codes';
+import type { AreaCode } from '../../../shared/constants';
 import {
   INVITE_MESSAGE_MS,
   SMS_CODE_LENGTH,
   SMS_COUNTDOWN_SECONDS,
-} from '../../../../shared/constants';
-import type { HostProfile } from '../../native';
+} from '../../../shared/constants';
+import type { HostProfile } from '../native';
 import {
   areaCodesFor,
   ENTER_MOBILE_FIRST,
   INVALID_PHONE_OR_CODE,
   isValidPhone,
   normalizePhone,
-} from '../../rules/loginValidation';
-import type { Clock } from '../../services/clock';
-import type { UiService } from '../../services/ui';
-import type { ApiService } from '../../services/ApiService';
-import type { UserStore } from '../../stores/UserStore';
+} from '../rules/loginValidation';
+import { countdownUntil, secondsLeft } from '../rules/countdown';
+import type { Clock } from '../services/clock';
+import type { UiService } from '../services/ui';
+import type { ApiService } from '../services/ApiService';
+import type { UserStore } from './UserStore';
 
 const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 
@@ -149,11 +151,11 @@ export class PhoneSignUpStore {
 
   private startCountdown(): void {
     this.stopTicking?.();
-    const until = this.deps.clock.now() + SMS_COUNTDOWN_SECONDS * 1000;
+    const until = countdownUntil(this.deps.clock.now());
     this.secondsLeft = SMS_COUNTDOWN_SECONDS;
     this.stopTicking = this.deps.clock.setInterval(() => {
       runInAction(() => {
-        this.secondsLeft = Math.max(0, Math.ceil((until - this.deps.clock.now()) / 1000));
+        this.secondsLeft = secondsLeft(until, this.deps.clock.now());
         if (this.secondsLeft === 0) this.stop();
       });
     }, 1000);

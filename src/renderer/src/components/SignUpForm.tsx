@@ -1,9 +1,9 @@
-/** The phone + SMS code form of PhoneSignUpStore (partner and borrower sign-up pages). */
+/** The phone + SMS code form of PhoneSignUpStore (the partner and the borrower sign-up pages). */
 import { observer } from 'mobx-react-lite';
-import { SMS_CODE_LENGTH } from '../../../../shared/constants';
-import { PhoneField } from '../../components/PhoneField';
-import { resendLabel } from '../login/countdown';
-import type { PhoneSignUpStore } from './PhoneSignUpStore';
+import { SMS_CODE_LENGTH } from '../../../shared/constants';
+import { PhoneField } from './PhoneField';
+import { resendLabel } from '../rules/countdown';
+import type { PhoneSignUpStore } from '../stores/PhoneSignUpStore';
 
 export const SignUpForm = observer(function SignUpForm({
   store,

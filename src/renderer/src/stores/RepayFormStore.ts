@@ -4,12 +4,13 @@
  * it. Kept in session storage so a reload on a repay screen keeps the chosen installments; a
  * session-owned draft, dropped at any session change (RootStore, DESIGN.md §6).
  *
- * Public API for other features: `root.repayForm.fill(amount, periodIds)`, `.reset()`.
+ * State two features share (the Bill tab writes it, the repay screens read it), so it lives here
+ * rather than in either: `root.feature(repayFormFeature)`.
  */
 import { makeAutoObservable } from 'mobx';
-import { persistedRepayFormShape } from '../../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../../services/storage';
-import type { Feature } from '../../stores/RootStore';
+import { persistedRepayFormShape } from '../lib/bootShapes';
+import { type JsonStorage, StorageKey } from '../services/storage';
+import type { Feature } from './RootStore';
 
 export class RepayFormStore {
   /** True once the Bill tab (or a restore) filled the form. */
@@ -52,7 +53,7 @@ export class RepayFormStore {
   }
 }
 
-/** The repayForm feature's store (RootStore.feature): made with the feature's code. */
+/** The repay form (RootStore.feature): made with the code of the first feature that asks. */
 export const repayFormFeature: Feature<RepayFormStore> = {
   name: 'repayForm',
   create: (root) => new RepayFormStore(root.services.sessionStorage),

@@ -1,7 +1,8 @@
 /**
  * The documents of /doc/:file (PRODUCT.md §2). Each text is a Markdown file in content/, loaded
  * only when its page opens (`?raw` imports become their own small chunks). Loan documents are
- * templates filled from config/getOrderInfo when the page has `?orderNo=`.
+ * templates filled from config/getOrderInfo when the page has `?orderNo=`. Shared: the Christmas
+ * lucky draw shows its mechanics from the same text (lottery-link) on a public path.
  */
 import { hasOwn } from '../../../../shared/portable';
 

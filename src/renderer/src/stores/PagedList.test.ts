@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEPT_FRESH_MS } from '../stores/Freshness';
+import { KEPT_FRESH_MS } from './Freshness';
 import { manualClock } from '../test/testRoot';
 import { PagedList } from './PagedList';
 

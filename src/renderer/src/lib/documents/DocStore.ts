@@ -5,7 +5,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../../shared/codes';
 import type { ApiService } from '../../services/ApiService';
-import { showsDocuments } from '../bill/billRules';
+import { showsDocuments } from '../../rules/loanDocuments';
 import type { DocDef } from './docs';
 import type { OrderInfo } from './orderFields';
 

@@ -1,13 +1,14 @@
-/** /activity-center (public): every event with whether it is on, coming or over. */
+/** /activity-center (public): the index of the events, with whether each is on, coming or over. */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { missingCaseError } from '../../../../shared/missingCaseError';
 import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { campaignsFeature } from '../event/CampaignStore';
-import { EVENTS } from '../event/events';
-import { type EventPhase, nowFromQuery, windowDays } from '../event/eventWindow';
+import { campaignsFeature } from './CampaignStore';
+import { EVENTS } from './events';
+import { type EventPhase, nowFromQuery, windowDays } from './eventWindow';
+import { ReloadButton } from '../../components/ReloadAgain';
 
 function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
   switch (phase) {
@@ -63,13 +64,7 @@ export default observer(function ActivityCenterScreen() {
         })}
       </nav>
       {campaigns.status === 'failed' ? (
-        <button
-          type="button"
-          className="secondary-button"
-          onClick={() => void campaigns.loadDates()}
-        >
-          Reload Again
-        </button>
+        <ReloadButton onReload={() => void campaigns.loadDates()} />
       ) : null}
     </ContentPage>
   );
