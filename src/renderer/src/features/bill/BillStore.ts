@@ -21,7 +21,7 @@ import {
 import { PagedList, type PageOf } from '../../stores/PagedList';
 
 /** What the Bill tab needs of the repay form (stores/RepayFormStore). */
-export interface RepayFormPort {
+interface RepayFormPort {
   fill(repayAmount: number, periodIds: readonly string[]): void;
 }
 
