@@ -135,6 +135,8 @@ export class AppRouter {
   private readonly listeners = new Set<Listener>();
   /** The latest navigation: an older one still waiting for its chunk is dropped. */
   private latest = 0;
+  /** The moves that animated, from path to paths (Back over one animates too). */
+  private readonly animated = new Map<string, Set<string>>();
 
   constructor(
     readonly routes: AppRoute[],
@@ -236,9 +238,10 @@ export class AppRouter {
     const commit = (error?: unknown) => {
       if (id !== this.latest) return;
       record();
+      const animate = this.state.initialized && this.animates(location, action, viewTransition);
       this.set(
         { location, action, initialized: true, navigating: false, error },
-        { urgent: false, viewTransition: viewTransition && this.state.initialized },
+        { urgent: false, viewTransition: animate },
       );
     };
     const page = this.pageOf(location.pathname);
@@ -250,6 +253,19 @@ export class AppRouter {
       this.set({ ...this.state, navigating: true }, { urgent: true, viewTransition: false });
     }
     page.load().then(() => commit(), commit);
+  }
+
+  /**
+   * Whether a change animates: a link or redirect asking for it, and Back or Forward over a
+   * move that did (the data router's rule), so going back plays the transition in reverse.
+   */
+  private animates(to: Location, action: NavigationType, asked: boolean): boolean {
+    const from = this.state.location.pathname;
+    if (action === NavigationType.Pop) {
+      return Boolean(this.animated.get(from)?.has(to.pathname) || this.animated.has(to.pathname));
+    }
+    if (asked) this.animated.set(from, (this.animated.get(from) ?? new Set()).add(to.pathname));
+    return asked;
   }
 
   private pageOf(pathname: string): LazyPage | undefined {
