@@ -144,4 +144,17 @@ describe('the app router', () => {
     expect(history.location().pathname).toBe('/h5');
     expect(screen.getByRole('heading').textContent).toBe('Home');
   });
+
+  it('animates what asked for it, and Back over it', async () => {
+    const { router, history } = setup('/', gate().page);
+    const animated: boolean[] = [];
+    router.subscribe((_state, change) => {
+      if (!change.urgent) animated.push(change.viewTransition);
+    });
+    act(() => router.navigate('/doc/a', { viewTransition: true }));
+    act(() => router.navigate('/doc/b'));
+    await act(async () => history.go(-1));
+    await act(async () => history.go(-1));
+    expect(animated).toEqual([true, false, false, true]);
+  });
 });
