@@ -5,7 +5,6 @@ import './styles/app.css';
 import { reaction, when } from 'mobx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
@@ -13,6 +12,8 @@ import { whenIdle } from './lib/idle';
 import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
 import { userBaseInfoOf } from './native/baseInfo';
+import { AppRouter, browserHistory } from './router/appRouter';
+import { AppRouterProvider } from './router/AppRouterProvider';
 import { routes } from './router/routes';
 import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
@@ -68,7 +69,7 @@ const FIRST_PAGE_WAIT_MS = 3000;
  * private page while logged out is not that page: the shell is about to send the borrower to
  * Login, so this waits for Login's chunk too.
  */
-function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowserRouter>) {
+function firstPageShown(root: RootStore, router: AppRouter) {
   return new Promise<void>((resolve) => {
     let unsubscribe = () => {};
     const done = () => {
@@ -78,7 +79,7 @@ function firstPageShown(root: RootStore, router: ReturnType<typeof createBrowser
     };
     const timer = setTimeout(done, FIRST_PAGE_WAIT_MS);
     const settled = (state: typeof router.state) =>
-      state.navigation.state === 'idle' &&
+      !state.navigating &&
       !(accessOf(state.location.pathname) === 'private' && !root.user.isLoggedIn);
     void when(() => root.session.appInited).then(() => {
       if (settled(router.state)) return done();
@@ -149,7 +150,7 @@ async function boot(container: HTMLElement): Promise<void> {
   });
   token = () => root.user.tokenValue;
 
-  const router = createBrowserRouter(routes, { basename: basename() });
+  const router = new AppRouter(routes, browserHistory(), basename());
   navigation.attach(router, basename());
   // With a token (from the host or a saved login) the first screen needs the API: shake hands at
   // once. Logged out, nothing is encrypted before the borrower acts, so the crypto library
@@ -201,7 +202,7 @@ async function boot(container: HTMLElement): Promise<void> {
   reactRoot.render(
     <StrictMode>
       <StoresProvider root={root}>
-        <RouterProvider router={router} />
+        <AppRouterProvider router={router} />
       </StoresProvider>
     </StrictMode>,
   );

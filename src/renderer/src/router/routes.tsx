@@ -1,84 +1,106 @@
 /**
- * Every route of PRODUCT.md §2, lazily loaded:
- * `page(() => import('../features/<feature>/<Name>Screen'))` (the module default-exports the
+ * Every route of PRODUCT.md §2, its screen loaded on first use:
+ * `...page(() => import('../features/<feature>/<Name>Screen'))` (the module default-exports the
  * screen). Tab routes render nothing here: the shell keeps the tab pages alive (router/tabs.tsx).
  */
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { type ComponentType, use } from 'react';
 import { AppLayout } from '../shell/AppLayout';
-import { CrashPage } from '../shell/CrashPage';
-import { LoadingPage } from '../shell/LoadingPage';
+import type { AppRoute, LazyPage } from './appRouter';
 import { resilientLoad } from './chunkLoad';
 
 /**
- * A lazy route from a module whose default export is the screen; a chunk that cannot be fetched
- * gives the screen's offline state instead of the crash page (router/chunkLoad.tsx).
+ * A screen from a module whose default export is it, loaded on first use: the router loads it
+ * before it shows the route (router/appRouter.ts), so the screen renders at once; a chunk that
+ * cannot be fetched gives the screen's offline state instead of the crash page
+ * (router/chunkLoad.tsx).
  */
-function page(load: () => Promise<{ default: ComponentType }>) {
+function page(load: () => Promise<{ default: ComponentType }>): {
+  page: LazyPage;
+  Component: ComponentType;
+} {
   const resilient = resilientLoad(load);
-  return async () => ({ Component: (await resilient()).default });
+  let Screen: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const lazyPage: LazyPage = {
+    load: () =>
+      (loading ??= resilient().then(
+        (module) => {
+          Screen = module.default;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+    get loaded() {
+      return Screen !== undefined;
+    },
+  };
+  function LazyScreen() {
+    // Rendered before its code (never by the router's own navigations): suspends until loaded.
+    if (!Screen) use(lazyPage.load());
+    return Screen ? <Screen /> : null;
+  }
+  return { page: lazyPage, Component: LazyScreen };
 }
 
 const TabRoute = () => null;
 
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
     path: '/',
     Component: AppLayout,
-    ErrorBoundary: CrashPage,
-    // While the first route's lazy module loads: the same Loading page index.html painted.
-    HydrateFallback: LoadingPage,
     children: [
       { index: true, Component: TabRoute },
       { path: 'bill', Component: TabRoute },
       { path: 'profile', Component: TabRoute },
-      { path: 'profile/:action', lazy: page(() => import('../features/profile/ProfileSubPage')) },
-      { path: 'messageList', lazy: page(() => import('../features/messages/MessageListScreen')) },
-      { path: 'repay/selectCh', lazy: page(() => import('../features/repay/SelectChannelScreen')) },
+      { path: 'profile/:action', ...page(() => import('../features/profile/ProfileSubPage')) },
+      { path: 'messageList', ...page(() => import('../features/messages/MessageListScreen')) },
+      { path: 'repay/selectCh', ...page(() => import('../features/repay/SelectChannelScreen')) },
       {
         path: 'repay/fastpay/download',
-        lazy: page(() => import('../features/repay/FastpayDownloadScreen')),
+        ...page(() => import('../features/repay/FastpayDownloadScreen')),
       },
       {
         path: 'repay/ph/detail',
-        lazy: page(() => import('../features/repay/ChannelDetailScreen')),
+        ...page(() => import('../features/repay/ChannelDetailScreen')),
       },
       {
         path: 'repay/ph/mayaChannel',
-        lazy: page(() => import('../features/repay/MayaChannelScreen')),
+        ...page(() => import('../features/repay/MayaChannelScreen')),
       },
-      { path: 'repay/ph/studyPage', lazy: page(() => import('../features/repay/StudyPageScreen')) },
-      { path: 'repay/ph/channels', lazy: page(() => import('../features/repay/PhChannelsScreen')) },
-      { path: 'repay/tw/channels', lazy: page(() => import('../features/repay/TwChannelsScreen')) },
+      { path: 'repay/ph/studyPage', ...page(() => import('../features/repay/StudyPageScreen')) },
+      { path: 'repay/ph/channels', ...page(() => import('../features/repay/PhChannelsScreen')) },
+      { path: 'repay/tw/channels', ...page(() => import('../features/repay/TwChannelsScreen')) },
       {
         path: 'repay/tw/fastpayDownload',
-        lazy: page(() => import('../features/repay/FastpayDownloadScreen')),
+        ...page(() => import('../features/repay/FastpayDownloadScreen')),
       },
       {
         path: 'repay/publicResult',
-        lazy: page(() => import('../features/repay/PublicResultScreen')),
+        ...page(() => import('../features/repay/PublicResultScreen')),
       },
-      { path: 'loan/apply', lazy: page(() => import('../features/loan/LoanApplyScreen')) },
-      { path: 'loan/review', lazy: page(() => import('../features/loan/LoanReviewScreen')) },
-      { path: 'user/voucher', lazy: page(() => import('../features/voucher/VoucherScreen')) },
-      { path: 'kyc/apply', lazy: page(() => import('../features/kyc/KycApplyScreen')) },
-      { path: 'kyc/reapply', lazy: page(() => import('../features/kyc/KycReapplyScreen')) },
-      { path: 'kyc/review', lazy: page(() => import('../features/kyc/KycReviewScreen')) },
-      { path: 'login', lazy: page(() => import('../features/login/LoginScreen')) },
-      { path: 'reg/:channel', lazy: page(() => import('../features/reg/RegScreen')) },
-      { path: 'doc/:file', lazy: page(() => import('../features/doc/DocScreen')) },
-      { path: 'event/:file/:action?', lazy: page(() => import('../features/event/EventScreen')) },
+      { path: 'loan/apply', ...page(() => import('../features/loan/LoanApplyScreen')) },
+      { path: 'loan/review', ...page(() => import('../features/loan/LoanReviewScreen')) },
+      { path: 'user/voucher', ...page(() => import('../features/voucher/VoucherScreen')) },
+      { path: 'kyc/apply', ...page(() => import('../features/kyc/KycApplyScreen')) },
+      { path: 'kyc/reapply', ...page(() => import('../features/kyc/KycReapplyScreen')) },
+      { path: 'kyc/review', ...page(() => import('../features/kyc/KycReviewScreen')) },
+      { path: 'login', ...page(() => import('../features/login/LoginScreen')) },
+      { path: 'reg/:channel', ...page(() => import('../features/reg/RegScreen')) },
+      { path: 'doc/:file', ...page(() => import('../features/doc/DocScreen')) },
+      { path: 'event/:file/:action?', ...page(() => import('../features/event/EventScreen')) },
       {
         path: 'channel/:file/:action?',
-        lazy: page(() => import('../features/channel/ChannelScreen')),
+        ...page(() => import('../features/channel/ChannelScreen')),
       },
-      { path: 'ofw/:file', lazy: page(() => import('../features/ofw/OfwScreen')) },
-      { path: 'deny/:message?', lazy: page(() => import('../features/deny/DenyScreen')) },
+      { path: 'ofw/:file', ...page(() => import('../features/ofw/OfwScreen')) },
+      { path: 'deny/:message?', ...page(() => import('../features/deny/DenyScreen')) },
       {
         path: 'activity-center',
-        lazy: page(() => import('../features/event/ActivityCenterScreen')),
+        ...page(() => import('../features/event/ActivityCenterScreen')),
       },
-      { path: '*', lazy: page(() => import('../shell/NotFound')) },
+      { path: '*', ...page(() => import('../shell/NotFound')) },
     ],
   },
 ];

@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AppRouter, memoryHistory } from '../router/appRouter';
+import { AppRouterProvider } from '../router/AppRouterProvider';
 import { routes } from '../router/routes';
 import { StoresProvider } from '../stores/StoresContext';
 import { fakeTransport, ok } from '../test/fakes';
@@ -24,10 +25,10 @@ function renderApp(path: string) {
     start: path,
   });
   t.root.user.setUser(user);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = new AppRouter(routes, memoryHistory(path));
   render(
     <StoresProvider root={t.root}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </StoresProvider>,
   );
   return { ...t, router };

@@ -1,6 +1,5 @@
 /** The generic error page (PRODUCT.md §2 "Other"): crashes are reported, then this shows. */
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { useStores } from '../stores/StoresContext';
 
 export function CrashView({ onReload }: { onReload: () => void }) {
@@ -14,8 +13,8 @@ export function CrashView({ onReload }: { onReload: () => void }) {
   );
 }
 
-export function CrashPage() {
-  const error = useRouteError();
+/** What the router shows instead of the screens when one failed (router/AppRouterProvider.tsx). */
+export function CrashPage({ error }: { error: unknown }) {
   const { services } = useStores();
   useEffect(() => {
     services.reporter.capture(error, { boundary: 'route' });

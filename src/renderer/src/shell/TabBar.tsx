@@ -1,6 +1,7 @@
 /** Bottom tabs: Loan, Bill, Profile; a red dot on Profile; links locked while navigating. */
 import { observer } from 'mobx-react-lite';
-import { NavLink, useNavigation } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
+import { useNavigating } from '../lib/navigating';
 import { TABS, type TabKey } from '../router/tabs';
 import { useStores } from '../stores/StoresContext';
 import './TabBar.css';
@@ -13,7 +14,7 @@ const ICONS: Record<TabKey, string> = {
 
 const TabBar = observer(function TabBar() {
   const { user } = useStores();
-  const busy = useNavigation().state !== 'idle';
+  const busy = useNavigating();
   return (
     <nav className="tab-bar" aria-label="Main">
       {TABS.map((tab) => (

@@ -7,8 +7,9 @@
 import { observer } from 'mobx-react-lite';
 import { KycStates } from '../../../../shared/api/entities';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { formatDate, formatPeso } from '../../lib/format';
+import { useNavigating } from '../../lib/navigating';
 import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
@@ -26,7 +27,7 @@ const HomeScreen = observer(function HomeScreen() {
   const { user, events } = useStores();
   const home = useFeature(homeFeature);
   const active = useLocation().pathname === '/';
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = useNavigating();
 
   // Kept alive (PRODUCT.md §2): shown again, only what is stale is asked again; the host
   // resuming the page and pull-to-refresh reload everything.
