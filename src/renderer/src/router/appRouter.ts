@@ -65,7 +65,7 @@ export interface AppHistory {
   listen(onPop: () => void): () => void;
 }
 
-export interface HistoryEntry {
+interface HistoryEntry {
   usr: unknown;
   key: string;
 }
