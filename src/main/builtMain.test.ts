@@ -251,10 +251,12 @@ describe('the built Electron main under a recording electron module', () => {
     panel().focus();
     fake.dialogAnswers.save.push({ canceled: false, filePath: good });
     fake.clickMenu(['Host', 'Export repro bundle…']);
-    await vi.waitFor(() => expect(() => readFileSync(good, 'utf8')).not.toThrow());
+    // Until the export has written all of it: the file exists (empty) from its first write on.
+    await vi.waitFor(() =>
+      expect(JSON.parse(readFileSync(good, 'utf8'))).toMatchObject({ runtime: 'electron' }),
+    );
     const save = fake.dialogs.find((d) => d.kind === 'save');
     expect(save?.parent).toBe(panel());
-    expect(JSON.parse(readFileSync(good, 'utf8'))).toMatchObject({ runtime: 'electron' });
 
     await dispatch({ type: 'updateSettings', patch: { device: 'android' } });
     fake.dialogAnswers.open.push({ canceled: false, filePaths: [good] });

@@ -78,11 +78,9 @@ test('web profile: signed-in routes (repaying)', async ({ page, admin }) => {
 
 test('lender profile: Home, Bill, Profile, loan apply (can-borrow, unread-all)', async ({
   page,
-  admin,
-  injectBridge,
+  inLenderApp,
 }) => {
-  await admin.scenario('unread-all');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'unread-all');
   const found: string[] = [];
   for (const route of ['/', '/bill', '/profile', '/loan/apply', '/messageList']) {
     found.push(...(await seriousViolations(page, route)));

@@ -228,12 +228,10 @@ test.describe('sharing through the native host', () => {
 
   test('the invitation goes out by SMS and email with the link', async ({
     page,
-    admin,
-    injectBridge,
+    inLenderApp,
     bridgeCalls,
   }) => {
-    await admin.scenario('can-borrow');
-    await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+    await inLenderApp(page, 'can-borrow');
     await openInApp(page, '/channel/admin');
     await expect(page.getByRole('button', { name: 'Send SMS' })).toBeDisabled();
     await page.getByRole('textbox', { name: "Friend's mobile number" }).fill('09170000001');

@@ -30,11 +30,9 @@ test.describe('documents', () => {
 
   test('every document renders its text; an unknown one is not found', async ({
     page,
-    admin,
-    injectBridge,
+    inLenderApp,
   }) => {
-    await admin.scenario('repaying');
-    await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+    await inLenderApp(page, 'repaying');
     for (const [file, title, text] of DOCS) {
       await page.goto(`/doc/${file}`);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -51,11 +49,10 @@ test.describe('documents', () => {
 
   test('loan documents opened from a bill are filled from the order', async ({
     page,
+    inLenderApp,
     admin,
-    injectBridge,
   }) => {
-    await admin.scenario('repaying');
-    await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+    await inLenderApp(page, 'repaying');
     await page.goto('/doc/loan_agreement?orderNo=DL2026110100012');
     const article = page.locator('article');
     await expect(article.getByText('Ms. Santos').first()).toBeVisible();
@@ -76,12 +73,10 @@ test.describe('documents', () => {
 
   test('help center contacts go through the native host', async ({
     page,
-    admin,
-    injectBridge,
+    inLenderApp,
     bridgeCalls,
   }) => {
-    await admin.scenario('can-borrow');
-    await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+    await inLenderApp(page, 'can-borrow');
     await page.goto('/doc/help_center');
     await page.getByRole('button', { name: 'support@directloan.ph' }).click();
     await page.getByRole('button', { name: '(02) 8888 1234' }).click();

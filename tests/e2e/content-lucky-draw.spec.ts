@@ -40,12 +40,11 @@ const draw = `/event/christmas_lucky_draw?now=${encodeURIComponent(DRAW_DAY)}`;
 
 test('draws a prize, claims tasks for chances and lists the prize', async ({
   page,
+  inLenderApp,
   admin,
-  injectBridge,
 }) => {
   // A new borrower: only the visit task is done.
-  await admin.scenario('new-user');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'new-user');
   await page.goto(draw);
   await expect(page.getByText('You have 1 draw chance(s).')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Prizes' }).getByRole('listitem')).toHaveCount(5);

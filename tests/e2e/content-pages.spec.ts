@@ -79,9 +79,8 @@ test('deny pages, including a FastPay login failure', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
 });
 
-test('no route of PRODUCT.md §2 shows "Not built yet"', async ({ page, admin, injectBridge }) => {
-  await admin.scenario('repaying');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+test('no route of PRODUCT.md §2 shows "Not built yet"', async ({ page, inLenderApp }) => {
+  await inLenderApp(page, 'repaying');
   // Every route of PRODUCT.md §2 but /channel/* (the mock server keeps that prefix for the
   // channel API on direct loads; content-channel.spec.ts opens those pages inside the app).
   const routes = [

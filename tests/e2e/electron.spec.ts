@@ -368,6 +368,8 @@ test('the app and the panel boot without CSP violations or console errors', asyn
   await again.waitForLoadState('load');
   await sim.panel.reload();
   await expect(sim.panel.getByRole('complementary', { name: 'Control panel' })).toBeVisible();
-  await again.waitForTimeout(1000);
+  // Booted: the first screen is painted and nothing on it is loading any more.
+  await expect(again.locator('#root > *').first()).toBeVisible();
+  await expect(again.locator('[aria-busy="true"]')).toHaveCount(0);
   expect(sim.problems).toEqual([]);
 });

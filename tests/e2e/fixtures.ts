@@ -28,6 +28,15 @@ interface Fixtures {
   admin: MockAdmin;
   /** Installs a fake native host before the page loads (call before page.goto). */
   injectBridge(page: Page, host: HostFake): Promise<void>;
+  /**
+   * Puts the server in `scenario` and installs the lender app's host, signed in as the scenario
+   * user (PH by default; the TW user with `phone: '912345678'`). Call before page.goto.
+   */
+  inLenderApp(
+    page: Page,
+    scenario: string,
+    options?: { phone?: string; version?: string },
+  ): Promise<void>;
   /** The calls the page made to the fake host so far. */
   bridgeCalls(page: Page): Promise<BridgeCall[]>;
   /** Fires a host → web event (kycSuccess, loanSuccess, pageResume). */
@@ -122,6 +131,13 @@ export const test = base.extend<Fixtures, { mock: MockServer }>({
           appName: host.appName,
         },
       );
+    });
+  },
+  inLenderApp: async ({ admin, injectBridge }, use) => {
+    await use(async (page, scenario, { phone, version } = {}) => {
+      await admin.scenario(scenario);
+      const tokenValue = await admin.sessionToken(phone);
+      await injectBridge(page, { appName: 'lender', tokenValue, ...(version ? { version } : {}) });
     });
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's parameters

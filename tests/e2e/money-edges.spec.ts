@@ -1,5 +1,6 @@
 /** Repay screens opened without an amount, and amounts as PRODUCT.md §9 writes them. */
 import { expect, test } from './fixtures';
+import { cancelGcash, ordersIn, repayFromBill } from './money-helpers';
 import { loginOnWeb } from './tabs-helpers';
 
 test('a channel list without an amount marks no channel "Above limit"', async ({ page, admin }) => {
@@ -45,36 +46,18 @@ test('a QRPh order shows a QR code to scan beside its payment code', async ({ pa
 test('lender app: a cancelled G-Cash payment is paid again on the same order', async ({
   page,
   admin,
-  injectBridge,
+  inLenderApp,
   bridgeCalls,
 }) => {
-  await admin.scenario('repaying');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
-  // The borrower cancels in GCash the first time.
-  await page.addInitScript(() => {
-    const w = globalThis as unknown as {
-      nativeBridge: { call(m: string, p?: unknown): Promise<unknown> };
-    };
-    const call = w.nativeBridge.call.bind(w.nativeBridge);
-    let first = true;
-    w.nativeBridge.call = (method, params) => {
-      if (method === 'gcashPayment' && first) {
-        first = false;
-        void call(method, params);
-        return Promise.resolve({ resultCode: 2 });
-      }
-      return call(method, params);
-    };
-  });
-  await page.goto('/bill');
-  await page.getByRole('button', { name: 'REPAY' }).click();
+  await inLenderApp(page, 'repaying');
+  await cancelGcash(page, 'first time');
+  await repayFromBill(page);
   await page.getByRole('button', { name: /^G-Cash/ }).click();
   await page.getByRole('button', { name: 'REPAY' }).click();
   await expect(page.getByText('Payment cancelled.')).toBeVisible();
   await page.getByRole('button', { name: 'Pay Again' }).click();
   await expect(page).toHaveURL(/\/repay\/publicResult\?orderNo=/);
-  const orders = (await admin.log()).filter((e) => e.path === 'repay/generatorRepayOrder');
-  expect(orders).toHaveLength(1);
+  expect(ordersIn(await admin.log())).toHaveLength(1);
   const payments = (await bridgeCalls(page)).filter((c) => c.method === 'gcashPayment');
   expect(payments).toHaveLength(2);
 });

@@ -5,28 +5,9 @@
  * to pay a voided order with the reason. Repay links with amounts that are not whole centavos
  * are refused.
  */
-import type { Page } from '@playwright/test';
-import { expect, type LogEntry, type MockAdmin, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { cancelGcash, placedOrders, repayFromBill } from './money-helpers';
 import { restoreWebSession } from './webSession';
-
-interface PlacedOrder {
-  orderNo: string;
-  amount: number;
-  payCode: string | null;
-}
-
-async function placedOrders(admin: MockAdmin): Promise<PlacedOrder[]> {
-  return (await admin.log(500))
-    .filter((entry: LogEntry) => entry.path === 'repay/generatorRepayOrder')
-    .map((entry) => entry.response.data as PlacedOrder);
-}
-
-async function repayFromBill(page: Page) {
-  await page.goto('/bill');
-  // Due and Overdue rows are preselected: ₱2,140 + ₱6,210.
-  await page.getByRole('button', { name: 'REPAY' }).click();
-  await expect(page).toHaveURL(/\/repay\/selectCh\/?\?amount=8350$/);
-}
 
 test('web: a reload and a way back show the same order; another channel voids it', async ({
   page,
@@ -113,23 +94,11 @@ test('web: the Maya tutorial round trip comes back to the same order', async ({ 
 test('lender app: after a cancelled G-Cash payment, going back to G-Cash shows the same order', async ({
   page,
   admin,
-  injectBridge,
+  inLenderApp,
   bridgeCalls,
 }) => {
-  await admin.scenario('repaying');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
-  // The borrower cancels in GCash every time.
-  await page.addInitScript(() => {
-    const w = globalThis as unknown as {
-      nativeBridge: { call(m: string, p?: unknown): Promise<unknown> };
-    };
-    const call = w.nativeBridge.call.bind(w.nativeBridge);
-    w.nativeBridge.call = (method, params) => {
-      if (method !== 'gcashPayment') return call(method, params);
-      void call(method, params);
-      return Promise.resolve({ resultCode: 2 });
-    };
-  });
+  await inLenderApp(page, 'repaying');
+  await cancelGcash(page, 'every time');
   await repayFromBill(page);
   await page.getByRole('button', { name: /^G-Cash/ }).click();
   await page.getByRole('button', { name: 'REPAY' }).click();

@@ -6,20 +6,13 @@
  * installment set (reload, way back, tutorial, refusals): money-one-order.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import { type BridgeCall, expect, type LogEntry, test } from './fixtures';
+import { type BridgeCall, expect, test } from './fixtures';
+import { ordersIn, repayFromBill } from './money-helpers';
 import { restoreWebSession } from './webSession';
 
-function ordersIn(log: LogEntry[]) {
-  return log.filter((entry) => entry.path === 'repay/generatorRepayOrder');
-}
-
+/** Bill → REPAY: the channel list shows the amount of the two preselected rows. */
 async function payFromBill(page: Page) {
-  await page.goto('/bill');
-  const repay = page.getByRole('button', { name: 'REPAY' });
-  // Due and Overdue rows are preselected: ₱2,140 + ₱6,210.
-  await expect(repay).toBeEnabled();
-  await repay.click();
-  await expect(page).toHaveURL(/\/repay\/selectCh\/?\?amount=8350$/);
+  await repayFromBill(page);
   await expect(page.getByTestId('repay-amount')).toHaveText('₱8,350.00');
 }
 
@@ -197,11 +190,10 @@ test.describe('repay: native hosts', () => {
   test('lender app: G-Cash pays through gcashPayment with the order number and amount', async ({
     page,
     admin,
-    injectBridge,
+    inLenderApp,
     bridgeCalls,
   }) => {
-    await admin.scenario('repaying');
-    await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+    await inLenderApp(page, 'repaying');
     await payFromBill(page);
     await page.getByRole('button', { name: /^G-Cash/ }).click();
     await page.getByRole('button', { name: 'REPAY' }).click();
@@ -220,14 +212,10 @@ test.describe('repay: native hosts', () => {
   test('Taiwan borrower in the lender app: FastPay pays through fastPayPayment', async ({
     page,
     admin,
-    injectBridge,
+    inLenderApp,
     bridgeCalls,
   }) => {
-    await admin.scenario('taiwan');
-    await injectBridge(page, {
-      appName: 'lender',
-      tokenValue: await admin.sessionToken('912345678'),
-    });
+    await inLenderApp(page, 'taiwan', { phone: '912345678' });
     await page.goto('/bill');
     const repay = page.getByRole('button', { name: 'REPAY' });
     await expect(repay).toBeVisible();

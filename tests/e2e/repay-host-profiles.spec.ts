@@ -7,15 +7,12 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
+import { repayFromBill } from './money-helpers';
 import { restoreWebSession } from './webSession';
 
 /** Bill → REPAY (the preselected rows) → QRPh → REPAY: the order's QR code shows. */
 async function qrOrder(page: Page) {
-  await page.goto('/bill');
-  const repay = page.getByRole('button', { name: 'REPAY' });
-  await expect(repay).toBeEnabled();
-  await repay.click();
-  await expect(page).toHaveURL(/\/repay\/selectCh/);
+  await repayFromBill(page);
   await page.getByRole('button', { name: /^QRPh/ }).click();
   await page.getByRole('button', { name: 'REPAY' }).click();
   await expect(page.getByRole('img', { name: /^QR code of payment / })).toBeVisible();
@@ -38,12 +35,10 @@ test('web: Save QR Code downloads a PNG of the order QR code', async ({ page, ad
 
 test('lender app 2.9.0: Save QR Code hands a PNG to saveImageToAlbum', async ({
   page,
-  admin,
-  injectBridge,
+  inLenderApp,
   bridgeCalls,
 }) => {
-  await admin.scenario('repaying');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'repaying');
   await qrOrder(page);
   await page.getByRole('button', { name: 'Save QR Code' }).click();
   await expect(page.getByText('The QR code was saved.')).toBeVisible();
@@ -55,16 +50,10 @@ test('lender app 2.9.0: Save QR Code hands a PNG to saveImageToAlbum', async ({
 
 test('lender app 2.7.0: saving is not supported; the borrower is told what to do', async ({
   page,
-  admin,
-  injectBridge,
+  inLenderApp,
   bridgeCalls,
 }) => {
-  await admin.scenario('repaying');
-  await injectBridge(page, {
-    appName: 'lender',
-    tokenValue: await admin.sessionToken(),
-    version: '2.7.0',
-  });
+  await inLenderApp(page, 'repaying', { version: '2.7.0' });
   await qrOrder(page);
   await page.getByRole('button', { name: 'Save QR Code' }).click();
   await expect(

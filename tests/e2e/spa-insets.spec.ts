@@ -70,8 +70,11 @@ test('the sticky Bill tab header stays below the notch when the list scrolls', a
   await page.goto('/bill');
   const tabs = page.locator('.bill-tabs');
   await expect(tabs).toBeVisible();
+  await expect(page.locator('.plan-row')).toHaveCount(20);
   await page.mouse.wheel(0, 1500);
-  await page.waitForTimeout(300);
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY))
+    .toBeGreaterThan(500);
   const top = await tabs.evaluate(
     (el) =>
       (el as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top,

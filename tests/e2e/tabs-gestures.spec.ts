@@ -13,7 +13,15 @@ async function pullDown(page: Page, cdp: CDPSession, x: number, y: number, dista
       type: 'touchMove',
       touchPoints: [{ x, y: y + moved }],
     });
-    await page.waitForTimeout(16);
+    // One move per frame, as a finger's events arrive.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          (
+            globalThis as unknown as { requestAnimationFrame(callback: () => void): number }
+          ).requestAnimationFrame(() => resolve(null)),
+        ),
+    );
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }

@@ -2,7 +2,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest';
 import { PullRefresh } from './PullRefresh';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 /** A finger from y=100 down by `distance` px in 10 px steps, left on the screen. */
 function pull(target: Element, distance: number) {
@@ -37,7 +40,6 @@ it('says what a pull will do, refreshes once past the threshold, then says it is
     await vi.advanceTimersByTimeAsync(1000);
   });
   expect(screen.getByRole('status').textContent).toBe('');
-  vi.useRealTimers();
 });
 
 it('a short pull, or one on a scrolled page, refreshes nothing', async () => {

@@ -161,31 +161,40 @@ describe('the error catalogue (PRODUCT.md §8)', () => {
 
 describe('quiet network (what loads ahead of need waits for it)', () => {
   it('quietFor waits through a short gap between two rounds of calls', async () => {
-    let release: () => void = () => {};
-    const transport = fakeTransport({ unread: ok([]) });
-    const slow = transport.call.bind(transport);
-    transport.call = (name, data, options) =>
-      name === 'loanInfo'
-        ? new Promise((resolve) => {
-            release = () => void resolve(slow('unread', data as never, options) as never);
-          })
-        : slow(name, data, options);
-    const { root } = createTestRoot({ transport });
-    let settled = false;
-    const first = root.api.call('unread', {});
-    void root.api.quietFor(40).then(() => {
-      settled = true;
-    });
-    await first;
-    // The second round starts inside the quiet window: it is not the end yet.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const second = root.api.call('loanInfo', {});
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(settled).toBe(false);
-    release();
-    await second;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(settled).toBe(true);
+    vi.useFakeTimers();
+    try {
+      let release: () => void = () => {};
+      const transport = fakeTransport({ unread: ok([]) });
+      const slow = transport.call.bind(transport);
+      transport.call = (name, data, options) =>
+        name === 'loanInfo'
+          ? new Promise((resolve) => {
+              release = () => void resolve(slow('unread', data as never, options) as never);
+            })
+          : slow(name, data, options);
+      const { root } = createTestRoot({ transport });
+      let settled = false;
+      const first = root.api.call('unread', {});
+      void root.api.quietFor(40).then(() => {
+        settled = true;
+      });
+      await first;
+      // The second round starts inside the quiet window: it is not the end yet.
+      await vi.advanceTimersByTimeAsync(10);
+      const second = root.api.call('loanInfo', {});
+      // However long it takes: a call in flight is not quiet.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(settled).toBe(false);
+      release();
+      await second;
+      // Quiet, but not yet for 40 ms; then it is.
+      await vi.advanceTimersByTimeAsync(10);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('firstCallsOver waits for a first call, then for quiet after it', async () => {
