@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -134,6 +135,10 @@ const FIRST_NEEDS = {
   login: /\/src\/renderer\/src\/features\/login\/LoginScreen\.tsx$/,
 };
 
+/** Home's screen: its stylesheets style the first frame index.html paints on a second open. */
+const HOME_SCREEN = /\/src\/renderer\/src\/features\/home\/HomeScreen\.tsx$/;
+const FIRST_FRAME_SCRIPT = resolve(import.meta.dirname, 'src/renderer/inline/firstFrame.js');
+
 /**
  * index.html starts fetching, in parallel with the boot chunk, what the page needs first and the
  * boot chunk could only ask for once it has run (each a round trip later on a slow network):
@@ -175,6 +180,8 @@ function preloadFirstNeeds(): Plugin {
         const preloads = Object.fromEntries(
           Object.entries(FIRST_NEEDS).map(([need, pattern]) => [need, filesOf(pattern)]),
         );
+        const homeCss = filesOf(HOME_SCREEN).filter((file) => file.endsWith('.css'));
+        const firstFrame = readFileSync(FIRST_FRAME_SCRIPT, 'utf8');
         const script = `<script>
       (() => {
         const preloads = ${JSON.stringify(preloads)};
@@ -203,7 +210,14 @@ function preloadFirstNeeds(): Plugin {
         }
       })();
     </script>`;
-        return html.replace('</head>', `  ${script}\n  </head>`);
+        // The kept first frame of a second open (src/renderer/inline/firstFrame.js).
+        const frameScript = `<script>
+(() => {
+${firstFrame.trim()}
+paintFirstFrame(window, ${JSON.stringify(homeCss)});
+})();
+    </script>`;
+        return html.replace('</head>', `  ${script}\n    ${frameScript}\n  </head>`);
       },
     },
   };

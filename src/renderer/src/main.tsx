@@ -9,6 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
+import { firstFrameOnScreen } from './lib/firstFrame';
 import { whenIdle } from './lib/idle';
 import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
@@ -122,6 +123,8 @@ async function boot(container: HTMLElement): Promise<void> {
     () => undefined,
   );
   const configResult = await configLoad;
+  // A second open's kept Home frame (index.html) shows before the first render's long task.
+  await firstFrameOnScreen();
   const reactRoot = createRoot(container);
   if (!configResult.ok) {
     console.error('App init failed', configResult.error);
