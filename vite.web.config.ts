@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { floorTargets } from './scripts/browser-targets.mjs';
+import { AREA_CODES, DEFAULT_AREA_CODE, SMS_CODE_LENGTH } from './src/shared/constants';
 import { inlineScriptHashes, webCsp } from './src/shared/csp';
 
 /**
@@ -180,7 +181,16 @@ function preloadFirstNeeds(): Plugin {
         const preloads = Object.fromEntries(
           Object.entries(FIRST_NEEDS).map(([need, pattern]) => [need, filesOf(pattern)]),
         );
-        const homeCss = filesOf(HOME_SCREEN).filter((file) => file.endsWith('.css'));
+        const css = (files: string[]) => files.filter((file) => file.endsWith('.css'));
+        // What the first frame needs (src/renderer/inline/firstFrame.js): Home's and Login's
+        // stylesheets, and Login's area codes on the web (rules/loginValidation.ts).
+        const needs = {
+          homeCss: css(filesOf(HOME_SCREEN)),
+          loginCss: css(filesOf(FIRST_NEEDS.login)),
+          areaCodes: AREA_CODES,
+          defaultAreaCode: DEFAULT_AREA_CODE,
+          codeLength: SMS_CODE_LENGTH,
+        };
         const firstFrame = readFileSync(FIRST_FRAME_SCRIPT, 'utf8');
         const script = `<script>
       (() => {
@@ -210,11 +220,11 @@ function preloadFirstNeeds(): Plugin {
         }
       })();
     </script>`;
-        // The kept first frame of a second open (src/renderer/inline/firstFrame.js).
+        // The first frame: Home's kept one, or Login (src/renderer/inline/firstFrame.js).
         const frameScript = `<script>
 (() => {
 ${firstFrame.trim()}
-paintFirstFrame(window, ${JSON.stringify(homeCss)});
+paintFirstFrame(window, ${JSON.stringify(needs)});
 })();
     </script>`;
         return html.replace('</head>', `  ${script}\n    ${frameScript}\n  </head>`);

@@ -9,7 +9,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
-import { firstFrameOnScreen } from './lib/firstFrame';
+import { dropFirstFrame, firstFrameOnScreen } from './lib/firstFrame';
 import { whenIdle } from './lib/idle';
 import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
@@ -127,6 +127,7 @@ async function boot(container: HTMLElement): Promise<void> {
   await firstFrameOnScreen();
   const reactRoot = createRoot(container);
   if (!configResult.ok) {
+    dropFirstFrame();
     console.error('App init failed', configResult.error);
     reactRoot.render(<ConfigErrorPage error={configResult.error} />);
     return;

@@ -9,9 +9,18 @@ import { firstFrameOnScreen, takeFirstFrame } from './firstFrame';
 
 const paintFirstFrame = new Function(
   'win',
-  'homeCss',
-  `${SCRIPT}\nreturn paintFirstFrame(win, homeCss);`,
-) as (win: object, homeCss: string[]) => void;
+  'needs',
+  `${SCRIPT}\nreturn paintFirstFrame(win, needs);`,
+) as (win: object, needs: object) => void;
+
+/** What the build gives the script (vite.web.config.ts); no stylesheets to wait for here. */
+const NEEDS = {
+  homeCss: [],
+  loginCss: [],
+  areaCodes: ['886', '63', '852'],
+  defaultAreaCode: '886',
+  codeLength: 4,
+};
 
 const HOST = 'https://api.example/main/';
 const frame = {
@@ -25,10 +34,11 @@ interface PageOptions {
   path?: string;
   apiHost?: string;
   hostToken?: string;
+  countdown?: boolean;
 }
 
 /** A page's window as the script sees it: this document, storage, config answer, host. */
-function pageWindow({ saved, path = '/', apiHost = HOST, hostToken }: PageOptions) {
+function pageWindow({ saved, path = '/', apiHost = HOST, hostToken, countdown }: PageOptions) {
   const stored = new Map<string, string>();
   if (saved !== undefined) stored.set('dl.user', JSON.stringify(saved));
   const config = { apiBase: { main: apiHost, channel: apiHost, hk: apiHost } };
@@ -38,6 +48,9 @@ function pageWindow({ saved, path = '/', apiHost = HOST, hostToken }: PageOption
   const view = {
     document,
     localStorage: { getItem: (key: string) => stored.get(key) ?? null },
+    sessionStorage: {
+      getItem: (key: string) => (countdown && key === 'dl.smsCountdownUntil' ? '1' : null),
+    },
     location: { pathname: path },
     __appConfigFetch: { url: 'app-config.json', response },
     ...(hostToken === undefined
@@ -72,12 +85,13 @@ const record = (extra: object = {}) => ({
 
 async function run(options: PageOptions) {
   const win = pageWindow(options);
-  paintFirstFrame(win, []);
+  paintFirstFrame(win, NEEDS);
   await (globalThis as { __firstFramePaint?: Promise<void> }).__firstFramePaint;
   return win;
 }
 
-const layer = () => document.querySelector<HTMLElement>('[data-first-frame="home"]');
+const layer = (kind = 'home') =>
+  document.querySelector<HTMLElement>(`[data-first-frame="${kind}"]`);
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -111,7 +125,7 @@ describe('the first frame index.html paints on a second open', () => {
     await run({ saved: record({ homeFrame: null }) });
     await run({ saved: record({ homeFrame: { caption: 1, amount: '₱1', button: null } }) });
     await run({ saved: record({ tokenValue: '' }) });
-    await run({});
+    await run({ saved: record({ apiHost: undefined }) });
     expect(layer()).toBeNull();
   });
 
@@ -127,13 +141,70 @@ describe('the first frame index.html paints on a second open', () => {
     await run({ saved: record() });
     layer()?.querySelector('button')?.click();
     await firstFrameOnScreen();
-    expect(takeFirstFrame()).toEqual({ tapped: true });
+    expect(takeFirstFrame('home')).toEqual({ press: 'main', values: {} });
     expect(layer()).toBeNull();
   });
 
   it('once the app showed its first page, a late decision paints nothing', async () => {
-    expect(takeFirstFrame()).toEqual({ tapped: false });
+    expect(takeFirstFrame('home')).toBeUndefined();
     await run({ saved: record() });
     expect(layer()).toBeNull();
+  });
+});
+
+describe('the Login form index.html paints for a borrower signed out on the web', () => {
+  it('paints the form at the entry URL and at /login, with the texts and labels of Login', async () => {
+    await run({});
+    const form = layer('login');
+    expect(form?.querySelector('h1')?.textContent).toBe('Direct Loan');
+    const area = form?.querySelector<HTMLSelectElement>('select[aria-label="Area code"]');
+    expect([...(area?.options ?? [])].map((o) => o.textContent)).toEqual(['+886', '+63', '+852']);
+    expect(area?.value).toBe('886');
+    const phone = form?.querySelector<HTMLInputElement>('input[aria-label="Mobile number"]');
+    expect(phone?.type).toBe('tel');
+    expect(
+      form?.querySelector('input[aria-label="Verification code"]')?.getAttribute('maxlength'),
+    ).toBe('4');
+    const buttons = [...(form?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
+    expect(buttons).toEqual(['Get Code', 'LOGIN']);
+    takeFirstFrame('login');
+    delete (globalThis as Record<string, unknown>).__firstFrame;
+    await run({ path: '/login' });
+    expect(layer('login')).not.toBeNull();
+  });
+
+  it('paints no form when signed in, inside a host, on another page or while a code counts down', async () => {
+    await run({ saved: record({ homeFrame: null }) });
+    await run({ hostToken: '' });
+    await run({ path: '/doc/about_us' });
+    await run({ countdown: true });
+    expect(layer('login')).toBeNull();
+  });
+
+  it('hands what was typed, the focus and a press to Login', async () => {
+    await run({});
+    const form = layer('login');
+    const area = form?.querySelector<HTMLSelectElement>('select');
+    const phone = form?.querySelector<HTMLInputElement>('input[aria-label="Mobile number"]');
+    const code = form?.querySelector<HTMLInputElement>('input[aria-label="Verification code"]');
+    if (!area || !phone || !code) throw new Error('no form');
+    area.value = '63';
+    phone.value = '9171234567';
+    code.value = '12';
+    code.focus();
+    code.setSelectionRange(1, 1);
+    form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+    expect(takeFirstFrame('login')).toEqual({
+      press: 'login',
+      values: { areaCode: '63', phone: '9171234567', code: '12' },
+      focus: { field: 'code', selectionStart: 1, selectionEnd: 1 },
+    });
+    expect(layer('login')).toBeNull();
+  });
+
+  it('a Login frame is dropped, not handed, to another screen', async () => {
+    await run({});
+    expect(takeFirstFrame('home')).toBeUndefined();
+    expect(layer('login')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { dropFirstFrame } from '../lib/firstFrame';
+import { leaveFirstFrameFor } from '../lib/firstFrame';
 import { useOptionalChunk } from '../lib/useOptionalChunk';
 import { tabOf } from '../router/tabs';
 import { accessOf } from '../rules/access';
@@ -52,10 +52,10 @@ export const AppLayout = observer(function AppLayout() {
     if (mustLogin) session.relogin();
   }, [mustLogin, session]);
 
-  // The kept first frame index.html may paint is Home's (lib/firstFrame.ts): any other page
-  // removes it before it shows. Home takes it over itself.
+  // The first frame index.html may paint (Home's or Login's, lib/firstFrame.ts) goes before any
+  // other page shows; its own screen takes it over.
   useLayoutEffect(() => {
-    if (pathname !== '/') dropFirstFrame();
+    leaveFirstFrameFor(pathname);
   }, [pathname]);
 
   // Logged out on a private page, the borrower is on the way to Login: the Loading page stays

@@ -53,7 +53,7 @@ const HomeScreen = observer(function HomeScreen() {
   // The first frame index.html painted from the kept one goes in the commit that shows this
   // one; a press of its main button made before the app ran is pressed here (lib/firstFrame.ts).
   useLayoutEffect(() => {
-    if (takeFirstFrame().tapped) home.pressMainButton();
+    if (takeFirstFrame('home')?.press === 'main') home.pressMainButton();
   }, [home]);
 
   // Home's first frame with figures, kept for the next open (UserStore.homeFrame).

@@ -5,8 +5,9 @@
  * no library chunk beside the boot chunk on a slow link (bench/README.md, Login usable).
  */
 import { observer } from 'mobx-react-lite';
-import { type ReactNode, lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { type AreaCode, SMS_CODE_LENGTH } from '../../../../shared/constants';
+import { takeFirstFrame } from '../../lib/firstFrame';
 import { useFeature } from '../../stores/StoresContext';
 import { resendLabel } from './countdown';
 import { loginFeature } from './LoginStore';
@@ -49,6 +50,34 @@ function FormButton({
 const LoginScreen = observer(function LoginScreen() {
   const login = useFeature(loginFeature);
   useEffect(() => () => login.closePuzzle(), [login]);
+  const phoneField = useRef<HTMLInputElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const areaField = useRef<HTMLSelectElement>(null);
+
+  // The Login form index.html painted before the app ran goes in the commit that shows this one:
+  // what was typed there is kept, the focus stays in its field, and a press of Get Code or LOGIN
+  // made there is made here (lib/firstFrame.ts).
+  useLayoutEffect(() => {
+    const taken = takeFirstFrame('login');
+    if (!taken) return;
+    const { areaCode, phone, code } = taken.values;
+    if (areaCode && login.areaCodes.includes(areaCode as AreaCode)) {
+      login.setAreaCode(areaCode as AreaCode);
+    }
+    if (phone) login.setPhone(phone);
+    if (code) login.setCode(code);
+    const fields = { areaCode: areaField, phone: phoneField, code: codeField };
+    const focus = taken.focus;
+    const target = focus && fields[focus.field as keyof typeof fields]?.current;
+    if (focus && target) {
+      target.focus();
+      if (target instanceof HTMLInputElement && focus.selectionStart !== null) {
+        target.setSelectionRange(focus.selectionStart, focus.selectionEnd);
+      }
+    }
+    if (taken.press === 'code') login.requestCode();
+    else if (taken.press === 'login') void login.login();
+  }, [login]);
 
   const codeButtonText =
     login.smsState === 'countdown' ? resendLabel(login.secondsLeft) : 'Get Code';
@@ -65,6 +94,7 @@ const LoginScreen = observer(function LoginScreen() {
       >
         <div className="login-form__row">
           <select
+            ref={areaField}
             className="login-form__area"
             aria-label="Area code"
             value={login.areaCode}
@@ -77,6 +107,7 @@ const LoginScreen = observer(function LoginScreen() {
             ))}
           </select>
           <input
+            ref={phoneField}
             className="login-input login-form__phone"
             aria-label="Mobile number"
             placeholder="Mobile number"
@@ -89,6 +120,7 @@ const LoginScreen = observer(function LoginScreen() {
         </div>
         <div className="login-form__row">
           <input
+            ref={codeField}
             className="login-input login-form__code"
             aria-label="Verification code"
             placeholder="Verification code"
