@@ -87,9 +87,7 @@ function paintFirstFrame(win, needs) {
     if (text !== undefined) node.textContent = text;
     return node;
   };
-  // The app waits for this before its first render, so the frame paints first
-  // (lib/firstFrame.ts).
-  win.__firstFramePaint = Promise.all([config, token].concat(styles))
+  const paint = Promise.all([config, token].concat(styles))
     .then((answers) => {
       const cfg = answers[0];
       if (!cfg || !cfg.apiBase) return;
@@ -107,6 +105,21 @@ function paintFirstFrame(win, needs) {
       win.__firstFrame = state;
     })
     .catch(() => {});
+  // The app waits for this before its first render (main.tsx), so a frame paints first: the
+  // decision (at most 200 ms: a host slow to give its token), then the frame that shows the
+  // layer (at most 100 ms: a hidden tab has no frames).
+  // Settles once the frame painted or the script decided not to.
+  win.__firstFramePaint = paint;
+  const within = (ms, promise) =>
+    Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+  win.__firstFrameShown = () =>
+    within(200, paint).then(() => {
+      if (!(win.__firstFrame && win.__firstFrame.layer)) return undefined;
+      return within(
+        100,
+        new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      );
+    });
 }
 
 /** The saved record's Home frame when it is well formed and names its API host, else null. */

@@ -100,7 +100,9 @@ export interface HomeFrame {
 const homeFrameShape: Shape<HomeFrame> = object<HomeFrame>({
   caption: string(),
   amount: string(),
-  button: nullable(object<{ label: string; disabled: boolean }>({ label: string(), disabled: boolean })),
+  button: nullable(
+    object<{ label: string; disabled: boolean }>({ label: string(), disabled: boolean }),
+  ),
 });
 
 export interface PersistedUser {

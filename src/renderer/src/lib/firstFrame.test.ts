@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 // The script's text, as vite.web.config.ts inlines it into index.html.
 import SCRIPT from '../../inline/firstFrame.js?raw';
-import { firstFrameOnScreen, takeFirstFrame } from './firstFrame';
+import { firstFrameOnScreen } from './firstFrame';
+import { takeFirstFrame } from './firstFrameTakeOver';
 
 const paintFirstFrame = new Function(
   'win',
@@ -71,7 +72,7 @@ function pageWindow({ saved, path = '/', apiHost = HOST, hostToken, countdown }:
       win[key as string] = value;
       return true;
     },
-  }) as typeof view & { __earlyBaseInfo?: unknown; __firstFramePaint?: Promise<void> };
+  }) as typeof view & { __earlyBaseInfo?: unknown };
 }
 
 const record = (extra: object = {}) => ({
@@ -96,7 +97,13 @@ const layer = (kind = 'home') =>
 afterEach(() => {
   document.body.innerHTML = '';
   const win = globalThis as Record<string, unknown>;
-  for (const key of ['__firstFrame', '__firstFramePaint', '__earlyBaseInfo', '__appConfigFetch']) {
+  for (const key of [
+    '__firstFrame',
+    '__firstFramePaint',
+    '__firstFrameShown',
+    '__earlyBaseInfo',
+    '__appConfigFetch',
+  ]) {
     delete win[key];
   }
 });
@@ -137,10 +144,15 @@ describe('the first frame index.html paints on a second open', () => {
     expect(layer()).not.toBeNull();
   });
 
+  it('the app waits for the painted frame before its first render', async () => {
+    await run({ saved: record() });
+    await firstFrameOnScreen();
+    expect(layer()).not.toBeNull();
+  });
+
   it('a press before the app runs is handed to Home, which removes the frame', async () => {
     await run({ saved: record() });
     layer()?.querySelector('button')?.click();
-    await firstFrameOnScreen();
     expect(takeFirstFrame('home')).toEqual({ press: 'main', values: {} });
     expect(layer()).toBeNull();
   });

@@ -8,7 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { KycStates } from '../../../../shared/api/entities';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router-dom';
-import { takeFirstFrame } from '../../lib/firstFrame';
+import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
