@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, type Plugin } from 'vite';
 import { floorTargets } from './scripts/browser-targets.mjs';
 import { AREA_CODES, DEFAULT_AREA_CODE, SMS_CODE_LENGTH } from './src/shared/constants';
 import { inlineScriptHashes, webCsp } from './src/shared/csp';
@@ -220,13 +220,14 @@ function preloadFirstNeeds(): Plugin {
         }
       })();
     </script>`;
-        // The first frame: Home's kept one, or Login (src/renderer/inline/firstFrame.js).
-        const frameScript = `<script>
-(() => {
-${firstFrame.trim()}
-paintFirstFrame(window, ${JSON.stringify(needs)});
-})();
-    </script>`;
+        // The first frame: Home's kept one, or Login (src/renderer/inline/firstFrame.js),
+        // minified: every page load carries it in the HTML.
+        const frameCode = minifySync(
+          'firstFrame.js',
+          `(() => {\n${firstFrame}\npaintFirstFrame(window, ${JSON.stringify(needs)});\n})();`,
+          { compress: true, mangle: true },
+        ).code.trim();
+        const frameScript = `<script>${frameCode}</script>`;
         return html.replace('</head>', `  ${script}\n    ${frameScript}\n  </head>`);
       },
     },
