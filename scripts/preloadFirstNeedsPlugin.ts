@@ -11,7 +11,10 @@
  * bench/bundle.ts reads the script's lists: it counts the host implementation in the boot path
  * and the rest in the Login and Home figures.
  */
-import type { Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { minifySync, type Plugin } from 'vite';
+import { AREA_CODES, DEFAULT_AREA_CODE, SMS_CODE_LENGTH } from '../src/shared/constants';
 
 /** Module ids (normalised to `/`) whose chunks index.html preloads, by what they are for. */
 const FIRST_NEEDS = {
@@ -24,6 +27,10 @@ const FIRST_NEEDS = {
   /** The first page signed out: Login. */
   login: /\/src\/renderer\/src\/features\/login\/LoginScreen\.tsx$/,
 };
+
+/** Home's screen: its stylesheets style the first frame index.html paints on a second open. */
+const HOME_SCREEN = /\/src\/renderer\/src\/features\/home\/HomeScreen\.tsx$/;
+const FIRST_FRAME_SCRIPT = resolve(import.meta.dirname, '../src/renderer/inline/firstFrame.js');
 
 /** The inline script, written into index.html after the build knows its chunks. */
 export function preloadFirstNeeds(): Plugin {
@@ -55,6 +62,17 @@ export function preloadFirstNeeds(): Plugin {
         const preloads = Object.fromEntries(
           Object.entries(FIRST_NEEDS).map(([need, pattern]) => [need, filesOf(pattern)]),
         );
+        const css = (files: string[]) => files.filter((file) => file.endsWith('.css'));
+        // What the first frame needs (src/renderer/inline/firstFrame.js): Home's and Login's
+        // stylesheets, and Login's area codes on the web (rules/loginValidation.ts).
+        const needs = {
+          homeCss: css(filesOf(HOME_SCREEN)),
+          loginCss: css(filesOf(FIRST_NEEDS.login)),
+          areaCodes: AREA_CODES,
+          defaultAreaCode: DEFAULT_AREA_CODE,
+          codeLength: SMS_CODE_LENGTH,
+        };
+        const firstFrame = readFileSync(FIRST_FRAME_SCRIPT, 'utf8');
         const script = `<script>
       (() => {
         const preloads = ${JSON.stringify(preloads)};
@@ -83,7 +101,15 @@ export function preloadFirstNeeds(): Plugin {
         }
       })();
     </script>`;
-        return html.replace('</head>', `  ${script}\n  </head>`);
+        // The first frame: Home's kept one, or Login (src/renderer/inline/firstFrame.js),
+        // minified: every page load carries it in the HTML.
+        const frameCode = minifySync(
+          'firstFrame.js',
+          `(() => {\n${firstFrame}\npaintFirstFrame(window, ${JSON.stringify(needs)});\n})();`,
+          { compress: true, mangle: true },
+        ).code.trim();
+        const frameScript = `<script>${frameCode}</script>`;
+        return html.replace('</head>', `  ${script}\n    ${frameScript}\n  </head>`);
       },
     },
   };

@@ -84,3 +84,35 @@ test.describe('web profile: login end to end with the real encrypted API', () =>
     expect(paths).toContain('app/channel/userLogin/v1');
   });
 });
+
+test.describe('web profile: the Login form index.html paints before the app runs', () => {
+  test('what is typed there is kept and Get Code pressed there is pressed once the app runs', async ({
+    page,
+  }) => {
+    // Hold the boot chunk: the page shows what index.html does alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const frame = page.locator('[data-first-frame="login"]');
+    await frame.getByLabel('Area code').selectOption('63');
+    await frame.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+    await frame.getByRole('button', { name: 'Get Code' }).click();
+    release();
+    await expect(page.getByRole('button', { name: /^Resend in (180|179|178)s$/ })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Area code')).toHaveValue('63');
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('9171234567');
+    // The rest of the login goes on in the app's form.
+    await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+});

@@ -3,7 +3,7 @@
  * instead of shaking hands again, shows the kept figures at once and refreshes them; a server that
  * lost the session costs one handshake and nothing the borrower sees.
  */
-import { expect, type MockAdmin, test } from './fixtures';
+import { expect, type MockAdmin, type Page, test } from './fixtures';
 
 const HANDSHAKE = 'config/getServicePublicKey';
 
@@ -45,4 +45,93 @@ test('a second open resumes the saved secure session: Home without a handshake',
   expect(await countOf(admin, 'loan/loanInfo')).toBeLessThanOrEqual(4);
   expect(await countOf(admin, HANDSHAKE)).toBe(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+/** What the tests read of the page (e2e code compiles without the DOM lib). */
+interface PageWindow {
+  localStorage: { getItem(key: string): string | null };
+  __firstFramePaint?: Promise<void>;
+}
+
+/** The Home frame the app kept for the next open, if any. */
+async function keptFrame(page: Page): Promise<unknown> {
+  return page.evaluate(() => {
+    const saved = (globalThis as unknown as PageWindow).localStorage.getItem('dl.user');
+    return saved ? JSON.parse(saved).homeFrame : undefined;
+  });
+}
+
+/** Holds the boot chunk until `release` is called: the page shows what index.html does alone. */
+async function holdBootChunk(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Settles once index.html's first-frame script painted or decided not to. */
+async function firstFrameDecided(page: Page) {
+  await page.waitForFunction(
+    () => (globalThis as unknown as PageWindow).__firstFramePaint !== undefined,
+  );
+  await page.evaluate(() => (globalThis as unknown as PageWindow).__firstFramePaint);
+}
+
+test('a second open paints the kept Home before the app runs; Apply Now pressed then is not lost', async ({
+  page,
+  admin,
+  injectBridge,
+  bridgeCalls,
+}) => {
+  await admin.scenario('can-borrow');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await page.goto('/');
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  await expect
+    .poll(() => keptFrame(page))
+    .toEqual({
+      caption: 'Available amount',
+      amount: '₱15,000',
+      button: { label: 'Apply Now', disabled: false },
+    });
+
+  const release = await holdBootChunk(page);
+  await page.reload({ waitUntil: 'commit' });
+  const frame = page.locator('[data-first-frame="home"]');
+  await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
+  await frame.getByRole('button', { name: 'Apply Now' }).click();
+  release();
+  // The press leads where Apply Now leads, once the app runs and the fresh loan info is in.
+  await expect(page).toHaveURL(/\/loan\/apply$/);
+  await expect(frame).toHaveCount(0);
+  // The host was asked for its base info once on that load, by the frame's script for the app.
+  const calls = await bridgeCalls(page);
+  expect(calls.filter((call) => call.method === 'getBaseInfo')).toHaveLength(1);
+});
+
+test("a host's new token gets no frame of the session before", async ({
+  page,
+  admin,
+  injectBridge,
+}) => {
+  await admin.scenario('can-borrow');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await page.goto('/');
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  await expect.poll(() => keptFrame(page).then(Boolean)).toBe(true);
+
+  // A native login as someone else: the host hands a new token.
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  const release = await holdBootChunk(page);
+  await page.reload({ waitUntil: 'commit' });
+  await firstFrameDecided(page);
+  await expect(page.locator('[data-first-frame]')).toHaveCount(0);
+  await expect(page.getByTestId('home-amount')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
 });

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import type { UserBaseInfo } from '../../shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
+import { dropFirstFrame, firstFrameOnScreen } from './lib/firstFrame';
 import { whenIdle } from './lib/idle';
 import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
@@ -123,8 +124,11 @@ async function boot(container: HTMLElement): Promise<void> {
     () => undefined,
   );
   const configResult = await configLoad;
+  // A second open's kept Home frame (index.html) shows before the first render's long task.
+  await firstFrameOnScreen();
   const reactRoot = createRoot(container);
   if (!configResult.ok) {
+    dropFirstFrame();
     console.error('App init failed', configResult.error);
     reactRoot.render(<ConfigErrorPage error={configResult.error} />);
     return;

@@ -88,18 +88,38 @@ const loanInfoShape: Shape<LoanInfo> = object<LoanInfo>({
  * What UserStore saves (user, token and loanInfo of PRODUCT.md §3), under the API host that
  * issued the token: the figures are the session's, shown only to it (DESIGN.md §6).
  */
+/**
+ * Home's headline, amount and main button as they last showed with figures, as text: what
+ * index.html paints on the next open before the app runs (src/renderer/inline/firstFrame.js).
+ */
+export interface HomeFrame {
+  caption: string;
+  amount: string;
+  button: { label: string; disabled: boolean } | null;
+}
+const homeFrameShape: Shape<HomeFrame> = object<HomeFrame>({
+  caption: string(),
+  amount: string(),
+  button: nullable(
+    object<{ label: string; disabled: boolean }>({ label: string(), disabled: boolean }),
+  ),
+});
+
 export interface PersistedUser {
   tokenValue: string;
   user: User | null;
   loanInfo: LoanInfo | null;
   /** `apiBase.main` of the deployment that issued the token; absent in records saved before. */
   apiHost?: string;
+  /** Home's first frame of this session (absent until Home showed figures). */
+  homeFrame?: HomeFrame | null;
 }
 export const persistedUserShape: Shape<PersistedUser> = object<PersistedUser>({
   tokenValue: string(),
   user: nullable(userShape),
   loanInfo: nullable(loanInfoShape),
   apiHost: optional(string()),
+  homeFrame: optional(nullable(homeFrameShape)),
 });
 
 /**

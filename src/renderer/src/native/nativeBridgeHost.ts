@@ -20,6 +20,18 @@ import type { BaseInfo, NativeHost } from './NativeHost';
 import { refusedLink } from './refusedLink';
 import { errorMessage } from '../../../shared/errors';
 
+/**
+ * The getBaseInfo answer index.html's first-frame script already asked this bridge for
+ * (src/renderer/inline/firstFrame.js), once: the host is asked once per page load.
+ */
+function takeEarlyBaseInfo(bridge: NativeBridge): Promise<unknown> | undefined {
+  const scope = globalThis as { __earlyBaseInfo?: { bridge: unknown; answer: Promise<unknown> } };
+  const early = scope.__earlyBaseInfo;
+  if (!early || early.bridge !== bridge) return undefined;
+  delete scope.__earlyBaseInfo;
+  return early.answer;
+}
+
 export class NativeBridgeHost implements NativeHost {
   readonly native = true;
   private baseInfo: Promise<BaseInfo> | undefined;
@@ -57,7 +69,10 @@ export class NativeBridgeHost implements NativeHost {
     const limit = bridgeTimeoutOf(method);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const answer = Promise.resolve(this.bridge.call(method, params));
+      const answer = Promise.resolve(
+        (method === 'getBaseInfo' && takeEarlyBaseInfo(this.bridge)) ||
+          this.bridge.call(method, params),
+      );
       raw =
         limit === null
           ? await answer

@@ -4,8 +4,9 @@
  * (the profile stays on the left). A page init closes any open dialog (PRODUCT.md §2).
  */
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { leaveFirstFrameFor } from '../lib/firstFrame';
 import { useOptionalChunk } from '../lib/useOptionalChunk';
 import { tabOf } from '../router/tabs';
 import { accessOf } from '../rules/access';
@@ -50,6 +51,12 @@ export const AppLayout = observer(function AppLayout() {
   useEffect(() => {
     if (mustLogin) session.relogin();
   }, [mustLogin, session]);
+
+  // The first frame index.html may paint (Home's or Login's, lib/firstFrame.ts) goes before any
+  // other page shows; its own screen takes it over.
+  useLayoutEffect(() => {
+    leaveFirstFrameFor(pathname);
+  }, [pathname]);
 
   // Logged out on a private page, the borrower is on the way to Login: the Loading page stays
   // instead of a tab that would fetch its chunks on Login's path (bench/README.md, the boot path's size).

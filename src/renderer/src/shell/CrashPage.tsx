@@ -1,8 +1,11 @@
 /** The generic error page (PRODUCT.md §2 "Other"): crashes are reported, then this shows. */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { dropFirstFrame } from '../lib/firstFrame';
 import { useStores } from '../stores/StoresContext';
 
 export function CrashView({ onReload }: { onReload: () => void }) {
+  // A kept first frame (lib/firstFrame.ts) never hides the crash.
+  useLayoutEffect(dropFirstFrame, []);
   return (
     <section className="crash-page" role="alert">
       <p className="crash-page__text">Something went wrong.</p>

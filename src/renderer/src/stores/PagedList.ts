@@ -5,10 +5,9 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '../../../shared/codes';
-import { mergePage } from '../rules/paging';
+import { hasMorePages, mergePage } from '../rules/paging';
 import type { Clock } from '../services/clock';
 import { Freshness, KEPT_FRESH_MS } from './Freshness';
-import { hasMorePages } from '../rules/paging';
 
 export type ListStatus = 'idle' | 'loading' | 'error';
 

@@ -112,4 +112,20 @@ describe('user state persistence (PRODUCT.md §3)', () => {
     expect(store.user?.userId).toBe('u1');
     expect(store.loanInfo).toEqual(figures);
   });
+
+  it("keeps Home's first frame with the session, and a new session starts without it", () => {
+    const backend = memoryStorage();
+    const store = new UserStore(new JsonStorage(backend), HOST);
+    const frame = { caption: 'Available amount', amount: '₱15,000', button: null };
+    store.keepHomeFrame(frame);
+    expect(store.homeFrame).toBeNull();
+    store.setToken('host-a');
+    store.keepHomeFrame(frame);
+    const saved = JSON.parse(backend.getItem(StorageKey.user) ?? 'null');
+    expect(saved).toMatchObject({ tokenValue: 'host-a', apiHost: HOST, homeFrame: frame });
+    expect(new UserStore(new JsonStorage(backend), HOST).homeFrame).toEqual(frame);
+    store.setToken('host-b');
+    expect(store.homeFrame).toBeNull();
+    expect(JSON.parse(backend.getItem(StorageKey.user) ?? 'null').homeFrame).toBeNull();
+  });
 });

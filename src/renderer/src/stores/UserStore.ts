@@ -9,7 +9,7 @@
  */
 import { makeAutoObservable } from 'mobx';
 import type { LoanInfo, UnreadItem, User } from '../../../shared/api/entities';
-import { persistedUserShape } from '../lib/bootShapes';
+import { type HomeFrame, persistedUserShape } from '../lib/bootShapes';
 import { profileTabHasDot, redDotList } from '../rules/redDot';
 import { type JsonStorage, StorageKey } from '../services/storage';
 
@@ -21,6 +21,11 @@ export class UserStore {
   payPassword = '';
   unread: UnreadItem[] = [];
   voucherReaded = false;
+  /**
+   * Home's headline, amount and button as they last showed with figures, saved with the session
+   * (DESIGN.md §6): index.html paints them on the next open before the app runs.
+   */
+  homeFrame: HomeFrame | null = null;
   /** The wallet account of a FastPay login (PRODUCT.md §3 login response); session-only. */
   fastpayAccount: { paymentAccountId: string; paymentAccount: string } | null = null;
 
@@ -38,6 +43,7 @@ export class UserStore {
       this.user = saved.user;
       // A record saved before it named its host may show no figures it cannot vouch for.
       this.loanInfo = saved.apiHost === undefined ? null : saved.loanInfo;
+      this.homeFrame = saved.apiHost === undefined ? null : (saved.homeFrame ?? null);
     }
     makeAutoObservable<UserStore, 'storage' | 'apiHost'>(this, { storage: false, apiHost: false });
   }
@@ -87,6 +93,13 @@ export class UserStore {
     this.persist();
   }
 
+  /** Keeps Home's first frame of this session (written only when it changed). */
+  keepHomeFrame(frame: HomeFrame): void {
+    if (!this.isLoggedIn || JSON.stringify(frame) === JSON.stringify(this.homeFrame)) return;
+    this.homeFrame = frame;
+    this.persist();
+  }
+
   setUnread(unread: UnreadItem[]): void {
     this.unread = unread;
   }
@@ -113,6 +126,7 @@ export class UserStore {
   private forgetSession(): void {
     this.user = null;
     this.loanInfo = null;
+    this.homeFrame = null;
     this.payPassword = '';
     this.unread = [];
     this.voucherReaded = false;
@@ -125,6 +139,7 @@ export class UserStore {
       user: this.user,
       loanInfo: this.loanInfo,
       apiHost: this.apiHost,
+      homeFrame: this.homeFrame,
     });
   }
 }

@@ -6,8 +6,9 @@
  */
 import { observer } from 'mobx-react-lite';
 import { KycStates } from '../../../../shared/api/entities';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useNavigating } from '../../lib/navigating';
 import { useOptionalChunk } from '../../lib/useOptionalChunk';
@@ -50,6 +51,26 @@ const HomeScreen = observer(function HomeScreen() {
   }, [home.popup]);
   const HomePopup = useOptionalChunk(loadPopup, popupShown);
 
+  // The first frame index.html painted from the kept one goes in the commit that shows this
+  // one; a press of its main button made before the app ran is pressed here (lib/firstFrame.ts).
+  useLayoutEffect(() => {
+    if (takeFirstFrame('home')?.press === 'main') home.pressMainButton();
+  }, [home]);
+
+  // Home's first frame with figures, kept for the next open (UserStore.homeFrame).
+  const amountText = amountPending ? undefined : formatPeso(headline.amount, 0);
+  const idleButton = home.buttonView(false);
+  const frameButton =
+    idleButton.hidden || (approved && home.figuresPending)
+      ? null
+      : { label: idleButton.label, disabled: idleButton.disabled };
+  const frameKey = JSON.stringify([headline.caption, amountText, frameButton]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey stands for the frame's parts
+  useEffect(() => {
+    if (amountText === undefined || home.loanInfoMissing) return;
+    user.keepHomeFrame({ caption: headline.caption, amount: amountText, button: frameButton });
+  }, [frameKey, user, home]);
+
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
       <section className="home-page">
@@ -75,7 +96,7 @@ const HomeScreen = observer(function HomeScreen() {
               </p>
             ) : (
               <p className="home-hero__amount" data-testid="home-amount">
-                {formatPeso(headline.amount, 0)}
+                {amountText}
               </p>
             )}
             {!button.hidden && !(approved && home.figuresPending) && (

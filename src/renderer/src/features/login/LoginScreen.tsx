@@ -1,8 +1,13 @@
-/** /login (PRODUCT.md §2 "Login page"). The store holds every rule; this view only renders it. */
-import { Button, Input } from 'antd-mobile';
+/**
+ * /login (PRODUCT.md §2 "Login page"). The store holds every rule; this view only renders it.
+ * No antd-mobile component paints Login: its fields and buttons are plain elements styled like
+ * the library's Input and Button (login.css), so the first page of a borrower signed out needs
+ * no library chunk beside the boot chunk on a slow link (bench/README.md, Login usable).
+ */
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { type AreaCode, SMS_CODE_LENGTH } from '../../../../shared/constants';
+import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { useFeature } from '../../stores/StoresContext';
 import { resendLabel } from '../../rules/countdown';
 import { loginFeature } from './LoginStore';
@@ -10,9 +15,69 @@ import './login.css';
 
 const PuzzlePopup = lazy(() => import('./PuzzlePopup'));
 
+/**
+ * A button drawn like antd-mobile's: while `loading` it is disabled, says so (aria-busy) and shows
+ * a spinner over its label, which stays its accessible name.
+ */
+function FormButton({
+  className,
+  type,
+  loading,
+  disabled,
+  onClick,
+  children,
+}: {
+  className: string;
+  type: 'button' | 'submit';
+  loading: boolean;
+  disabled?: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type={type}
+      className={`login-button ${className}${loading ? ' login-button--loading' : ''}`}
+      disabled={loading || disabled}
+      aria-busy={loading || undefined}
+      onClick={onClick}
+    >
+      <span className="login-button__label">{children}</span>
+    </button>
+  );
+}
+
 const LoginScreen = observer(function LoginScreen() {
   const login = useFeature(loginFeature);
   useEffect(() => () => login.closePuzzle(), [login]);
+  const phoneField = useRef<HTMLInputElement>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const areaField = useRef<HTMLSelectElement>(null);
+
+  // The Login form index.html painted before the app ran goes in the commit that shows this one:
+  // what was typed there is kept, the focus stays in its field, and a press of Get Code or LOGIN
+  // made there is made here (lib/firstFrame.ts).
+  useLayoutEffect(() => {
+    const taken = takeFirstFrame('login');
+    if (!taken) return;
+    const { areaCode, phone, code } = taken.values;
+    if (areaCode && login.areaCodes.includes(areaCode as AreaCode)) {
+      login.setAreaCode(areaCode as AreaCode);
+    }
+    if (phone) login.setPhone(phone);
+    if (code) login.setCode(code);
+    const fields = { areaCode: areaField, phone: phoneField, code: codeField };
+    const focus = taken.focus;
+    const target = focus && fields[focus.field as keyof typeof fields]?.current;
+    if (focus && target) {
+      target.focus();
+      if (target instanceof HTMLInputElement && focus.selectionStart !== null) {
+        target.setSelectionRange(focus.selectionStart, focus.selectionEnd);
+      }
+    }
+    if (taken.press === 'code') login.requestCode();
+    else if (taken.press === 'login') void login.login();
+  }, [login]);
 
   const codeButtonText =
     login.smsState === 'countdown' ? resendLabel(login.secondsLeft) : 'Get Code';
@@ -29,6 +94,7 @@ const LoginScreen = observer(function LoginScreen() {
       >
         <div className="login-form__row">
           <select
+            ref={areaField}
             className="login-form__area"
             aria-label="Area code"
             value={login.areaCode}
@@ -40,33 +106,33 @@ const LoginScreen = observer(function LoginScreen() {
               </option>
             ))}
           </select>
-          <Input
-            className="login-form__phone"
+          <input
+            ref={phoneField}
+            className="login-input login-form__phone"
             aria-label="Mobile number"
             placeholder="Mobile number"
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             value={login.phone}
-            onChange={(value) => login.setPhone(value)}
+            onChange={(event) => login.setPhone(event.target.value)}
           />
         </div>
         <div className="login-form__row">
-          <Input
-            className="login-form__code"
+          <input
+            ref={codeField}
+            className="login-input login-form__code"
             aria-label="Verification code"
             placeholder="Verification code"
+            type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={SMS_CODE_LENGTH}
             value={login.code}
-            onChange={(value) => login.setCode(value)}
+            onChange={(event) => login.setCode(event.target.value)}
           />
-          <Button
+          <FormButton
             className="login-form__get-code"
-            size="small"
-            color="primary"
-            fill="outline"
             type="button"
             loading={login.smsState === 'sending'}
             // An empty phone stays clickable so the user learns what is missing.
@@ -74,18 +140,11 @@ const LoginScreen = observer(function LoginScreen() {
             onClick={() => login.requestCode()}
           >
             {codeButtonText}
-          </Button>
+          </FormButton>
         </div>
-        <Button
-          block
-          className="login-form__submit"
-          color="primary"
-          size="large"
-          type="submit"
-          loading={login.submitting}
-        >
+        <FormButton className="login-form__submit" type="submit" loading={login.submitting}>
           LOGIN
-        </Button>
+        </FormButton>
       </form>
       {login.puzzleOpen && (
         <Suspense fallback={null}>
