@@ -12,7 +12,7 @@ export type FirstFrameKind = 'home' | 'login';
 /** A press made on the painted frame before the app ran. */
 export type FirstFramePress = 'main' | 'code' | 'login';
 
-export interface PaintedField {
+interface PaintedField {
   value: string;
   selectionStart?: number | null;
   selectionEnd?: number | null;
