@@ -2,17 +2,22 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { devServerGuards } from './scripts/devServerGuards';
+import { pathAliases } from './scripts/pathAliases';
 import { phoneWorkerPlugin } from './scripts/phoneWorkerPlugin';
+
+const resolveAliases = { alias: pathAliases(import.meta.dirname) };
 
 /** The simulator: main, preload and the renderer (the SPA plus the harness control panel). */
 export default defineConfig({
   main: {
+    resolve: resolveAliases,
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
     },
   },
   preload: {
+    resolve: resolveAliases,
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -23,6 +28,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
+    resolve: resolveAliases,
     // The harness's phone service worker (out/renderer/phone-sw.js): the simulator only.
     plugins: [react(), phoneWorkerPlugin(import.meta.dirname)],
     // `npm run dev` serves the renderer as dev:web does: not to other local pages, and none of

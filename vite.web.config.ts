@@ -5,6 +5,7 @@ import { floorTargets } from './scripts/browser-targets.mjs';
 import { contentSecurityPolicyMeta } from './scripts/contentSecurityPolicyPlugin';
 import { lazyCurve25519 } from './scripts/lazyCurve25519Plugin';
 import { libraryBuiltInsOnTheFloor } from './scripts/libraryBuiltInsOnTheFloorPlugin';
+import { pathAliases } from './scripts/pathAliases';
 import { preloadFirstNeeds } from './scripts/preloadFirstNeedsPlugin';
 import { stylesheetsAfterLoadingPage } from './scripts/stylesheetsAfterLoadingPagePlugin';
 import { withoutMsrcrypto } from './scripts/withoutMsrcryptoPlugin';
@@ -37,6 +38,7 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
+      ...pathAliases(root),
       // react-router publishes its production build beside the development one but exports
       // only the latter, whose dev warnings stay in the bundle: the web build takes the former.
       'react-router/dom': resolve(root, 'node_modules/react-router/dist/production/dom-export.mjs'),

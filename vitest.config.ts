@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './scripts/pathAliases';
 
 /**
  * Unit tests sit beside the code; the renderer's run in jsdom, everything else in node.
@@ -23,6 +24,7 @@ const ISOLATED_WEB = [
   'src/renderer/src/errors/sentrySdk.test.ts',
 ];
 
+const resolve = { alias: pathAliases() };
 const shared = { testTimeout: 20_000, setupFiles: ['tests/support/unitSetup.ts'] };
 const web = {
   environment: 'jsdom' as const,
@@ -34,6 +36,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
+        resolve,
         test: {
           ...shared,
           name: 'node',
@@ -47,6 +50,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           ...shared,
           name: 'electron',
@@ -55,6 +59,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         plugins: [react()],
         test: {
           ...shared,
@@ -66,6 +71,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         plugins: [react()],
         test: { ...shared, ...web, name: 'web-isolated', include: ISOLATED_WEB },
       },

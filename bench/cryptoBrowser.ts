@@ -10,6 +10,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { createMockServer } from '../mock-server/app';
 import { lazyCurve25519 } from '../scripts/lazyCurve25519Plugin';
+import { pathAliases } from '../scripts/pathAliases';
 import { curveFigures, OVERHEAD_BATCHES } from './cryptoNode';
 import { launchChromium } from './lib/browser';
 import type { Figure } from './lib/report';
@@ -31,6 +32,7 @@ export async function benchCryptoBrowser(): Promise<Figure[]> {
       logLevel: 'error',
       root: path.join(import.meta.dirname, 'browser'),
       base: './',
+      resolve: { alias: pathAliases(path.join(import.meta.dirname, '..')) },
       // As the SPA: the asm.js curve only loads when the JS curve is selected.
       plugins: [lazyCurve25519(path.join(import.meta.dirname, '..'))],
       build: {

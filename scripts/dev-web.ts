@@ -15,6 +15,7 @@ import { createServer, type Plugin } from 'vite';
 import { createMockServer, type MockServer } from '../mock-server/app';
 import type { AppConfig } from '../src/shared/appConfig';
 import { devServerGuards } from './devServerGuards';
+import { pathAliases } from './pathAliases';
 import { phoneWorkerPlugin } from './phoneWorkerPlugin';
 
 const root = resolve(import.meta.dirname, '..');
@@ -81,6 +82,7 @@ export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> 
   const vite = await createServer({
     configFile: false,
     root: resolve(root, 'src/renderer'),
+    resolve: { alias: pathAliases(root) },
     publicDir: resolve(root, 'src/renderer/public'),
     plugins: [react(), appConfigPlugin(mock.url), phoneWorkerPlugin(root)],
     ...(options.quiet ? { logLevel: 'silent' as const } : {}),

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
+import { pathAliases } from './pathAliases';
 import { PHONE_WORKER_SCRIPT } from '../src/renderer/src/harness/phoneWorker/protocol';
 
 /** The worker bundled into one script (no imports: a classic service worker). */
@@ -15,6 +16,7 @@ async function bundlePhoneWorker(root: string, minify: boolean): Promise<string>
     configFile: false,
     root: path.dirname(entry),
     publicDir: false,
+    resolve: { alias: pathAliases(root) },
     logLevel: 'silent',
     build: {
       write: false,
