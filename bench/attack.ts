@@ -12,10 +12,10 @@
  * (same data dir) in the middle of an honest round: its clients must stay signed in (0 logouts).
  */
 import { connect, type Socket } from 'node:net';
-import type { EncryptedRequest, UserBaseInfo } from '../src/shared/envelope';
-import { prepareClientSession } from '../src/shared/transport/clientSession';
-import { encryptJson } from '../src/shared/transport/codec';
-import { randomId } from '../src/shared/transport/ids';
+import type { EncryptedRequest, UserBaseInfo } from '@shared/envelope';
+import { prepareClientSession } from '@shared/transport/clientSession';
+import { encryptJson } from '@shared/transport/codec';
+import { randomId } from '@shared/transport/ids';
 import { startLoadProcess } from './lib/loadHandle';
 import type { LoadRound } from './lib/loadProcess';
 import type { Figure } from './lib/report';

@@ -11,8 +11,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IDENTITY_FILE } from '../mock-server/crypto/serverIdentity';
 import { startDevWeb } from '../scripts/dev-web';
-import { appPathUrl } from '../src/shared/appPath';
-import { reproBundleSchema } from '../src/host/reproBundle';
+import { appPathUrl } from '@shared/appPath';
+import { reproBundleSchema } from '@host/reproBundle';
 import type { Figure } from './lib/report';
 
 const root = path.resolve(import.meta.dirname, '..');

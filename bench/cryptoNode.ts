@@ -5,11 +5,11 @@
  * are timed for the overhead; the handshake covers both halves (no network).
  */
 import { ServerCrypto } from '../mock-server/crypto/serverCrypto';
-import { sessionAddressName } from '../src/shared/envelope';
-import { prepareClientSession } from '../src/shared/transport/clientSession';
-import { decryptJson, encryptJson } from '../src/shared/transport/codec';
-import { randomId } from '../src/shared/transport/ids';
-import { type CurveKind, loadSignal } from '../src/shared/transport/signal';
+import { sessionAddressName } from '@shared/envelope';
+import { prepareClientSession } from '@shared/transport/clientSession';
+import { decryptJson, encryptJson } from '@shared/transport/codec';
+import { randomId } from '@shared/transport/ids';
+import { type CurveKind, loadSignal } from '@shared/transport/signal';
 import type { Figure } from './lib/report';
 import { median, quantile, quietestBatchMedian } from './lib/stats';
 

@@ -8,7 +8,7 @@
  * log must hold only its own clients' devices. Goals: 0 cross-world answers, 0 failures, heap per
  * idle world ≤ 2 MB. Bounded in count and time; loopback only.
  */
-import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '../src/shared/simWorld';
+import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '@shared/simWorld';
 import type { Figure } from './lib/report';
 import { startServerProcess } from './lib/serverHandle';
 import { quantile } from './lib/stats';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appConfigSchema } from '../src/shared/appConfig';
+import { appConfigSchema } from '@shared/appConfig';
 import type { MockServer } from './app';
 import { admin, adminLog, clientFor, startServer } from './http/testHarness';
 

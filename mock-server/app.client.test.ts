@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProtocolError } from '../src/shared/codes';
-import { ApiError } from '../src/shared/transport/client';
+import { ProtocolError } from '@shared/codes';
+import { ApiError } from '@shared/transport/client';
 import type { MockServer } from './app';
 import { admin, adminLog, clientFor, login, startServer } from './http/testHarness';
 
@@ -296,7 +296,7 @@ describe('ApiClient against the real mock server', () => {
   });
 
   it('surfaces an identity mismatch (server 4012) as secure-connection', async () => {
-    const { prepareClientSession } = await import('../src/shared/transport/clientSession');
+    const { prepareClientSession } = await import('@shared/transport/clientSession');
     const impostor = await prepareClientSession();
     // The handshake pins another identity than the one the client then uses.
     const test = clientFor(server, {

@@ -3,9 +3,9 @@
  * its observable outcome, is marked in the world's log, and stays in its world.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProtocolError } from '../src/shared/codes';
-import { ApiError } from '../src/shared/transport/client';
-import type { ArmedFault, FaultSpec } from '../src/shared/workbench';
+import { ProtocolError } from '@shared/codes';
+import { ApiError } from '@shared/transport/client';
+import type { ArmedFault, FaultSpec } from '@shared/workbench';
 import type { MockServer } from './app';
 import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';
 import type { LogEntry } from './http/trafficLog';

@@ -6,7 +6,7 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORLD_HEADER } from '../src/shared/simWorld';
+import { WORLD_HEADER } from '@shared/simWorld';
 import type { MockServer } from './app';
 import { createMockDomain } from './domain/index';
 import { admin, adminLog, startServer } from './http/testHarness';

@@ -9,9 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlanItem } from '../src/shared/api/entities';
-import { ProtocolError } from '../src/shared/codes';
-import type { ClockState } from '../src/shared/workbench';
+import type { PlanItem } from '@shared/api/entities';
+import { ProtocolError } from '@shared/codes';
+import type { ClockState } from '@shared/workbench';
 import type { MockServer } from './app';
 import {
   admin,

@@ -4,7 +4,7 @@
  * failed call.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySessionCache } from '../src/shared/transport/sessionCache';
+import { MemorySessionCache } from '@shared/transport/sessionCache';
 import type { MockServer } from './app';
 import { admin, adminLog, clientFor, login, startServer } from './http/testHarness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProtocolError } from '../src/shared/codes';
+import { ProtocolError } from '@shared/codes';
 import type { MockServer } from './app';
 import { adminLog, clientFor, login, startServer, type TestClient } from './http/testHarness';
 import { DEFAULT_LOG_CAPACITY } from './http/trafficLog';

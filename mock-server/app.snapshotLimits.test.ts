@@ -9,7 +9,7 @@ import {
   MAX_ARMED_FAULTS,
   MAX_CLOCK_SPAN_MS,
   type WorldSnapshot,
-} from '../src/shared/workbench';
+} from '@shared/workbench';
 import type { MockServer } from './app';
 import { admin, startServer } from './http/testHarness';
 

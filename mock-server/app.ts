@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { DEFAULT_WORLD } from '../src/shared/simWorld';
+import { DEFAULT_WORLD } from '@shared/simWorld';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';

@@ -4,9 +4,9 @@
  * original would; malformed snapshots are refused with a reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoanInfo, PlanItem } from '../src/shared/api/entities';
-import { ProtocolError } from '../src/shared/codes';
-import type { ClockState, WorldSnapshot } from '../src/shared/workbench';
+import type { LoanInfo, PlanItem } from '@shared/api/entities';
+import { ProtocolError } from '@shared/codes';
+import type { ClockState, WorldSnapshot } from '@shared/workbench';
 import type { MockServer } from './app';
 import { OUT_OF_WINDOW_TEXT } from './domain/handlers/activity';
 import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';

@@ -3,8 +3,8 @@
  * phone's handshake, nothing else; a full server still serves its admin and its worlds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProtocolError, ServerCode } from '../src/shared/codes';
-import { WORLD_HEADER } from '../src/shared/simWorld';
+import { ProtocolError, ServerCode } from '@shared/codes';
+import { WORLD_HEADER } from '@shared/simWorld';
 import type { MockServer } from './app';
 import { SENTRY_ENVELOPE_TYPE } from './http/sentrySink';
 import { admin, login, startServer, worldClient } from './http/testHarness';

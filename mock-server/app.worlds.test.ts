@@ -3,7 +3,7 @@
  * server without seeing each other, and only the pages it was started for can drive it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORLD_HEADER } from '../src/shared/simWorld';
+import { WORLD_HEADER } from '@shared/simWorld';
 import type { MockServer } from './app';
 import { jsonDepth, MAX_JSON_DEPTH } from './http/jsonDepth';
 import {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMockServer, type MockServer } from './app';
-import { errorMessage } from '../src/shared/errors';
+import { errorMessage } from '@shared/errors';
 
 export interface CliOptions {
   port: number;

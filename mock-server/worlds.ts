@@ -8,7 +8,7 @@
  * gets its world by evicting the idlest world no admin call has used (one only phones made).
  * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
-import type { LocalIdentity } from '../src/shared/transport/codec';
+import type { LocalIdentity } from '@shared/transport/codec';
 import type { MockDomain } from './domain/types';
 import { FaultTable } from './http/faults';
 import { LogBudget } from './http/logBudget';

@@ -4,12 +4,12 @@
  * handshake over HTTP, then encrypt the request, POST it, decrypt the answer; only the two crypto
  * steps count as client overhead.
  */
-import { handshakePathOf, productAnswerSchema } from '../../src/shared/api/endpoints';
-import { encryptedAnswerSchema, handshakeAnswerSchema } from '../../src/shared/envelope';
-import { prepareClientSession } from '../../src/shared/transport/clientSession';
-import { decryptJson, encryptJson } from '../../src/shared/transport/codec';
-import { randomId } from '../../src/shared/transport/ids';
-import { type CurveKind, loadSignal } from '../../src/shared/transport/signal';
+import { handshakePathOf, productAnswerSchema } from '@shared/api/endpoints';
+import { encryptedAnswerSchema, handshakeAnswerSchema } from '@shared/envelope';
+import { prepareClientSession } from '@shared/transport/clientSession';
+import { decryptJson, encryptJson } from '@shared/transport/codec';
+import { randomId } from '@shared/transport/ids';
+import { type CurveKind, loadSignal } from '@shared/transport/signal';
 
 const baseInfo = { deviceId: 'bench-browser-h5', system: 'H5', tokenValue: '', version: '1.0.0' };
 const PATH = 'config/getEventDates';

@@ -1,8 +1,8 @@
 /** ApiClients for the load benches, each with its own device and session, counting handshakes. */
-import { handshakePathOf } from '../../src/shared/api/endpoints';
-import type { UserBaseInfo } from '../../src/shared/envelope';
-import { WORLD_HEADER } from '../../src/shared/simWorld';
-import { ApiClient } from '../../src/shared/transport/client';
+import { handshakePathOf } from '@shared/api/endpoints';
+import type { UserBaseInfo } from '@shared/envelope';
+import { WORLD_HEADER } from '@shared/simWorld';
+import { ApiClient } from '@shared/transport/client';
 
 /** The scenario user of every fixture (DESIGN.md §6); the SMS code of every scenario. */
 const BENCH_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;

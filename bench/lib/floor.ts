@@ -23,9 +23,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { handshakePathOf } from '../../src/shared/api/endpoints';
-import type { UserBaseInfo } from '../../src/shared/envelope';
-import { ApiClient } from '../../src/shared/transport/client';
+import { handshakePathOf } from '@shared/api/endpoints';
+import type { UserBaseInfo } from '@shared/envelope';
+import { ApiClient } from '@shared/transport/client';
 
 /** One request the floor page sends as made in Node: API path (under apiBase.main) and body. */
 interface FloorRequest {

@@ -12,7 +12,7 @@
 import { installNodeFastPath } from '../../mock-server/crypto/nodeCrypto';
 import { removeCurveProcessHandlers } from '../../mock-server/crypto/processHandlers';
 import { installRecordCache } from '../../mock-server/crypto/recordCache';
-import { loadSignal } from '../../src/shared/transport/signal';
+import { loadSignal } from '@shared/transport/signal';
 import {
   type BenchClient,
   benchClient,

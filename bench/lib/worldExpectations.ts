@@ -7,7 +7,7 @@
  * scenario's fingerprint but not its own world's came from another world.
  */
 import { loadScenarios } from '../../mock-server/domain/loader';
-import type { Scenario } from '../../src/shared/scenario';
+import type { Scenario } from '@shared/scenario';
 
 /** The three read-only calls a worlds-bench client cycles through. */
 export const WORLD_CALLS = ['userInfo', 'loanInfo', 'unread'] as const;

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareClientSession } from '../../src/shared/transport/clientSession';
-import { decryptJson, encryptJson } from '../../src/shared/transport/codec';
-import { type CurveKind, loadSignal } from '../../src/shared/transport/signal';
-import { createWebCryptoCurve, webCryptoHasX25519 } from '../../src/shared/transport/x25519';
+import { prepareClientSession } from '@shared/transport/clientSession';
+import { decryptJson, encryptJson } from '@shared/transport/codec';
+import { type CurveKind, loadSignal } from '@shared/transport/signal';
+import { createWebCryptoCurve, webCryptoHasX25519 } from '@shared/transport/x25519';
 import { ServerCrypto } from './serverCrypto';
 import { baseInfo } from './testPeer';
 

@@ -4,7 +4,7 @@
  * decrypting, requests outside the freshness window.
  */
 import { describe, expect, it } from 'vitest';
-import { ProtocolError } from '../../src/shared/codes';
+import { ProtocolError } from '@shared/codes';
 import { FRESHNESS_MS, ServerCrypto } from './serverCrypto';
 import { ProtocolFailure, SKIP_WINDOW } from './session';
 import { connectPeer } from './testPeer';

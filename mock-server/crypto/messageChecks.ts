@@ -2,11 +2,11 @@
  * Checks of one encrypted request around its decryption (DESIGN.md §5): the Signal header before
  * any key is derived, the counters received per chain, and the protocol code of a library failure.
  */
-import { ProtocolError } from '../../src/shared/codes';
-import { IdentityMismatchError } from '../../src/shared/transport/store';
+import { ProtocolError } from '@shared/codes';
+import { IdentityMismatchError } from '@shared/transport/store';
 import { ProtocolFailure, type ServerSession, SKIP_WINDOW } from './session';
 import { SIGNAL_VERSION_BYTE, type WhisperHeader, whisperHeaderOf } from './whisperHeader';
-import { errorMessage } from '../../src/shared/errors';
+import { errorMessage } from '@shared/errors';
 
 /** Chains remembered per session for replay detection (one per round trip of the client). */
 const CHAIN_MEMORY = 64;

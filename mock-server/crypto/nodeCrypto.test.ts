@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareClientSession } from '../../src/shared/transport/clientSession';
-import { decryptJson, encryptJson } from '../../src/shared/transport/codec';
-import { withJsHmac } from '../../src/shared/transport/hmac';
-import { loadSignal, type SignalLib } from '../../src/shared/transport/signal';
-import { createWebCryptoCurve } from '../../src/shared/transport/x25519';
-import { xeddsaSigner } from '../../src/shared/transport/xeddsa';
+import { prepareClientSession } from '@shared/transport/clientSession';
+import { decryptJson, encryptJson } from '@shared/transport/codec';
+import { withJsHmac } from '@shared/transport/hmac';
+import { loadSignal, type SignalLib } from '@shared/transport/signal';
+import { createWebCryptoCurve } from '@shared/transport/x25519';
+import { xeddsaSigner } from '@shared/transport/xeddsa';
 import { createNodeFastPath, createNodeWebCrypto } from './nodeCrypto';
 import { ServerCrypto } from './serverCrypto';
 import { baseInfo } from './testPeer';

@@ -22,8 +22,8 @@ import {
   getRandomValues,
   type KeyObject,
 } from 'node:crypto';
-import type { SignalLib } from '../../src/shared/transport/signal';
-import type { Curve25519 } from '../../src/shared/transport/x25519';
+import type { SignalLib } from '@shared/transport/signal';
+import type { Curve25519 } from '@shared/transport/x25519';
 
 /** A copy of `bytes` in an ArrayBuffer of exactly their length (never a pooled Buffer's). */
 function exact(bytes: Uint8Array): ArrayBuffer {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { fromBase64, toBase64 } from '../../src/shared/transport/bytes';
-import { decryptJson } from '../../src/shared/transport/codec';
-import { withJsHmac } from '../../src/shared/transport/hmac';
-import { loadSignal, type SignalLib } from '../../src/shared/transport/signal';
+import { fromBase64, toBase64 } from '@shared/transport/bytes';
+import { decryptJson } from '@shared/transport/codec';
+import { withJsHmac } from '@shared/transport/hmac';
+import { loadSignal, type SignalLib } from '@shared/transport/signal';
 import { installRecordCache } from './recordCache';
 import { ServerCrypto } from './serverCrypto';
 import { connectPeer } from './testPeer';

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ProtocolError } from '../../src/shared/codes';
-import { toBase64, utf8ToBuffer } from '../../src/shared/transport/bytes';
-import { bundleOf, createLocalIdentity, encryptJson } from '../../src/shared/transport/codec';
-import { pendingSessionLocks } from '../../src/shared/transport/sessionLock';
-import { loadSignal } from '../../src/shared/transport/signal';
+import { ProtocolError } from '@shared/codes';
+import { toBase64, utf8ToBuffer } from '@shared/transport/bytes';
+import { bundleOf, createLocalIdentity, encryptJson } from '@shared/transport/codec';
+import { pendingSessionLocks } from '@shared/transport/sessionLock';
+import { loadSignal } from '@shared/transport/signal';
 import { ServerCrypto } from './serverCrypto';
 import { ProtocolFailure } from './session';
 import { baseInfo, connectPeer } from './testPeer';
@@ -117,8 +117,8 @@ describe('ServerCrypto', () => {
     const answer = await server.handshake({ clientBundle: bundleOf(pinned), baseInfo });
     // An impostor builds its own session to the same sid with a different identity.
     const impostor = await createLocalIdentity(lib);
-    const { SignalStore } = await import('../../src/shared/transport/store');
-    const { deviceOf } = await import('../../src/shared/transport/codec');
+    const { SignalStore } = await import('@shared/transport/store');
+    const { deviceOf } = await import('@shared/transport/codec');
     const store = new SignalStore({
       identityKeyPair: impostor.identityKeyPair,
       registrationId: impostor.registrationId,

@@ -3,7 +3,7 @@
  * keyed by sid and bound to the handshake's deviceId, decryption with replay detection, and
  * encryption of answers. Failures are ProtocolFailure with the protocol code the HTTP layer sends.
  */
-import { ProtocolError } from '../../src/shared/codes';
+import { ProtocolError } from '@shared/codes';
 import {
   type AnswerPlaintext,
   type EncryptedAnswer,
@@ -12,8 +12,8 @@ import {
   type HandshakeRequest,
   type RequestPlaintext,
   requestPlaintextSchema,
-} from '../../src/shared/envelope';
-import { fromBase64 } from '../../src/shared/transport/bytes';
+} from '@shared/envelope';
+import { fromBase64 } from '@shared/transport/bytes';
 import {
   bundleOf,
   createLocalIdentity,
@@ -21,10 +21,10 @@ import {
   encryptJson,
   type LocalIdentity,
   SIGNAL_DEVICE_ID,
-} from '../../src/shared/transport/codec';
-import { randomId } from '../../src/shared/transport/ids';
-import { type CurveKind, loadSignal, type SignalLib } from '../../src/shared/transport/signal';
-import { SignalStore } from '../../src/shared/transport/store';
+} from '@shared/transport/codec';
+import { randomId } from '@shared/transport/ids';
+import { type CurveKind, loadSignal, type SignalLib } from '@shared/transport/signal';
+import { SignalStore } from '@shared/transport/store';
 import { checkHeader, failureOf, received } from './messageChecks';
 import { ProtocolFailure, type ServerSession } from './session';
 import { installNodeFastPath } from './nodeCrypto';

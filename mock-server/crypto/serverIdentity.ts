@@ -4,10 +4,10 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fromBase64, toBase64 } from '../../src/shared/transport/bytes';
-import { createLocalIdentity, type LocalIdentity } from '../../src/shared/transport/codec';
-import type { SignalLib } from '../../src/shared/transport/signal';
-import { z } from '../../src/shared/zod';
+import { fromBase64, toBase64 } from '@shared/transport/bytes';
+import { createLocalIdentity, type LocalIdentity } from '@shared/transport/codec';
+import type { SignalLib } from '@shared/transport/signal';
+import { z } from '@shared/zod';
 
 export const IDENTITY_FILE = 'server-identity.json';
 

@@ -4,8 +4,8 @@
  */
 
 import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
-import type { ProtocolErrorCode } from '../../src/shared/codes';
-import type { SignalStore } from '../../src/shared/transport/store';
+import type { ProtocolErrorCode } from '@shared/codes';
+import type { SignalStore } from '@shared/transport/store';
 
 /** A request the transport refuses, with its protocol code (HTTP status from PROTOCOL_ERROR_STATUS). */
 export class ProtocolFailure extends Error {

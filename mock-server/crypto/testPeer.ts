@@ -1,9 +1,9 @@
 /** Test helper: a client session against a ServerCrypto without HTTP. */
 import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
-import type { RequestPlaintext, UserBaseInfo } from '../../src/shared/envelope';
-import { prepareClientSession } from '../../src/shared/transport/clientSession';
-import { decryptJson, encryptJson } from '../../src/shared/transport/codec';
-import { randomId } from '../../src/shared/transport/ids';
+import type { RequestPlaintext, UserBaseInfo } from '@shared/envelope';
+import { prepareClientSession } from '@shared/transport/clientSession';
+import { decryptJson, encryptJson } from '@shared/transport/codec';
+import { randomId } from '@shared/transport/ids';
 import type { ServerCrypto } from './serverCrypto';
 
 export const baseInfo: UserBaseInfo = {

@@ -1,7 +1,7 @@
 /** A world keeps a bounded number of signed-up accounts and of tokens per account. */
 import { describe, expect, it } from 'vitest';
-import { ServerCode } from '../../src/shared/codes';
-import type { PlanItem } from '../../src/shared/api/entities';
+import { ServerCode } from '@shared/codes';
+import type { PlanItem } from '@shared/api/entities';
 import {
   MAX_SETTLED_ORDERS_PER_ACCOUNT,
   MAX_SIGNED_UP_ACCOUNTS,

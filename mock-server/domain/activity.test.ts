@@ -1,8 +1,8 @@
 /** The christmas lucky draw: window, chances, tasks, prizes becoming vouchers, scenario reset. */
 import { describe, expect, it } from 'vitest';
-import type { LuckyDrawInfo } from '../../src/shared/api/endpoints';
-import type { Coupon } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { LuckyDrawInfo } from '@shared/api/endpoints';
+import type { Coupon } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import {
   LUCKY_DRAW_PRIZES,
   NO_CHANCES_TEXT,

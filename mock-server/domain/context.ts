@@ -3,10 +3,10 @@
  * endpoints that need a token) the caller's account. Plus the answer helpers.
  */
 
-import type { EndpointName, Endpoints, ProductAnswer } from '../../src/shared/api/endpoints';
-import { ServerCode } from '../../src/shared/codes';
-import type { Scenario } from '../../src/shared/scenario';
-import type { z } from '../../src/shared/zod';
+import type { EndpointName, Endpoints, ProductAnswer } from '@shared/api/endpoints';
+import { ServerCode } from '@shared/codes';
+import type { Scenario } from '@shared/scenario';
+import type { z } from '@shared/zod';
 import type { ReferenceData } from './loader';
 import type { Account, DomainState } from './state';
 import type { ApiCall } from './types';

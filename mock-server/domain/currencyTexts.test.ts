@@ -5,8 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ServerCode } from '../../src/shared/codes';
-import { amountsWithoutCents } from '../../src/shared/money';
+import { ServerCode } from '@shared/codes';
+import { amountsWithoutCents } from '@shared/money';
 import { LUCKY_DRAW_PRIZES } from './handlers/activity';
 import { createMockDomain } from './index';
 import { domainClient } from './testing';

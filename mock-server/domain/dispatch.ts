@@ -4,9 +4,9 @@
  * input ever makes the domain throw.
  */
 
-import { type EndpointName, endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
-import { ServerCode } from '../../src/shared/codes';
-import { z } from '../../src/shared/zod';
+import { type EndpointName, endpoints, type ProductAnswer } from '@shared/api/endpoints';
+import { ServerCode } from '@shared/codes';
+import { z } from '@shared/zod';
 import { fail, type Handler, type HandlerContext } from './context';
 import { activityHandlers } from './handlers/activity';
 import { channelHandlers } from './handlers/channel';

@@ -5,7 +5,7 @@ import {
   eventDateSchema,
   kycItemTypeSchema,
   repayChannelSchema,
-} from '../../src/shared/api/entities';
+} from '@shared/api/entities';
 import {
   EVENT_WINDOWS,
   PH_REPAY_CHANNELS,
@@ -13,9 +13,9 @@ import {
   repayFeeOf,
   repayLimitOf,
   TW_REPAY_CHANNELS,
-} from '../../src/shared/constants';
-import { scenarioFileSchema } from '../../src/shared/scenario';
-import { z } from '../../src/shared/zod';
+} from '@shared/constants';
+import { scenarioFileSchema } from '@shared/scenario';
+import { z } from '@shared/zod';
 import { scenarioFiles } from './fixtures';
 import { loadReference, loadScenarios } from './loader';
 

@@ -1,6 +1,6 @@
 /** Randomized garbage never makes the domain throw: every call answers a product code. */
 import { describe, expect, it } from 'vitest';
-import { type EndpointName, endpoints } from '../../src/shared/api/endpoints';
+import { type EndpointName, endpoints } from '@shared/api/endpoints';
 import { createMockDomain } from './index';
 import type { ApiCall } from './types';
 

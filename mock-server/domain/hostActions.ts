@@ -5,12 +5,12 @@
  * path, with the token the host holds, so Home, Bill and the review show the same result.
  */
 
-import { endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
-import { CouponStates } from '../../src/shared/api/entities';
-import { bridgeMethods } from '../../src/shared/bridge';
-import { ServerCode } from '../../src/shared/codes';
-import { HOST_ACTIONS, type HostAction, isHostAction } from '../../src/shared/simWorld';
-import { z } from '../../src/shared/zod';
+import { endpoints, type ProductAnswer } from '@shared/api/endpoints';
+import { CouponStates } from '@shared/api/entities';
+import { bridgeMethods } from '@shared/bridge';
+import { ServerCode } from '@shared/codes';
+import { HOST_ACTIONS, type HostAction, isHostAction } from '@shared/simWorld';
+import { z } from '@shared/zod';
 import { fail, ok } from './context';
 import type { ApiCall } from './types';
 

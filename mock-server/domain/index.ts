@@ -4,9 +4,9 @@
  * routes and faults; this module owns the behaviour.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProductAnswer } from '../../src/shared/api/endpoints';
-import { ServerCode } from '../../src/shared/codes';
-import type { Scenario } from '../../src/shared/scenario';
+import type { ProductAnswer } from '@shared/api/endpoints';
+import { ServerCode } from '@shared/codes';
+import type { Scenario } from '@shared/scenario';
 import { addToken, enforceAccountLimits } from './accountLimits';
 import { fail } from './context';
 import { dispatch } from './dispatch';

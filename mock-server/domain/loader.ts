@@ -11,14 +11,14 @@ import {
   eventDateSchema,
   type RepayChannel,
   repayChannelSchema,
-} from '../../src/shared/api/entities';
+} from '@shared/api/entities';
 import {
   type Scenario,
   type ScenarioFile,
   scenarioFileSchema,
   scenarioSchema,
-} from '../../src/shared/scenario';
-import { z } from '../../src/shared/zod';
+} from '@shared/scenario';
+import { z } from '@shared/zod';
 import { referenceFiles, scenarioFiles } from './fixtures';
 
 export interface ReferenceData {

@@ -1,8 +1,8 @@
 /** Money flows: the paged bill lists, repay orders and loan applications. */
 import { describe, expect, it } from 'vitest';
-import type { RepayOrder } from '../../src/shared/api/endpoints';
-import type { Coupon, LoanInfo, LoanItem, PlanItem } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { RepayOrder } from '@shared/api/endpoints';
+import type { Coupon, LoanInfo, LoanItem, PlanItem } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { domainClient } from './testing';
 

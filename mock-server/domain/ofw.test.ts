@@ -1,7 +1,7 @@
 /** ofw/billInquiry: a bill looked up by number and order without logging in. */
 import { describe, expect, it } from 'vitest';
-import type { OfwBill } from '../../src/shared/api/endpoints';
-import { ServerCode } from '../../src/shared/codes';
+import type { OfwBill } from '@shared/api/endpoints';
+import { ServerCode } from '@shared/codes';
 import { NO_BILL_TEXT } from './handlers/ofw';
 import { createMockDomain } from './index';
 import { domainClient } from './testing';

@@ -4,9 +4,9 @@
  * mock's partner pays at once), a wallet (host action) or a FastPay signature.
  */
 import { describe, expect, it } from 'vitest';
-import type { RepayOrder } from '../../src/shared/api/endpoints';
-import type { PlanItem } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { RepayOrder } from '@shared/api/endpoints';
+import type { PlanItem } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { DAY_SECONDS } from './state';
 import { domainClient } from './testing';

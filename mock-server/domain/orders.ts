@@ -8,9 +8,9 @@
  * Overlap, not only an equal set, voids: if {P1, P2} stayed payable beside a new {P2, P3}, paying
  * both would pay P2 twice.
  */
-import type { ProductAnswer } from '../../src/shared/api/endpoints';
-import { LoanStates } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { ProductAnswer } from '@shared/api/endpoints';
+import { LoanStates } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { fail, ok, round2 } from './context';
 import type { DomainState, OrderRecord } from './state';
 

@@ -1,7 +1,7 @@
 /** DESIGN.md §6: each scenario's row of the table, read through the domain's own answers. */
 import { describe, expect, it } from 'vitest';
-import type { LoanInfo, LoanItem, PlanItem, User } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { LoanInfo, LoanItem, PlanItem, User } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { domainClient } from './testing';
 

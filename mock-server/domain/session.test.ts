@@ -1,7 +1,7 @@
 /** Accounts and state: login, tokens, reads, KYC, scenario switching. */
 import { describe, expect, it } from 'vitest';
-import type { Coupon, LoanInfo } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { Coupon, LoanInfo } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { domainClient } from './testing';
 

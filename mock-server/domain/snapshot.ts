@@ -15,12 +15,12 @@ import {
   loanPeriodSchema,
   messageSchema,
   planItemSchema,
-} from '../../src/shared/api/entities';
-import { z } from '../../src/shared/zod';
+} from '@shared/api/entities';
+import { z } from '@shared/zod';
 import { exportDraws, importDraws } from './handlers/activity';
 import type { Account, DomainState, OrderRecord, Session } from './state';
 import { SnapshotError } from './types';
-import { describeIssues } from '../../src/shared/zodIssues';
+import { describeIssues } from '@shared/zodIssues';
 
 const accountSchema = z.object({
   user: z.object({

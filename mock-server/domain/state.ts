@@ -4,7 +4,7 @@
  * relative to the injected `now`, so the data stays right on any date.
  */
 
-import type { RepayOrder } from '../../src/shared/api/endpoints';
+import type { RepayOrder } from '@shared/api/endpoints';
 import type {
   Coupon,
   KycRestoreItem,
@@ -14,8 +14,8 @@ import type {
   LoanPeriod,
   Message,
   PlanItem,
-} from '../../src/shared/api/entities';
-import type { Scenario, ScenarioUser } from '../../src/shared/scenario';
+} from '@shared/api/entities';
+import type { Scenario, ScenarioUser } from '@shared/scenario';
 
 export const DAY_SECONDS = 86_400;
 

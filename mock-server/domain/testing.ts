@@ -2,7 +2,7 @@
  * Test helper: calls a MockDomain the way the HTTP layer does, by endpoint name, and logs in.
  * Used by the domain's tests; handy for route tests too.
  */
-import { type EndpointName, endpoints, type ProductAnswer } from '../../src/shared/api/endpoints';
+import { type EndpointName, endpoints, type ProductAnswer } from '@shared/api/endpoints';
 import type { MockDomain } from './types';
 
 interface DomainClient {

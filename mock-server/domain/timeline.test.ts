@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LoanInfo, PlanItem } from '../../src/shared/api/entities';
-import { ServerCode } from '../../src/shared/codes';
+import type { LoanInfo, PlanItem } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { loadScenarios } from './loader';
 import { createState, DAY_SECONDS } from './state';

@@ -6,7 +6,7 @@
  * its date is expired, an order unpaid past its expiry has expired (and can no longer be paid). At a scenario's own start the
  * derivation gives exactly the fixture's values (a test checks every scenario).
  */
-import { CouponStates, LoanStates, type PeriodType } from '../../src/shared/api/entities';
+import { CouponStates, LoanStates, type PeriodType } from '@shared/api/entities';
 import { type Account, DAY_SECONDS, type DomainState } from './state';
 
 /** Days before its due date an installment is "Due" (type 2) rather than "Normal" (type 1). */

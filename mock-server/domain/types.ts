@@ -3,9 +3,9 @@
  * stateful scenario domain (mock-server/domain). The HTTP layer decrypts, validates the envelope
  * and hands a call here; the domain answers `{code, message, data}` from the current scenario.
  */
-import type { ApiHost, ProductAnswer } from '../../src/shared/api/endpoints';
-import type { UserBaseInfo } from '../../src/shared/envelope';
-import type { HostAction } from '../../src/shared/simWorld';
+import type { ApiHost, ProductAnswer } from '@shared/api/endpoints';
+import type { UserBaseInfo } from '@shared/envelope';
+import type { HostAction } from '@shared/simWorld';
 
 /** One product call, after transport decryption (or plain parsing). */
 export interface ApiCall {

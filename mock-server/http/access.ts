@@ -15,8 +15,8 @@ import {
   DEFAULT_WORLD,
   isWorldId,
   WORLD_HEADER,
-} from '../../src/shared/simWorld';
-import { isPhoneOriginOf } from '../../src/shared/phoneOrigin';
+} from '@shared/simWorld';
+import { isPhoneOriginOf } from '@shared/phoneOrigin';
 import { type World, WorldLimitError, type WorldTable } from '../worlds';
 import { refuseAdmin } from './adminError';
 

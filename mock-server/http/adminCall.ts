@@ -8,12 +8,12 @@
  * The call is logged in the world's traffic log like the app's own, marked as coming from here.
  */
 import type { Request, Response } from 'express';
-import { type ApiHost, endpointByPath, handshakePathOf } from '../../src/shared/api/endpoints';
-import { ServerCode } from '../../src/shared/codes';
-import { type UserBaseInfo, userBaseInfoSchema } from '../../src/shared/envelope';
-import { z } from '../../src/shared/zod';
+import { type ApiHost, endpointByPath, handshakePathOf } from '@shared/api/endpoints';
+import { ServerCode } from '@shared/codes';
+import { type UserBaseInfo, userBaseInfoSchema } from '@shared/envelope';
+import { z } from '@shared/zod';
 import { worldOf } from './access';
-import { describeIssues } from '../../src/shared/zodIssues';
+import { describeIssues } from '@shared/zodIssues';
 import type { MockContext } from './context';
 import { withMediaOrigin } from './media';
 import { refuseAdmin } from './adminError';

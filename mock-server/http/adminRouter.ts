@@ -7,11 +7,11 @@
  * calls (clock, faults, identity, snapshots) are in ./workbenchRouter.
  */
 import { type Request, type Response, Router } from 'express';
-import { z } from '../../src/shared/zod';
+import { z } from '@shared/zod';
 import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
 import { worldOf } from './access';
 import { adminCall } from './adminCall';
-import { describeIssues } from '../../src/shared/zodIssues';
+import { describeIssues } from '@shared/zodIssues';
 import type { MockContext } from './context';
 import { refuseAdmin } from './adminError';
 

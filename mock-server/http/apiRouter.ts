@@ -10,15 +10,15 @@ import {
   endpointByPath,
   handshakePathOf,
   type ProductAnswer,
-} from '../../src/shared/api/endpoints';
-import { PROTOCOL_ERROR_STATUS, ProtocolError, ServerCode } from '../../src/shared/codes';
+} from '@shared/api/endpoints';
+import { PROTOCOL_ERROR_STATUS, ProtocolError, ServerCode } from '@shared/codes';
 import {
   encryptedRequestSchema,
   handshakeRequestSchema,
   plainBodySchema,
   type UserBaseInfo,
-} from '../../src/shared/envelope';
-import type { ArmedFault, FaultMark } from '../../src/shared/workbench';
+} from '@shared/envelope';
+import type { ArmedFault, FaultMark } from '@shared/workbench';
 import type { CryptoScope } from '../crypto/serverCrypto';
 import { ProtocolFailure } from '../crypto/session';
 import type { World } from '../worlds';
@@ -37,7 +37,7 @@ import { type CallKind, corruptBase64 } from './faults';
 import { withMediaOrigin } from './media';
 import { bodyPreview, type LogEntry } from './trafficLog';
 import { notServedMessage, worldForNewcomer } from './unknownWorld';
-import { describeIssues } from '../../src/shared/zodIssues';
+import { describeIssues } from '@shared/zodIssues';
 
 export const API_HOSTS: readonly ApiHost[] = ['main', 'channel', 'hk'];
 

@@ -7,8 +7,8 @@
  */
 import type { RequestHandler } from 'express';
 import express from 'express';
-import { MAX_CIPHERTEXT_B64 } from '../../src/shared/constants';
-import { SNAPSHOT_BODY_LIMIT } from '../../src/shared/workbench';
+import { MAX_CIPHERTEXT_B64 } from '@shared/constants';
+import { SNAPSHOT_BODY_LIMIT } from '@shared/workbench';
 import { jsonShapeGuard } from './jsonDepth';
 
 /** An API request: an envelope `{v, sid, dev, type, body}` or a plain `{data, userBaseInfo}`. */

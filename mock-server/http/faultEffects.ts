@@ -3,9 +3,9 @@
  * Every effect is marked in the traffic log entry of its call (`fault: {id, kind, path, effect}`).
  */
 import type { Request, Response } from 'express';
-import type { HandshakeAnswer } from '../../src/shared/envelope';
-import { toBase64 } from '../../src/shared/transport/bytes';
-import { type ArmedFault, FAULT_TIMEOUT_HOLD_MS, type FaultMark } from '../../src/shared/workbench';
+import type { HandshakeAnswer } from '@shared/envelope';
+import { toBase64 } from '@shared/transport/bytes';
+import { type ArmedFault, FAULT_TIMEOUT_HOLD_MS, type FaultMark } from '@shared/workbench';
 import type { ServerCrypto } from '../crypto/serverCrypto';
 import type { World } from '../worlds';
 

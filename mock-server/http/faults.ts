@@ -10,7 +10,7 @@ import {
   type FaultKind,
   type FaultSpec,
   MAX_ARMED_FAULTS,
-} from '../../src/shared/workbench';
+} from '@shared/workbench';
 
 /** A fault was armed past MAX_ARMED_FAULTS; nothing was armed. */
 export class FaultLimitError extends Error {}

@@ -1,8 +1,8 @@
 /** Test helpers: a mock server on port 0 and ApiClients pointed at it. */
-import type { ApiHost } from '../../src/shared/api/endpoints';
-import type { UserBaseInfo } from '../../src/shared/envelope';
-import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '../../src/shared/simWorld';
-import { ApiClient, type ApiClientOptions } from '../../src/shared/transport/client';
+import type { ApiHost } from '@shared/api/endpoints';
+import type { UserBaseInfo } from '@shared/envelope';
+import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '@shared/simWorld';
+import { ApiClient, type ApiClientOptions } from '@shared/transport/client';
 import { createMockServer, type MockServer, type MockServerOptions } from '../app';
 import type { LogEntry } from './trafficLog';
 

@@ -8,8 +8,8 @@
  * costs its length, twice that when it has characters beyond Latin-1), bounded per entry, per
  * world, and across all worlds by a shared LogBudget.
  */
-import type { ApiHost } from '../../src/shared/api/endpoints';
-import type { FaultMark } from '../../src/shared/workbench';
+import type { ApiHost } from '@shared/api/endpoints';
+import type { FaultMark } from '@shared/workbench';
 import type { BudgetedLog, LogBudget } from './logBudget';
 
 /**

@@ -3,8 +3,8 @@
  * only a phone's handshake makes it; every other request is answered without one.
  */
 import type { Request, Response } from 'express';
-import { type ApiHost, type EndpointDef, endpointByPath } from '../../src/shared/api/endpoints';
-import { PROTOCOL_ERROR_STATUS, ProtocolError, ServerCode } from '../../src/shared/codes';
+import { type ApiHost, type EndpointDef, endpointByPath } from '@shared/api/endpoints';
+import { PROTOCOL_ERROR_STATUS, ProtocolError, ServerCode } from '@shared/codes';
 import type { World } from '../worlds';
 import { refuseWhenFull, worldIdOf } from './access';
 import type { MockContext } from './context';

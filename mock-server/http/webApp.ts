@@ -7,10 +7,10 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type Response, Router } from 'express';
-import type { AppConfig } from '../../src/shared/appConfig';
-import { APP_CONFIG_FILE } from '../../src/shared/appConfig';
-import { inlineScriptHashes, webCsp } from '../../src/shared/csp';
-import { isPhoneOriginOf, PHONE_HOSTNAME } from '../../src/shared/phoneOrigin';
+import type { AppConfig } from '@shared/appConfig';
+import { APP_CONFIG_FILE } from '@shared/appConfig';
+import { inlineScriptHashes, webCsp } from '@shared/csp';
+import { isPhoneOriginOf, PHONE_HOSTNAME } from '@shared/phoneOrigin';
 import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */

@@ -5,8 +5,8 @@
  * snapshots, which name their world in the path. QA's moves are logged as workbench entries.
  */
 import { type Request, type Response, Router } from 'express';
-import { isWorldId } from '../../src/shared/simWorld';
-import { clockCommandSchema, faultSpecSchema } from '../../src/shared/workbench';
+import { isWorldId } from '@shared/simWorld';
+import { clockCommandSchema, faultSpecSchema } from '@shared/workbench';
 import { SnapshotError } from '../domain/types';
 import { logEvent } from '../workbench/events';
 import { parseSnapshot, restoreSnapshot, takeSnapshot } from '../workbench/snapshot';

@@ -8,9 +8,9 @@
  */
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isWorldId } from '../../src/shared/simWorld';
-import { SNAPSHOT_BODY_LIMIT, type WorldSnapshot } from '../../src/shared/workbench';
-import { z } from '../../src/shared/zod';
+import { isWorldId } from '@shared/simWorld';
+import { SNAPSHOT_BODY_LIMIT, type WorldSnapshot } from '@shared/workbench';
+import { z } from '@shared/zod';
 import { limitBytes } from '../http/bodyLimits';
 import { parseSnapshot } from '../workbench/snapshot';
 import type { WorldUse } from '../worlds';

@@ -10,12 +10,12 @@ import {
   type WorkbenchLogEntry,
   type WorldSnapshot,
   worldSnapshotSchema,
-} from '../../src/shared/workbench';
+} from '@shared/workbench';
 import { SnapshotError } from '../domain/types';
 import type { LogEntry, LogHost } from '../http/trafficLog';
 import type { World } from '../worlds';
 import { ClockRangeError } from './worldClock';
-import { describeIssues } from '../../src/shared/zodIssues';
+import { describeIssues } from '@shared/zodIssues';
 
 /**
  * The world as a snapshot; without its log when `withLog` is false (what the data dir keeps: the

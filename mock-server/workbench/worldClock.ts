@@ -11,7 +11,7 @@ import {
   isClockInstant,
   MAX_INSTANT_MS,
   MIN_INSTANT_MS,
-} from '../../src/shared/workbench';
+} from '@shared/workbench';
 
 /** A move that would take the clock out of MIN_INSTANT_MS … MAX_INSTANT_MS; nothing changed. */
 export class ClockRangeError extends Error {

@@ -8,7 +8,7 @@ import {
   type BridgeMethod,
   type BridgeResult,
   parseBridgeCall,
-} from '../shared/bridge';
+} from '@shared/bridge';
 import { DEFAULT_ACCOUNTS } from './accounts';
 import type { AdminClient, ScenarioList } from './adminClient';
 import { defaultSettings } from './defaults';
@@ -28,7 +28,7 @@ import {
   type PayeeAccount,
   STALE_PAGE_MESSAGE,
 } from './types';
-import { errorMessage } from '../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 interface HostCoreOptions {
   admin: AdminClient;

@@ -1,5 +1,5 @@
 /** Payee accounts the simulated host offers in pickAccount. */
-import { z } from '../shared/zod';
+import { z } from '@shared/zod';
 import type { PayeeAccount } from './types';
 
 export const payeeAccountSchema = z.object({

@@ -3,13 +3,13 @@
  * Takes `fetch` as an argument so tests and both runtimes (Electron main, harness page) inject it.
  */
 
-import { adminErrorBodySchema } from '../shared/adminError';
+import { adminErrorBodySchema } from '@shared/adminError';
 import {
   ADMIN_TOKEN_HEADER,
   DEFAULT_WORLD,
   type HostAction,
   WORLD_HEADER,
-} from '../shared/simWorld';
+} from '@shared/simWorld';
 import {
   ADMIN_PATHS,
   ADMIN_PREFIX,
@@ -26,8 +26,8 @@ import {
   rotateAnswerSchema,
   type WorldSnapshot,
   worldSnapshotSchema,
-} from '../shared/workbench';
-import { z } from '../shared/zod';
+} from '@shared/workbench';
+import { z } from '@shared/zod';
 
 const scenarioListSchema = z.object({
   current: z.nullable(z.string()),

@@ -4,11 +4,11 @@
  * parsed with `panelActionSchema` wherever they cross a boundary.
  */
 
-import { BRIDGE_EVENTS } from '../shared/bridge';
-import { z } from '../shared/zod';
+import { BRIDGE_EVENTS } from '@shared/bridge';
+import { z } from '@shared/zod';
 import type { ScenarioList, TrafficEntry } from './adminClient';
 import type { HostCore } from './HostCore';
-import { missingCaseError } from '../shared/missingCaseError';
+import { missingCaseError } from '@shared/missingCaseError';
 import { settingsPatchSchema } from './settingsPatch';
 import type { HostSnapshot } from './types';
 import type { WorkbenchCall, WorkbenchResult } from './workbench';

@@ -5,7 +5,7 @@
  * harness in the phone frame and, in Electron, as a script the DevTools protocol runs first in
  * every document of the app window.
  */
-import type { ClockState } from '../shared/workbench';
+import type { ClockState } from '@shared/workbench';
 
 /** The part of a page's global scope the phone clock replaces (no DOM types: runs in main too). */
 export interface ClockScope {

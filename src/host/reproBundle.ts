@@ -6,10 +6,10 @@
  * state, ready to repeat the steps.
  */
 
-import { APP_PATH_MAX_LENGTH, parseAppPath } from '../shared/appPath';
-import { bridgeResultSchema } from '../shared/bridge';
-import { worldSnapshotSchema } from '../shared/workbench';
-import { z } from '../shared/zod';
+import { APP_PATH_MAX_LENGTH, parseAppPath } from '@shared/appPath';
+import { bridgeResultSchema } from '@shared/bridge';
+import { worldSnapshotSchema } from '@shared/workbench';
+import { z } from '@shared/zod';
 import { settingsPatchSchema } from './settingsPatch';
 
 export const REPRO_FORMAT = 'direct-loan-repro';

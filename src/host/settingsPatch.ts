@@ -3,7 +3,7 @@
  * settings a repro bundle carries, so both parse the same thing.
  */
 
-import { z } from '../shared/zod';
+import { z } from '@shared/zod';
 import { DEVICE_IDS, HOST_PROFILES, INTERACTIVE_METHODS } from './types';
 
 const autoAnswerSchema = z.enum(['ask', 'ok', 'cancel', 'fail']);

@@ -1,5 +1,5 @@
 /** Test doubles for the host core (used by host, main and harness tests). */
-import type { HostAction } from '../shared/simWorld';
+import type { HostAction } from '@shared/simWorld';
 import {
   type ArmedFault,
   type ClockCommand,
@@ -9,7 +9,7 @@ import {
   instantMs,
   type RestoreAnswer,
   type WorldSnapshot,
-} from '../shared/workbench';
+} from '@shared/workbench';
 import type {
   AdminClient,
   ProductAnswerOf,

@@ -2,7 +2,7 @@
  * Types of the simulated native host (runs in Electron main and in the browser harness).
  * Pure TS: no Electron, DOM or node imports.
  */
-import type { BridgeEvent, BridgeMethod, BridgeResult } from '../shared/bridge';
+import type { BridgeEvent, BridgeMethod, BridgeResult } from '@shared/bridge';
 import type { PhoneClock } from './phoneClock';
 
 /** Who hosts the SPA: the lender app, the FastPay wallet, or nobody (plain web, no bridge). */

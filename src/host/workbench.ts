@@ -10,14 +10,14 @@ import {
   type ClockState,
   clockCommandSchema,
   faultSpecSchema,
-} from '../shared/workbench';
-import { z } from '../shared/zod';
+} from '@shared/workbench';
+import { z } from '@shared/zod';
 import type { WorkbenchAdminClient } from './adminClient';
 import type { HostCore } from './HostCore';
-import { missingCaseError } from '../shared/missingCaseError';
+import { missingCaseError } from '@shared/missingCaseError';
 import { phoneClockOf } from './phoneClock';
 import { REPRO_FORMAT, type ReproBundle, reproBundleSchema } from './reproBundle';
-import { errorMessage } from '../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 export const workbenchCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('clock') }),

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appConfigSchema } from '../shared/appConfig';
+import { appConfigSchema } from '@shared/appConfig';
 import { APP_ORIGIN, createAppHandler, routeAppUrl } from './appProtocol';
 
 const root = resolve('/srv/renderer');

@@ -5,8 +5,8 @@
  * WebCrypto works (DESIGN.md §5).
  */
 import { extname, normalize, resolve, sep } from 'node:path';
-import type { AppConfig } from '../shared/appConfig';
-import { inlineScriptHashes } from '../shared/csp';
+import type { AppConfig } from '@shared/appConfig';
+import { inlineScriptHashes } from '@shared/csp';
 
 export const APP_SCHEME = 'app';
 const APP_HOST = 'simulator';

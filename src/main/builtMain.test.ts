@@ -10,9 +10,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureRendererBuild } from '../../scripts/renderer-build';
-import { PANEL_IPC } from '../host/panelApi';
-import type { HostSnapshot } from '../host/types';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { PANEL_IPC } from '@host/panelApi';
+import type { HostSnapshot } from '@host/types';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
 import type { FakeBrowserWindow } from './testing/fakeElectron';
 
 const fake = await vi.hoisted(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appConfigSchema } from '../shared/appConfig';
+import { appConfigSchema } from '@shared/appConfig';
 import { devConfigHandler } from './devServer';
 
 describe('dev app-config handler', () => {

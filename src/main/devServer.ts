@@ -3,7 +3,7 @@
  * `<dev server>/app-config.json` itself (API straight at the mock server, which allows localhost
  * origins) and passes every other http request through untouched.
  */
-import type { AppConfig } from '../shared/appConfig';
+import type { AppConfig } from '@shared/appConfig';
 
 type NetFetch = (
   input: Request,

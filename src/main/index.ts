@@ -20,10 +20,10 @@ import {
   shell,
 } from 'electron';
 import { createMockServer } from '../../mock-server/app';
-import { createAdminClient } from '../host/adminClient';
-import { HostCore } from '../host/HostCore';
-import { HOST_PROFILES } from '../host/types';
-import { isWorldId, newWorldId } from '../shared/simWorld';
+import { createAdminClient } from '@host/adminClient';
+import { HostCore } from '@host/HostCore';
+import { HOST_PROFILES } from '@host/types';
+import { isWorldId, newWorldId } from '@shared/simWorld';
 import { APP_ORIGIN, APP_SCHEME_PRIVILEGES } from './appProtocol';
 import { registerBridgeIpc, registerPanelIpc } from './ipc';
 import { configureSession } from './sessions';

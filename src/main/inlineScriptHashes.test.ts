@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineScriptHashes } from '../shared/csp';
+import { inlineScriptHashes } from '@shared/csp';
 
 const nodeHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -1,9 +1,9 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { HostCore } from '../host/HostCore';
-import { PANEL_IPC } from '../host/panelApi';
-import { FakeAdminClient } from '../host/testing';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { HostCore } from '@host/HostCore';
+import { PANEL_IPC } from '@host/panelApi';
+import { FakeAdminClient } from '@host/testing';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { bridgeCallHandler, panelHandlers, registerBridgeIpc } from './ipc';
 
 vi.mock('electron', () => ({}));

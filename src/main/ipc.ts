@@ -3,14 +3,14 @@
  * sender frame is checked, and errors cross as results: a handler never throws across IPC_CHANNELS.
  */
 import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
-import { z } from '../shared/zod';
-import type { HostCore } from '../host/HostCore';
-import { PANEL_IPC, type PanelAction, type PanelResult, panelActionSchema } from '../host/panelApi';
-import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '../host/workbench';
-import type { BridgeResult } from '../shared/bridge';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { z } from '@shared/zod';
+import type { HostCore } from '@host/HostCore';
+import { PANEL_IPC, type PanelAction, type PanelResult, panelActionSchema } from '@host/panelApi';
+import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '@host/workbench';
+import type { BridgeResult } from '@shared/bridge';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { isAllowedUrl } from './security';
-import { errorMessage } from '../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 /** `ipcRenderer.invoke(IPC_CHANNELS.bridgeCall, method, params?, generation?)`. */
 const bridgeCallArgsSchema = z.tuple([

@@ -4,10 +4,10 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { PANEL_IPC } from '../host/panelApi';
-import type { HostSnapshot } from '../host/types';
-import { appConfigSchema } from '../shared/appConfig';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { PANEL_IPC } from '@host/panelApi';
+import type { HostSnapshot } from '@host/types';
+import { appConfigSchema } from '@shared/appConfig';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
 
 const fake = await vi.hoisted(async () => {
   const { FakeElectron } = await import('./testing/fakeElectron');

@@ -1,8 +1,8 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { HostCore } from '../host/HostCore';
-import type { PanelAction } from '../host/panelApi';
-import { FakeAdminClient } from '../host/testing';
+import { HostCore } from '@host/HostCore';
+import type { PanelAction } from '@host/panelApi';
+import { FakeAdminClient } from '@host/testing';
 import { buildMenuTemplate } from './menu';
 
 vi.mock('electron', () => ({}));

@@ -3,11 +3,11 @@
  * Pure: takes the snapshot and callbacks, returns the template.
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import type { ScenarioList } from '../host/adminClient';
-import { DEVICE_IDS, DEVICE_PRESETS } from '../host/devices';
-import type { PanelAction } from '../host/panelApi';
-import { HOST_PROFILES, type HostSnapshot } from '../host/types';
-import { BRIDGE_EVENTS } from '../shared/bridge';
+import type { ScenarioList } from '@host/adminClient';
+import { DEVICE_IDS, DEVICE_PRESETS } from '@host/devices';
+import type { PanelAction } from '@host/panelApi';
+import { HOST_PROFILES, type HostSnapshot } from '@host/types';
+import { BRIDGE_EVENTS } from '@shared/bridge';
 
 const PROFILE_LABELS = { lender: 'Lender app', fastpay: 'FastPay wallet', web: 'Web (no host)' };
 const VERSION_CHOICES = ['2.7.0', '2.8.0', '2.9.0', '3.0.0', 'not-a-version'];

@@ -7,9 +7,9 @@
  * `detach`, and once more when DevTools close.
  */
 import type { WebContents } from 'electron';
-import type { DevicePreset } from '../host/devices';
-import { appInsets } from '../host/devices';
-import { type PhoneClock, phoneClockScript } from '../host/phoneClock';
+import type { DevicePreset } from '@host/devices';
+import { appInsets } from '@host/devices';
+import { type PhoneClock, phoneClockScript } from '@host/phoneClock';
 
 type Debugger = Pick<WebContents['debugger'], 'attach' | 'isAttached' | 'sendCommand' | 'on'>;
 

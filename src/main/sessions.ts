@@ -7,7 +7,7 @@
  * (`ses.fetch`), never the default session's `net.fetch`, so the phone stays partitioned.
  */
 import type { Session } from 'electron';
-import { WORLD_HEADER } from '../shared/simWorld';
+import { WORLD_HEADER } from '@shared/simWorld';
 import { APP_SCHEME, createAppHandler } from './appProtocol';
 import { devConfigHandler } from './devServer';
 import { applyCspHeader, contentSecurityPolicy, denyAllPermissions } from './security';

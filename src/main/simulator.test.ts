@@ -1,9 +1,9 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { HostCore } from '../host/HostCore';
-import { PANEL_IPC } from '../host/panelApi';
-import { FakeAdminClient, FakeWorkbenchClient } from '../host/testing';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { HostCore } from '@host/HostCore';
+import { PANEL_IPC } from '@host/panelApi';
+import { FakeAdminClient, FakeWorkbenchClient } from '@host/testing';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { consoleErrorOf, Simulator, showExternalUrl } from './simulator';
 
 vi.mock('electron', () => ({}));

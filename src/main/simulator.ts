@@ -9,21 +9,21 @@
  * the menu; a failed menu action says why in a message box.
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, Menu } from 'electron';
-import type { ScenarioList, WorkbenchAdminClient } from '../host/adminClient';
-import { DEVICE_PRESETS, type DeviceFit, fitToWorkArea } from '../host/devices';
-import type { HostCore } from '../host/HostCore';
-import { applyPanelAction, PANEL_IPC, type PanelAction } from '../host/panelApi';
-import { bundleFileName, parseReproBundle } from '../host/reproBundle';
-import type { HostSnapshot } from '../host/types';
-import { type PhoneAccess, Workbench } from '../host/workbench';
+import type { ScenarioList, WorkbenchAdminClient } from '@host/adminClient';
+import { DEVICE_PRESETS, type DeviceFit, fitToWorkArea } from '@host/devices';
+import type { HostCore } from '@host/HostCore';
+import { applyPanelAction, PANEL_IPC, type PanelAction } from '@host/panelApi';
+import { bundleFileName, parseReproBundle } from '@host/reproBundle';
+import type { HostSnapshot } from '@host/types';
+import { type PhoneAccess, Workbench } from '@host/workbench';
 import { PROFILE_ARG, ROLE_ARG } from '../preload/roles';
-import { appPathOf, appPathUrl } from '../shared/appPath';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
-import { safeLink } from '../shared/links';
+import { appPathOf, appPathUrl } from '@shared/appPath';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
+import { safeLink } from '@shared/links';
 import { buildMenuTemplate } from './menu';
 import { addStartScript, PhoneEmulation, removeStartScript } from './phoneEmulation';
 import { limitNavigation, secureWebPreferences } from './security';
-import { errorMessage } from '../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 type WindowFactory = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 

@@ -5,7 +5,7 @@
  * `shell.openExternal`; scripts/electronegativity.mjs knows this file as reviewed for that call.
  */
 import type { Shell } from 'electron';
-import { safeLink } from '../shared/links';
+import { safeLink } from '@shared/links';
 
 /** Opens `url` in the system browser when it is an allowed web link; answers whether it did. */
 export function openInSystemBrowser(shell: Pick<Shell, 'openExternal'>, url: string): boolean {

@@ -3,8 +3,8 @@
  * events arrive on one channel. Never throws: a failed invoke answers resultCode 3.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
-import { errorMessage } from '../shared/errors';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
+import { errorMessage } from '@shared/errors';
 
 /** Same shape as `NativeBridge` of src/shared/bridge.ts (kept zod-free for the sandbox). */
 interface PreloadBridge {

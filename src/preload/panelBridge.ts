@@ -3,9 +3,9 @@
  * channels. Main parses every action; this side only forwards.
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import type { SimulatorPanelBridge } from '../host/panelApi';
-import { PANEL_IPC } from '../host/panelChannels';
-import type { HostSnapshot } from '../host/types';
+import type { SimulatorPanelBridge } from '@host/panelApi';
+import { PANEL_IPC } from '@host/panelChannels';
+import type { HostSnapshot } from '@host/types';
 
 export function createPanelBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNELS } from '../shared/ipcChannels';
+import { IPC_CHANNELS } from '@shared/ipcChannels';
 
 const exposed: Record<string, unknown> = {};
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import type { MockServer } from '../../mock-server/app';
-import type { FaultKind } from '../../src/shared/workbench';
+import type { FaultKind } from '@shared/workbench';
 
 /** The built SPA (`npm run build:web`). */
 const WEB_DIR = 'dist/web';

@@ -4,9 +4,9 @@
  * prize becomes an available coupon of the winner (it shows on /user/voucher). Draws only run
  * inside the event's window of the reference event dates.
  */
-import type { LuckyDrawPrize, LuckyDrawTask } from '../../../src/shared/api/endpoints';
-import { CouponStates } from '../../../src/shared/api/entities';
-import { ServerCode } from '../../../src/shared/codes';
+import type { LuckyDrawPrize, LuckyDrawTask } from '@shared/api/endpoints';
+import { CouponStates } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
 import { type Account, DAY_SECONDS, type DomainState } from '../state';
 

@@ -1,5 +1,5 @@
 /** config/* reference data and kyc/*: the KYC draft and its submission. */
-import { ServerCode } from '../../../src/shared/codes';
+import { ServerCode } from '@shared/codes';
 import { fail, type Handler, type HandlerTable, ok, own } from '../context';
 
 /** The last KYC step: saving it submits the form for review. */

@@ -1,6 +1,6 @@
 /** message/*, coupon/list and advertisement/*: what the red dots and the home page read. */
-import { CouponStates } from '../../../src/shared/api/entities';
-import { ServerCode } from '../../../src/shared/codes';
+import { CouponStates } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { fail, type Handler, type HandlerTable, ok, own, pageOf } from '../context';
 
 const messageRead: Handler<'messageRead'> = (ctx, data) => {

@@ -1,9 +1,9 @@
 /** loan/* and credit/*: eligibility, the loan preview, applying, loan details and documents. */
-import { CouponStates, KycStates, LoanStates } from '../../../src/shared/api/entities';
+import { CouponStates, KycStates, LoanStates } from '@shared/api/entities';
 import { randomUUID } from 'node:crypto';
-import { ServerCode } from '../../../src/shared/codes';
-import { MIN_BORROW_AMOUNT } from '../../../src/shared/constants';
-import { formatPeso } from '../../../src/shared/money';
+import { ServerCode } from '@shared/codes';
+import { MIN_BORROW_AMOUNT } from '@shared/constants';
+import { formatPeso } from '@shared/money';
 import {
   fail,
   type Handler,

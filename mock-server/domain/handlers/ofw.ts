@@ -4,8 +4,8 @@
  * is not authenticated.
  */
 
-import type { PeriodType } from '../../../src/shared/api/entities';
-import { ServerCode } from '../../../src/shared/codes';
+import type { PeriodType } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { fail, type Handler, type HandlerTable, ok, round2 } from '../context';
 import { accountKeyOf } from '../state';
 

@@ -2,10 +2,10 @@
  * repay/*: the bill lists, repay channels and repay orders; what an order may be and what paying
  * it changes is ../orders.ts.
  */
-import type { RepayChannel } from '../../../src/shared/api/entities';
-import { ServerCode } from '../../../src/shared/codes';
-import { MAYA_ACCOUNT_PATTERN } from '../../../src/shared/constants';
-import { formatPeso } from '../../../src/shared/money';
+import type { RepayChannel } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
+import { MAYA_ACCOUNT_PATTERN } from '@shared/constants';
+import { formatPeso } from '@shared/money';
 import {
   fail,
   type Handler,

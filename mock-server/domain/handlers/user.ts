@@ -1,8 +1,8 @@
 /** user/* and the login/SMS calls of the channel host: accounts, tokens, unread list. */
 import { createHash } from 'node:crypto';
-import { CouponStates, type UnreadItem, type User } from '../../../src/shared/api/entities';
-import { ServerCode } from '../../../src/shared/codes';
-import { formatPeso } from '../../../src/shared/money';
+import { CouponStates, type UnreadItem, type User } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
+import { formatPeso } from '@shared/money';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
 import { recordSignIn } from '../accountLimits';
 import { payRefusal } from '../orders';

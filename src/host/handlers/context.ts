@@ -3,14 +3,14 @@
  * change the page's view. HostCore implements it; handler tests pass a fake.
  */
 
-import type { BridgeMethod, BridgeResult, bridgeMethods } from '../../shared/bridge';
-import { ServerCode } from '../../shared/codes';
-import { missingCaseError } from '../../shared/missingCaseError';
-import type { HostAction } from '../../shared/simWorld';
-import type { z } from '../../shared/zod';
+import type { BridgeMethod, BridgeResult, bridgeMethods } from '@shared/bridge';
+import { ServerCode } from '@shared/codes';
+import { missingCaseError } from '@shared/missingCaseError';
+import type { HostAction } from '@shared/simWorld';
+import type { z } from '@shared/zod';
 import type { ProductAnswerOf } from '../adminClient';
 import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
-import { errorMessage } from '../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 /**
  * The developer's answer to an interactive request: OK may carry the data the native app would

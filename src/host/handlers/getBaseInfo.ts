@@ -1,4 +1,4 @@
-import type { HostBaseInfo } from '../../shared/bridge';
+import type { HostBaseInfo } from '@shared/bridge';
 import { failed, type Handler, ok } from './context';
 
 /** Device, token and version from the profile and the settings. */

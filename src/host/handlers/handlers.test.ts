@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_METHODS } from '../../shared/bridge';
+import { BRIDGE_METHODS } from '@shared/bridge';
 import { HostCore } from '../HostCore';
 import { FakeAdminClient } from '../testing';
 import { handlers } from '.';

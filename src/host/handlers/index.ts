@@ -2,7 +2,7 @@
  * One handler per bridge method of DESIGN.md §4. The mapped type makes a missing method a
  * compile error.
  */
-import type { BridgeMethod } from '../../shared/bridge';
+import type { BridgeMethod } from '@shared/bridge';
 import { closePage } from './closePage';
 import type { Handler } from './context';
 import { fastPayPayment } from './fastPayPayment';

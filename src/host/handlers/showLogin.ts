@@ -1,5 +1,5 @@
 import { failed, type Handler, resultOf } from './context';
-import { errorMessage } from '../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 /** Native login page: on OK the host signs the scenario user in (a fresh session token). */
 export const showLogin: Handler<'showLogin'> = async (params, context) => {

@@ -4,7 +4,7 @@
  */
 import semverGte from 'semver/functions/gte';
 import semverValid from 'semver/functions/valid';
-import { SAVE_IMAGE_MIN_VERSION } from '../../shared/constants';
+import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
 import { type Handler, ok, onBackend } from './context';
 
 export const openBrowser: Handler<'openBrowser'> = (params, context) => {

@@ -5,7 +5,7 @@ import './styles/app.css';
 import { reaction, when } from 'mobx';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { UserBaseInfo } from '../../shared/envelope';
+import type { UserBaseInfo } from '@shared/envelope';
 import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
 import { dropFirstFrame, firstFrameOnScreen } from './lib/firstFrame';
@@ -115,7 +115,7 @@ async function boot(container: HTMLElement): Promise<void> {
       // gzip): fetch it now, alongside the config, instead of after the stores exist
       // (bench/README.md).
       if (info.tokenValue) {
-        import('../../shared/transport/signal')
+        import('@shared/transport/signal')
           .then(({ loadSignal }) => loadSignal())
           .catch(() => {});
       }

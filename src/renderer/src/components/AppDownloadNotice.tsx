@@ -4,7 +4,7 @@
  */
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { appStoreLink } from '../../../shared/constants';
+import { appStoreLink } from '@shared/constants';
 import { useStores } from '../stores/StoresContext';
 
 export const AppDownloadNotice = observer(function AppDownloadNotice({ text }: { text: string }) {

@@ -6,8 +6,8 @@
  */
 import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useEffect } from 'react';
-import { INFINITE_SCROLL_DISTANCE } from '../../../shared/constants';
-import { missingCaseError } from '../../../shared/missingCaseError';
+import { INFINITE_SCROLL_DISTANCE } from '@shared/constants';
+import { missingCaseError } from '@shared/missingCaseError';
 import { listFooterOf } from '../rules/paging';
 
 export function ListFooter({

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { safeLink } from '../../../shared/links';
-import { missingCaseError } from '../../../shared/missingCaseError';
+import { safeLink } from '@shared/links';
+import { missingCaseError } from '@shared/missingCaseError';
 import { useStores } from '../stores/StoresContext';
 import { dropDoubleStops, fillText, type Inline, parseBlocks, parseInline } from '../lib/markdown';
 

@@ -1,5 +1,5 @@
 /** Area-code selector + mobile number input: one row of the plain phone forms (sign-up, OFW). */
-import type { AreaCode } from '../../../shared/constants';
+import type { AreaCode } from '@shared/constants';
 
 export interface PhoneFieldProps {
   areaCodes: readonly AreaCode[];

@@ -1,6 +1,6 @@
 /** The phone + SMS code form of PhoneSignUpStore (the partner and the borrower sign-up pages). */
 import { observer } from 'mobx-react-lite';
-import { SMS_CODE_LENGTH } from '../../../shared/constants';
+import { SMS_CODE_LENGTH } from '@shared/constants';
 import { PhoneField } from './PhoneField';
 import { resendLabel } from '../rules/countdown';
 import type { PhoneSignUpStore } from '../stores/PhoneSignUpStore';

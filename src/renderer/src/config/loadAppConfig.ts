@@ -1,8 +1,8 @@
 /** Loads `app-config.json` beside index.html (DESIGN.md §3), parsed at this edge. */
-import type { AppConfig } from '../../../shared/appConfig';
-import { API_TIMEOUT_MS, APP_CONFIG_FILE } from '../../../shared/constants';
+import type { AppConfig } from '@shared/appConfig';
+import { API_TIMEOUT_MS, APP_CONFIG_FILE } from '@shared/constants';
 import { appConfigShape } from '../lib/bootShapes';
-import { describeIssues } from '../../../shared/zodIssues';
+import { describeIssues } from '@shared/zodIssues';
 
 /** Set by the inline script of index.html, which starts the request before any module runs. */
 interface EarlyFetch {

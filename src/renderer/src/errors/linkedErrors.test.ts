@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../shared/transport/apiError';
+import { ApiError } from '@shared/transport/apiError';
 import { ApiCallError, toApiCallError } from '../services/api';
 import { sentryOptions } from './sentryReporter';
 

@@ -2,8 +2,8 @@
  * The optional details of an interactive answer: what a real native sheet or wallet can do that a
  * plain OK / Cancel / Fail cannot — return other data, fail with its own message, answer late.
  */
-import { MAX_ANSWER_DELAY_MS } from '../../../host/panelApi';
-import type { InteractiveMethod } from '../../../host/types';
+import { MAX_ANSWER_DELAY_MS } from '@host/panelApi';
+import type { InteractiveMethod } from '@host/types';
 
 export interface AnswerDetails {
   /** JSON the OK answer returns as `data` instead of the default ('' = the default). */

@@ -1,7 +1,7 @@
 /** The bridge call log: time, method, params, result, duration; filter, clear, export JSON. */
 import { useState } from 'react';
-import type { PanelAction } from '../../../host/panelApi';
-import type { CallLogEntry } from '../../../host/types';
+import type { PanelAction } from '@host/panelApi';
+import type { CallLogEntry } from '@host/types';
 import { RESULT_LABELS } from './labels';
 import { clockTime, compact, downloadJson } from './usePanel';
 

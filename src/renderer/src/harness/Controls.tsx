@@ -1,16 +1,16 @@
 /** The host controls: profile, scenario, device, system, version, network, user, events, answers. */
 import { useEffect, useState } from 'react';
-import type { ScenarioList } from '../../../host/adminClient';
-import { DEVICE_IDS, DEVICE_PRESETS } from '../../../host/devices';
-import type { PanelAction, PanelApi } from '../../../host/panelApi';
+import type { ScenarioList } from '@host/adminClient';
+import { DEVICE_IDS, DEVICE_PRESETS } from '@host/devices';
+import type { PanelAction, PanelApi } from '@host/panelApi';
 import {
   type AutoAnswer,
   HOST_PROFILES,
   type HostSettings,
   type HostSnapshot,
   INTERACTIVE_METHODS,
-} from '../../../host/types';
-import { BRIDGE_EVENTS } from '../../../shared/bridge';
+} from '@host/types';
+import { BRIDGE_EVENTS } from '@shared/bridge';
 import { PROFILE_LABELS } from './labels';
 
 const AUTO_ANSWERS: readonly AutoAnswer[] = ['ask', 'ok', 'cancel', 'fail'];

@@ -3,8 +3,8 @@
  * where the phone is its own window).
  */
 import { useEffect, useState } from 'react';
-import type { HostCore } from '../../../host/HostCore';
-import type { PanelApi } from '../../../host/panelApi';
+import type { HostCore } from '@host/HostCore';
+import type { PanelApi } from '@host/panelApi';
 import { CallLog } from './CallLog';
 import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';

@@ -1,5 +1,5 @@
 /** What the native app shows instead of the webview: the closed page and the kicked-out screen. */
-import type { HostView } from '../../../host/types';
+import type { HostView } from '@host/types';
 import { KICKED_OUT_TIP } from './labels';
 
 export function HostScreen({ view, onReopen }: { view: HostView; onReopen(): void }) {

@@ -4,8 +4,8 @@
  * as a PNG. `npm run shots` takes the same pictures headlessly.
  */
 import { type FormEvent, useRef, useState } from 'react';
-import { DEVICE_IDS } from '../../../host/devices';
-import { HOST_PROFILES } from '../../../host/types';
+import { DEVICE_IDS } from '@host/devices';
+import { HOST_PROFILES } from '@host/types';
 import { captureElements } from './captureTab';
 import {
   cellFileName,
@@ -16,7 +16,7 @@ import {
   readMatrixSpec,
   writeMatrixSpec,
 } from './matrix';
-import { errorMessage } from '../../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 export function MatrixPage({ spec, scenarioNames }: { spec: MatrixSpec; scenarioNames: string[] }) {
   const cells = matrixCells(spec);

@@ -3,8 +3,8 @@
  * optional answer details — the data OK returns, Fail's message, a delay before answering.
  */
 import { useState } from 'react';
-import type { PanelAction } from '../../../host/panelApi';
-import type { PayeeAccount, PendingRequest } from '../../../host/types';
+import type { PanelAction } from '@host/panelApi';
+import type { PayeeAccount, PendingRequest } from '@host/types';
 import {
   type AnswerDetails,
   AnswerDetailsForm,

@@ -10,14 +10,14 @@
  * app there; this page talks to it only in checked messages (phoneRelayClient.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { appInsets, DEVICE_PRESETS } from '../../../host/devices';
-import { showExternalUrl } from '../../../host/externalUrl';
-import type { HostCore } from '../../../host/HostCore';
-import type { PanelAction } from '../../../host/panelApi';
-import type { PhoneClock } from '../../../host/phoneClock';
-import type { HostSnapshot } from '../../../host/types';
-import { appPathOf } from '../../../shared/appPath';
-import { RELAY_CHANNEL } from '../../../shared/phoneRelay';
+import { appInsets, DEVICE_PRESETS } from '@host/devices';
+import { showExternalUrl } from '@host/externalUrl';
+import type { HostCore } from '@host/HostCore';
+import type { PanelAction } from '@host/panelApi';
+import type { PhoneClock } from '@host/phoneClock';
+import type { HostSnapshot } from '@host/types';
+import { appPathOf } from '@shared/appPath';
+import { RELAY_CHANNEL } from '@shared/phoneRelay';
 import { type FrameControl, hostBridge } from './frameBridge';
 import { HostScreen } from './HostScreens';
 import type { HarnessPhone } from './harnessPhone';
@@ -26,7 +26,7 @@ import { connectRelay, type RelayConnection, relayUrl } from './phoneRelayClient
 import { mountPhoneFrame } from './phoneFrame';
 import { type PhoneWorker, showsNoConnection } from './phoneWorkerClient';
 import { Surfaces } from './Surfaces';
-import { errorMessage } from '../../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 /**
  * The status bar's time: the usual 9:41 on real time; the world's date and time while the phone

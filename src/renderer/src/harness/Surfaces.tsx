@@ -1,7 +1,7 @@
 /** Native side effects (browser, SMS, dialer, …) as toasts over the phone; each fades after a while. */
 import { useEffect, useRef } from 'react';
-import type { PanelAction } from '../../../host/panelApi';
-import type { NativeSurface } from '../../../host/types';
+import type { PanelAction } from '@host/panelApi';
+import type { NativeSurface } from '@host/types';
 
 const SURFACE_MS = 6000;
 const ICONS: Partial<Record<NativeSurface['method'], string>> = {

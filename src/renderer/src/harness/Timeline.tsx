@@ -5,9 +5,9 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { TrafficEntry } from '../../../host/adminClient';
-import type { PanelApi } from '../../../host/panelApi';
-import type { CallLogEntry, HostNote } from '../../../host/types';
+import type { TrafficEntry } from '@host/adminClient';
+import type { PanelApi } from '@host/panelApi';
+import type { CallLogEntry, HostNote } from '@host/types';
 import { buildTimeline, curlOf, type TimelineKind } from './timeline';
 import { clockTime, copyText, usePolledTraffic } from './usePanel';
 

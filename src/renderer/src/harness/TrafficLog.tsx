@@ -1,6 +1,6 @@
 /** The mock server's decrypted traffic (`/__admin/log`), polled while visible. */
 import { Fragment, useState } from 'react';
-import type { PanelApi } from '../../../host/panelApi';
+import type { PanelApi } from '@host/panelApi';
 import { clockTime, compact, usePolledTraffic } from './usePanel';
 
 const LIMIT = 200;

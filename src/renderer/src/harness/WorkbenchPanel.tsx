@@ -3,20 +3,20 @@
  * world's clock (which the phone's Date follows), the fault lab, and repro bundles.
  */
 import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } from 'react';
-import type { PanelApi } from '../../../host/panelApi';
-import type { PhoneClock } from '../../../host/phoneClock';
-import { bundleFileName, parseReproBundle } from '../../../host/reproBundle';
-import type { WorkbenchCall, WorkbenchResult } from '../../../host/workbench';
-import { endpoints } from '../../../shared/api/endpoints';
+import type { PanelApi } from '@host/panelApi';
+import type { PhoneClock } from '@host/phoneClock';
+import { bundleFileName, parseReproBundle } from '@host/reproBundle';
+import type { WorkbenchCall, WorkbenchResult } from '@host/workbench';
+import { endpoints } from '@shared/api/endpoints';
 import {
   type ArmedFault,
   type ClockCommand,
   FAULT_KINDS,
   type FaultKind,
   type FaultSpec,
-} from '../../../shared/workbench';
+} from '@shared/workbench';
 import { downloadJson } from './usePanel';
-import { errorMessage } from '../../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -4,8 +4,8 @@
  * it), exactly as in Electron.
  */
 import { describe, expect, it } from 'vitest';
-import { HostCore } from '../../../host/HostCore';
-import { FakeAdminClient } from '../../../host/testing';
+import { HostCore } from '@host/HostCore';
+import { FakeAdminClient } from '@host/testing';
 import { createFrameBridge, hostBridge } from './frameBridge';
 
 const frame = { Promise, structuredClone } as never;

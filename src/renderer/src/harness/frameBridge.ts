@@ -11,10 +11,10 @@
  *   change) is caught on `load` and bootstrapped again.
  */
 
-import type { SafeAreaInsets } from '../../../host/devices';
-import type { HostCore } from '../../../host/HostCore';
-import { installPhoneClock, type PhoneClock } from '../../../host/phoneClock';
-import type { BridgeResult, NativeBridge } from '../../../shared/bridge';
+import type { SafeAreaInsets } from '@host/devices';
+import type { HostCore } from '@host/HostCore';
+import { installPhoneClock, type PhoneClock } from '@host/phoneClock';
+import type { BridgeResult, NativeBridge } from '@shared/bridge';
 import { installPhoneLinks, type PhoneLinkOptions } from './phoneLinks';
 import { installPhoneNetwork, installStorageNamespace, storagePrefix } from './phoneRealm';
 

@@ -5,9 +5,9 @@
  * on its own origin (phoneOrigin.ts) keeps it there, reached through its relay: read on request,
  * and a restored bundle's storage handed to the relay of that profile before the app loads.
  */
-import type { HostCore } from '../../../host/HostCore';
-import type { PhoneAccess } from '../../../host/workbench';
-import { phoneOrigin } from '../../../shared/phoneOrigin';
+import type { HostCore } from '@host/HostCore';
+import type { PhoneAccess } from '@host/workbench';
+import { phoneOrigin } from '@shared/phoneOrigin';
 import { NamespacedStorage, storagePrefix } from './phoneRealm';
 import type { RelayConnection } from './phoneRelayClient';
 

@@ -4,11 +4,11 @@
  * host notes. A reload finds the same world on the server and, with this, the same panel.
  */
 
-import type { HostCore } from '../../../host/HostCore';
-import { settingsPatchSchema } from '../../../host/settingsPatch';
-import { callLogEntrySchema, hostNoteSchema } from '../../../host/reproBundle';
-import type { CallLogEntry, HostNote, HostSettings } from '../../../host/types';
-import { z } from '../../../shared/zod';
+import type { HostCore } from '@host/HostCore';
+import { settingsPatchSchema } from '@host/settingsPatch';
+import { callLogEntrySchema, hostNoteSchema } from '@host/reproBundle';
+import type { CallLogEntry, HostNote, HostSettings } from '@host/types';
+import { z } from '@shared/zod';
 
 const keptSchema = z.object({
   settings: settingsPatchSchema,

@@ -1,5 +1,5 @@
 /** Human labels of the panel. */
-import type { InteractiveMethod } from '../../../host/types';
+import type { InteractiveMethod } from '@host/types';
 
 export const PROFILE_LABELS = {
   lender: 'Lender app',

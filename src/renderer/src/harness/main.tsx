@@ -6,12 +6,12 @@
 import './harness.css';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createAdminClient } from '../../../host/adminClient';
-import { HostCore } from '../../../host/HostCore';
-import type { SimulatorPanelBridge } from '../../../host/panelApi';
-import type { PhoneClock } from '../../../host/phoneClock';
-import { Workbench } from '../../../host/workbench';
-import { isWorldId, newWorldId } from '../../../shared/simWorld';
+import { createAdminClient } from '@host/adminClient';
+import { HostCore } from '@host/HostCore';
+import type { SimulatorPanelBridge } from '@host/panelApi';
+import type { PhoneClock } from '@host/phoneClock';
+import { Workbench } from '@host/workbench';
+import { isWorldId, newWorldId } from '@shared/simWorld';
 import { AdminTokenMissing } from './AdminTokenMissing';
 import { adminTokenFor, bindAdminToken, fragmentAdminToken } from './adminTokens';
 import { HarnessApp, type PhoneSetup } from './HarnessApp';

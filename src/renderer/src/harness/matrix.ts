@@ -5,9 +5,9 @@
  * &profiles=lender[&clock=2026-12-10T04:00:00.000Z]` opens it; `npm run shots` renders the same
  * page headlessly.
  */
-import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
-import { type DeviceId, HOST_PROFILES, type HostProfile } from '../../../host/types';
-import { parseAppPath } from '../../../shared/appPath';
+import { DEVICE_PRESETS, isDeviceId } from '@host/devices';
+import { type DeviceId, HOST_PROFILES, type HostProfile } from '@host/types';
+import { parseAppPath } from '@shared/appPath';
 import { readClockParam } from './urlState';
 
 export interface MatrixSpec {

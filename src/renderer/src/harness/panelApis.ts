@@ -2,11 +2,11 @@
  * The two PanelApi implementations: in the harness the host runs in this page; in Electron the
  * panel window reaches the host in main through `window.simulatorPanel` (its preload).
  */
-import type { AdminClient } from '../../../host/adminClient';
-import type { HostCore } from '../../../host/HostCore';
-import { applyPanelAction, type PanelApi, type SimulatorPanelBridge } from '../../../host/panelApi';
-import type { Workbench, WorkbenchCall, WorkbenchResult } from '../../../host/workbench';
-import { errorMessage } from '../../../shared/errors';
+import type { AdminClient } from '@host/adminClient';
+import type { HostCore } from '@host/HostCore';
+import { applyPanelAction, type PanelApi, type SimulatorPanelBridge } from '@host/panelApi';
+import type { Workbench, WorkbenchCall, WorkbenchResult } from '@host/workbench';
+import { errorMessage } from '@shared/errors';
 
 export function inPagePanelApi(host: HostCore, admin: AdminClient, workbench: Workbench): PanelApi {
   return {

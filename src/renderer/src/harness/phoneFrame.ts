@@ -6,7 +6,7 @@
  * about:blank through `mountApp`. The frame's route is followed; a document that came unprepared,
  * or a frame that left the app, is reported so that its owner opens a new frame.
  */
-import { appPathOf, appPathUrl } from '../../../shared/appPath';
+import { appPathOf, appPathUrl } from '@shared/appPath';
 import {
   type FrameControl,
   isPrepared,

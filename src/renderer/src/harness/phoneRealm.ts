@@ -8,7 +8,7 @@
  *   switching back finds that app's own state;
  * - "offline" fails fetch, XHR and beacons alike, as a phone without network does.
  */
-import { WORLD_HEADER } from '../../../shared/simWorld';
+import { WORLD_HEADER } from '@shared/simWorld';
 
 type FrameWindow = Window & typeof globalThis;
 

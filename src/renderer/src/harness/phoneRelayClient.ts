@@ -11,7 +11,7 @@ import {
   RELAY_PAGE,
   readFromRelay,
   type ToRelay,
-} from '../../../shared/phoneRelay';
+} from '@shared/phoneRelay';
 import type { BridgeHost } from './frameBridge';
 
 type OpenMessage = Omit<Extract<ToRelay, { type: 'open' }>, 'channel' | 'type'>;

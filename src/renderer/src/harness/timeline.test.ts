@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TrafficEntry } from '../../../host/adminClient';
-import type { CallLogEntry, HostNote } from '../../../host/types';
+import type { TrafficEntry } from '@host/adminClient';
+import type { CallLogEntry, HostNote } from '@host/types';
 import { buildTimeline, curlOf } from './timeline';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -4,8 +4,8 @@
  * and workbench events (faults armed, clock moves). Pure, so the merge, the page tags, the error
  * marks, the filter and the curl text read off the tests.
  */
-import type { TrafficEntry } from '../../../host/adminClient';
-import type { CallLogEntry, HostNote } from '../../../host/types';
+import type { TrafficEntry } from '@host/adminClient';
+import type { CallLogEntry, HostNote } from '@host/types';
 
 export type TimelineKind = 'bridge' | 'api' | 'workbench' | HostNote['kind'];
 

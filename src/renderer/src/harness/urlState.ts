@@ -4,10 +4,10 @@
  * them in sync so "Copy link" shares it. `clock` is the world's time: an ISO instant (frozen there)
  * or a signed offset in ms from real time (running), e.g. `clock=%2B864000000` for ten days ahead.
  */
-import { DEVICE_PRESETS, isDeviceId } from '../../../host/devices';
-import type { PhoneClock } from '../../../host/phoneClock';
-import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '../../../host/types';
-import { parseAppPath } from '../../../shared/appPath';
+import { DEVICE_PRESETS, isDeviceId } from '@host/devices';
+import type { PhoneClock } from '@host/phoneClock';
+import { HOST_PROFILES, type HostSettings, type HostSnapshot } from '@host/types';
+import { parseAppPath } from '@shared/appPath';
 
 interface UrlState {
   settings: Partial<HostSettings>;

@@ -1,9 +1,9 @@
 /** React bindings of the PanelApi: the current host snapshot and a dispatch that reports errors. */
 import { useCallback, useEffect, useState } from 'react';
-import type { TrafficEntry } from '../../../host/adminClient';
-import type { PanelAction, PanelApi } from '../../../host/panelApi';
-import type { HostSnapshot } from '../../../host/types';
-import { errorMessage } from '../../../shared/errors';
+import type { TrafficEntry } from '@host/adminClient';
+import type { PanelAction, PanelApi } from '@host/panelApi';
+import type { HostSnapshot } from '@host/types';
+import { errorMessage } from '@shared/errors';
 
 export function useSnapshot(api: PanelApi): HostSnapshot | null {
   const [snapshot, setSnapshot] = useState<HostSnapshot | null>(null);

@@ -10,7 +10,7 @@
  * lock held by a live tab is a copy and takes a world of its own; a reload waits a moment for its
  * previous document to let go and keeps the world.
  */
-import { isWorldId, newWorldId } from '../../../shared/simWorld';
+import { isWorldId, newWorldId } from '@shared/simWorld';
 
 /** How long a page waits for the previous document of its tab to release the world. */
 const RELEASE_WAIT_MS = 1500;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loanInfoSchema, userSchema } from '../../../shared/api/entities';
-import { appConfigSchema } from '../../../shared/appConfig';
-import { bridgeResultSchema, hostBaseInfoSchema } from '../../../shared/bridge';
-import { z } from '../../../shared/zod';
+import { loanInfoSchema, userSchema } from '@shared/api/entities';
+import { appConfigSchema } from '@shared/appConfig';
+import { bridgeResultSchema, hostBaseInfoSchema } from '@shared/bridge';
+import { z } from '@shared/zod';
 import {
   appConfigShape,
   bridgeResultShape,

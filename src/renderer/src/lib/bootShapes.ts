@@ -4,10 +4,10 @@
  * `src/shared` (bootShapes.test.ts checks that both accept and reject the same inputs), written
  * with `./shape` so zod stays off the boot path (bench/README.md). Runs in the browser.
  */
-import type { KycState, LoanInfo, User } from '../../../shared/api/entities';
-import type { AppConfig } from '../../../shared/appConfig';
-import type { BridgeResult, HostBaseInfo } from '../../../shared/bridge';
-import { AREA_CODES } from '../../../shared/constants';
+import type { KycState, LoanInfo, User } from '@shared/api/entities';
+import type { AppConfig } from '@shared/appConfig';
+import type { BridgeResult, HostBaseInfo } from '@shared/bridge';
+import { AREA_CODES } from '@shared/constants';
 import {
   array,
   boolean,

@@ -3,7 +3,7 @@
  * too) and money sums. Dates ("MMM DD,YYYY" from unix seconds) are the market calendar's
  * (`marketCalendar.ts`), re-exported here as `formatDate` for the screens that show both. Pure.
  */
-export { formatPeso } from '../../../shared/money';
+export { formatPeso } from '@shared/money';
 export { formatMarketDate as formatDate } from './marketCalendar';
 
 /** Sums money without binary-float drift (0.1 + 0.2 is 0.3): in whole centavos. */

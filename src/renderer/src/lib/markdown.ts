@@ -9,7 +9,7 @@
  * borrower name such as `[Verify](javascript:…)` from the server stays those characters, and
  * links come only from the document source.
  */
-import { lastOf } from '../../../shared/portable';
+import { lastOf } from '@shared/portable';
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }

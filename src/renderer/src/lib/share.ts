@@ -3,9 +3,9 @@
  * system browser, and saving the poster, which the adapter refuses itself (resultCode 1) below
  * host version 2.8.0. Every outcome is told to the user in one toast.
  */
-import type { BridgeResult } from '../../../shared/bridge';
-import { SAVE_IMAGE_MIN_VERSION } from '../../../shared/constants';
-import { missingCaseError } from '../../../shared/missingCaseError';
+import type { BridgeResult } from '@shared/bridge';
+import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { NativeHost } from '../native/index';
 import type { UiService } from '../services/ui';
 

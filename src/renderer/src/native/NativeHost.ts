@@ -10,7 +10,7 @@ import type {
   BridgeMethod,
   BridgeParams,
   BridgeResult,
-} from '../../../shared/bridge';
+} from '@shared/bridge';
 
 /** Who hosts the page: the lender app, the FastPay wallet, or nobody (a browser). */
 export type HostProfile = AppName | 'web';

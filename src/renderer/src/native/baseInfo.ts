@@ -1,7 +1,7 @@
 /** Base info rules of PRODUCT.md §3 / DESIGN.md §4. Pure. */
-import { H5_SUFFIX, WEB_SYSTEM } from '../../../shared/constants';
-import type { UserBaseInfo } from '../../../shared/envelope';
-import { randomUuid } from '../../../shared/portable';
+import { H5_SUFFIX, WEB_SYSTEM } from '@shared/constants';
+import type { UserBaseInfo } from '@shared/envelope';
+import { randomUuid } from '@shared/portable';
 import type { BaseInfo } from './NativeHost';
 
 /** Appends `-h5` once (a host that already suffixed its id is not suffixed twice). */

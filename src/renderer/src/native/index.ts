@@ -3,8 +3,8 @@
  * and loads only that one: a borrower on the web never downloads the bridge's code, nor one in a
  * host the web fallbacks (index.html preloads the right chunk beside the boot chunk).
  */
-import type { NativeBridge } from '../../../shared/bridge';
-import type { LinkPolicy } from '../../../shared/links';
+import type { NativeBridge } from '@shared/bridge';
+import type { LinkPolicy } from '@shared/links';
 import { deviceIdShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 import { randomDeviceId } from './baseInfo';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge';
+import type { BridgeResult } from '@shared/bridge';
 import { JsonStorage, memoryStorage } from '../services/storage';
 import { fakeBridge } from '../test/fakes';
 import { withH5Suffix } from './baseInfo';

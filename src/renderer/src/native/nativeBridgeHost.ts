@@ -11,14 +11,14 @@ import type {
   BridgeParams,
   BridgeResult,
   NativeBridge,
-} from '../../../shared/bridge';
-import { SAVE_IMAGE_MIN_VERSION } from '../../../shared/constants';
-import { type LinkPolicy, safeLink } from '../../../shared/links';
+} from '@shared/bridge';
+import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
+import { type LinkPolicy, safeLink } from '@shared/links';
 import { bridgeResultShape, hostBaseInfoShape } from '../lib/bootShapes';
 import { withH5Suffix } from './baseInfo';
 import type { BaseInfo, NativeHost } from './NativeHost';
 import { refusedLink } from './refusedLink';
-import { errorMessage } from '../../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 /**
  * The getBaseInfo answer index.html's first-frame script already asked this bridge for
@@ -48,7 +48,7 @@ export class NativeBridgeHost implements NativeHost {
     const [result, schemas] = await Promise.all([
       this.rawCall(method, params),
       // Never throws (NativeHost contract): a chunk that failed to load is a failed call.
-      settle(import('../../../shared/bridge')),
+      settle(import('@shared/bridge')),
     ]);
     if (result.resultCode !== 0) return result as BridgeResult<BridgeData<M>>;
     if ('error' in schemas) {

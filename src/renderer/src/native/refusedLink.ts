@@ -1,4 +1,4 @@
-import type { BridgeResult } from '../../../shared/bridge';
+import type { BridgeResult } from '@shared/bridge';
 
 /** The answer to a link the allow-list refuses (src/shared/links.ts): failed, and logged. */
 export function refusedLink(url: string): BridgeResult {

@@ -1,8 +1,8 @@
 /** The web fallback of NativeHost: links, window.open, history and downloads. */
 
-import type { BridgeData, BridgeMethod, BridgeParams, BridgeResult } from '../../../shared/bridge';
-import { WEB_SYSTEM } from '../../../shared/constants';
-import { type LinkPolicy, safeLink } from '../../../shared/links';
+import type { BridgeData, BridgeMethod, BridgeParams, BridgeResult } from '@shared/bridge';
+import { WEB_SYSTEM } from '@shared/constants';
+import { type LinkPolicy, safeLink } from '@shared/links';
 import { withH5Suffix } from './baseInfo';
 import { type BaseInfo, type NativeHost, unsupported } from './NativeHost';
 import { refusedLink } from './refusedLink';

@@ -1,5 +1,5 @@
 /** The SMS resend countdown of PRODUCT.md §4. Pure. */
-import { SMS_COUNTDOWN_SECONDS } from '../../../shared/constants';
+import { SMS_COUNTDOWN_SECONDS } from '@shared/constants';
 
 /** Whole seconds left until `until` (ms since epoch); 0 once it passed. */
 export function secondsLeft(until: number, now: number): number {

@@ -10,9 +10,9 @@ import {
   KycStates,
   type LoanInfo,
   LoanStates,
-} from '../../../shared/api/entities';
-import { MAX_BORROW_BEFORE_APPROVAL, MIN_BORROW_AMOUNT } from '../../../shared/constants';
-import { missingCaseError } from '../../../shared/missingCaseError';
+} from '@shared/api/entities';
+import { MAX_BORROW_BEFORE_APPROVAL, MIN_BORROW_AMOUNT } from '@shared/constants';
+import { missingCaseError } from '@shared/missingCaseError';
 
 export type HomeButtonLabel =
   | 'Loading'

@@ -2,7 +2,7 @@
  * The loan documents of an order (PRODUCT.md §2 Bill): which orders have them, and the links the
  * Bill tab's Details section gives to /doc/:file. Pure.
  */
-import { NO_DOCUMENTS_MARKER } from '../../../shared/constants';
+import { NO_DOCUMENTS_MARKER } from '@shared/constants';
 
 /** Loan documents are shown unless the order number contains BV. */
 export function showsDocuments(orderNo: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AreaCode } from '../../../shared/constants';
+import type { AreaCode } from '@shared/constants';
 import { areaCodesFor, isValidPhone, normalizePhone, phoneMaxLength } from './loginValidation';
 
 describe('phone pattern per area code (PRODUCT.md §5)', () => {

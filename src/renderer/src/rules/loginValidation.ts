@@ -1,5 +1,5 @@
 /** Login validation of PRODUCT.md §5. Pure. */
-import { AREA_CODES, type AreaCode, NATIVE_AREA_CODES } from '../../../shared/constants';
+import { AREA_CODES, type AreaCode, NATIVE_AREA_CODES } from '@shared/constants';
 import type { HostProfile } from '../native';
 
 const PHONE_PATTERNS: Readonly<Record<AreaCode, RegExp>> = {

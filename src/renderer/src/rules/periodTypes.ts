@@ -2,8 +2,8 @@
  * Installment period types of PRODUCT.md §4 "Period types" (1 Normal, 2 Due, 3 Overdue,
  * 4 Settled) as the Bill tab and the OFW bill inquiry show them. Pure.
  */
-import type { PeriodType } from '../../../shared/api/entities';
-import { missingCaseError } from '../../../shared/missingCaseError';
+import type { PeriodType } from '@shared/api/entities';
+import { missingCaseError } from '@shared/missingCaseError';
 
 /** Period type labels: 1 Normal, 2 Due, 3 Overdue, 4 Settled. */
 export function periodTypeLabel(type: PeriodType): 'Normal' | 'Due' | 'Overdue' | 'Settled' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UnreadItem } from '../../../shared/api/entities';
+import type { UnreadItem } from '@shared/api/entities';
 import { profileTabHasDot, redDotList } from './redDot';
 
 describe('red-dot list (PRODUCT.md §4)', () => {

@@ -1,5 +1,5 @@
 /** Red-dot rules of PRODUCT.md §4. Pure. */
-import type { UnreadItem } from '../../../shared/api/entities';
+import type { UnreadItem } from '@shared/api/entities';
 
 /** Omits Coupon unless voucherReaded is true, and always omits KYC. */
 export function redDotList(unread: readonly UnreadItem[], voucherReaded: boolean): UnreadItem[] {

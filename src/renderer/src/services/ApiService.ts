@@ -7,10 +7,10 @@ import type {
   ProductAnswer,
   RequestOf,
   ResponseOf,
-} from '../../../shared/api/endpoints';
-import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '../../../shared/codes';
-import { NOTIFICATION_MS } from '../../../shared/constants';
-import { missingCaseError } from '../../../shared/missingCaseError';
+} from '@shared/api/endpoints';
+import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '@shared/codes';
+import { NOTIFICATION_MS } from '@shared/constants';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { ErrorReporter } from '../errors/reporter';
 import type { ApiCallError, ApiTransport, CallOptions } from './api';
 import { toApiCallError } from './api';

@@ -8,9 +8,9 @@ import type {
   ProductAnswer,
   RequestOf,
   ResponseOf,
-} from '../../../shared/api/endpoints';
-import { type ApiErrorKind, isApiErrorKind } from '../../../shared/transport/apiError';
-import { errorMessage } from '../../../shared/errors';
+} from '@shared/api/endpoints';
+import { type ApiErrorKind, isApiErrorKind } from '@shared/transport/apiError';
+import { errorMessage } from '@shared/errors';
 
 /** Options of one call. */
 export interface CallOptions {

@@ -4,10 +4,10 @@
  * The client, the endpoint table and their zod schemas load on first use, not at boot (bench/README.md, the boot path's size):
  * boot only needs this small wrapper.
  */
-import type { EndpointName } from '../../../shared/api/endpoints';
-import type { AppConfig } from '../../../shared/appConfig';
-import type { UserBaseInfo } from '../../../shared/envelope';
-import type { ApiClient } from '../../../shared/transport/client';
+import type { EndpointName } from '@shared/api/endpoints';
+import type { AppConfig } from '@shared/appConfig';
+import type { UserBaseInfo } from '@shared/envelope';
+import type { ApiClient } from '@shared/transport/client';
 import { ApiCallError, type ApiTransport } from './api';
 
 interface LoadedClient {
@@ -24,8 +24,8 @@ export function createApiTransport(
   let loaded: LoadedClient | undefined;
   const load = (): Promise<LoadedClient> => {
     loading ??= Promise.all([
-      import('../../../shared/transport/client'),
-      import('../../../shared/api/endpoints'),
+      import('@shared/transport/client'),
+      import('@shared/api/endpoints'),
       import('./signalSessions'),
     ]).then(([{ ApiClient }, { endpoints }, { indexedDbSessionCache }]) => {
       const sessionCache = indexedDbSessionCache();

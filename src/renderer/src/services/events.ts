@@ -1,5 +1,5 @@
 /** App-wide events (PRODUCT.md §4, §8): the api-code event for every non-200, and relogin. */
-import type { ProductAnswer } from '../../../shared/api/endpoints';
+import type { ProductAnswer } from '@shared/api/endpoints';
 
 export interface AppEvents {
   /** Every answer whose code is not 200, with the endpoint path. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveHost } from '../../../shared/api/endpoints';
+import { resolveHost } from '@shared/api/endpoints';
 
 // The renderer relies on this routing for every call (DESIGN.md §5); the table pins it.
 describe('host routing of paths', () => {

@@ -9,8 +9,8 @@
  * cache for the rest of the page: the client shakes hands and goes on, never waits forever.
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import type { SessionCache } from '../../../shared/transport/sessionCache';
-import { isSavedSession } from '../../../shared/transport/sessionCache';
+import type { SessionCache } from '@shared/transport/sessionCache';
+import { isSavedSession } from '@shared/transport/sessionCache';
 
 const DATABASE = 'dl-signal';
 const STORE = 'sessions';

@@ -5,8 +5,8 @@
  * their shapes stay off the boot path. Deploy-time settings (`app-config.json`) live in `runtime`.
  */
 import { makeAutoObservable } from 'mobx';
-import type { CertItem, RepayChannel } from '../../../shared/api/entities';
-import type { AppConfig } from '../../../shared/appConfig';
+import type { CertItem, RepayChannel } from '@shared/api/entities';
+import type { AppConfig } from '@shared/appConfig';
 import { persistedConfigShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 

@@ -4,7 +4,7 @@
  * answer of an older load is dropped, and the infinite scroller waits for a load in flight.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { OK } from '../../../shared/codes';
+import { OK } from '@shared/codes';
 import { hasMorePages, mergePage } from '../rules/paging';
 import type { Clock } from '../services/clock';
 import { Freshness, KEPT_FRESH_MS } from './Freshness';

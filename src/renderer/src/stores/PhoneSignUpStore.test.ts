@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/api/entities';
+import type { User } from '@shared/api/entities';
 import { INVALID_PHONE_OR_CODE } from '../rules/loginValidation';
 import { fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';

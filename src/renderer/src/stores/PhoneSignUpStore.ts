@@ -7,14 +7,14 @@
  * its own); here because two features, reg and channel, sign up with it.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { User } from '../../../shared/api/entities';
-import { OK } from '../../../shared/codes';
-import type { AreaCode } from '../../../shared/constants';
+import type { User } from '@shared/api/entities';
+import { OK } from '@shared/codes';
+import type { AreaCode } from '@shared/constants';
 import {
   INVITE_MESSAGE_MS,
   SMS_CODE_LENGTH,
   SMS_COUNTDOWN_SECONDS,
-} from '../../../shared/constants';
+} from '@shared/constants';
 import type { HostProfile } from '../native';
 import {
   areaCodesFor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoanInfo, User } from '../../../shared/api/entities';
+import type { LoanInfo, User } from '@shared/api/entities';
 import { billFeature } from '../features/bill/BillStore';
 import { pagedAnswer, planRow } from '../test/billRows';
 import { homeFeature } from '../features/home/HomeStore';

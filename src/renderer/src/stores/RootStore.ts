@@ -10,7 +10,7 @@
  * disposed and a new one opened before anything renders, with the session's stored drafts.
  */
 import { action, makeObservable, observable, reaction } from 'mobx';
-import type { AppConfig } from '../../../shared/appConfig';
+import type { AppConfig } from '@shared/appConfig';
 import type { ErrorReporter } from '../errors/reporter';
 import type { NativeHost } from '../native';
 import type { ApiTransport } from '../services/api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointName } from '../../../shared/api/endpoints';
-import type { LoanInfo, User } from '../../../shared/api/entities';
+import type { EndpointName } from '@shared/api/endpoints';
+import type { LoanInfo, User } from '@shared/api/entities';
 import { billFeature } from '../features/bill/BillStore';
 import { pagedAnswer, planRow } from '../test/billRows';
 import { campaignsFeature } from '../features/event/CampaignStore';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BridgeResult } from '../../../shared/bridge';
+import type { BridgeResult } from '@shared/bridge';
 import { kycFeature } from '../features/kyc/KycStore';
 import { memoryStorage, StorageKey } from '../services/storage';
 import { userBaseInfoOf } from '../native/baseInfo';

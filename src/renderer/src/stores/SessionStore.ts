@@ -3,9 +3,9 @@
  * profiles (§1, §6), re-login and kick-out (§4, §8) and the host events (§2 "Other").
  */
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import { OK } from '../../../shared/codes';
-import { FASTPAY_DENY_DELAY_MS } from '../../../shared/constants';
-import { missingCaseError } from '../../../shared/missingCaseError';
+import { OK } from '@shared/codes';
+import { FASTPAY_DENY_DELAY_MS } from '@shared/constants';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { ErrorReporter } from '../errors/reporter';
 import type { BaseInfo, HostProfile, NativeHost } from '../native';
 import { accessOf } from '../rules/access';
@@ -16,7 +16,7 @@ import type { ApiService } from '../services/ApiService';
 import type { ConfigStore } from './ConfigStore';
 import { Freshness } from './Freshness';
 import type { UserStore } from './UserStore';
-import { errorMessage } from '../../../shared/errors';
+import { errorMessage } from '@shared/errors';
 
 export type RequireLoginMode = 'close' | 'login';
 

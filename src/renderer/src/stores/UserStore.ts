@@ -8,7 +8,7 @@
  * figures reach no other session or deployment.
  */
 import { makeAutoObservable } from 'mobx';
-import type { LoanInfo, UnreadItem, User } from '../../../shared/api/entities';
+import type { LoanInfo, UnreadItem, User } from '@shared/api/entities';
 import { type HomeFrame, persistedUserShape } from '../lib/bootShapes';
 import { profileTabHasDot, redDotList } from '../rules/redDot';
 import { type JsonStorage, StorageKey } from '../services/storage';

@@ -1,5 +1,5 @@
 /** Builders of plan and loan rows, and of paged answers, for the tests of paged lists. */
-import type { LoanItem, PeriodType, PlanItem } from '../../../shared/api/entities';
+import type { LoanItem, PeriodType, PlanItem } from '@shared/api/entities';
 
 export function planRow(n: number, type: PeriodType, repayAmount = 100): PlanItem {
   return {

@@ -1,6 +1,6 @@
 /** A whole RootStore built from fakes, for store and component tests. */
-import type { AppConfig } from '../../../shared/appConfig';
-import type { NativeBridge } from '../../../shared/bridge';
+import type { AppConfig } from '@shared/appConfig';
+import type { NativeBridge } from '@shared/bridge';
 import type { ErrorReporter } from '../errors/reporter';
 import { createNativeHost } from '../native/createNativeHost';
 import type { ApiTransport } from '../services/api';

@@ -3,8 +3,8 @@
  * with pull-to-refresh and infinite scroll, and the plan selection that fills the repay form.
  */
 import { makeAutoObservable } from 'mobx';
-import type { LoanItem, PlanItem } from '../../../../shared/api/entities';
-import { BILL_PAGE_SIZE } from '../../../../shared/constants';
+import type { LoanItem, PlanItem } from '@shared/api/entities';
+import { BILL_PAGE_SIZE } from '@shared/constants';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { ApiCaller } from '../../services/ApiService';

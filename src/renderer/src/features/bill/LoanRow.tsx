@@ -3,7 +3,7 @@
  * and an expandable Details section with every installment and the loan documents.
  */
 import { Link } from 'react-router-dom';
-import type { LoanItem } from '../../../../shared/api/entities';
+import type { LoanItem } from '@shared/api/entities';
 import { formatDate, formatPeso } from '../../lib/format';
 import { documentLinkOf, LOAN_DOCUMENTS, showsDocuments } from '../../rules/loanDocuments';
 import { periodTypeLabel } from '../../rules/periodTypes';

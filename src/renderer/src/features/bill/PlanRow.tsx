@@ -1,6 +1,6 @@
 /** One Repayment Plan row: checkbox, header per period type, due date and amount. */
 import { observer } from 'mobx-react-lite';
-import type { PlanItem } from '../../../../shared/api/entities';
+import type { PlanItem } from '@shared/api/entities';
 import { formatDate, formatPeso } from '../../lib/format';
 import { periodHeaderOf } from '../../rules/periodTypes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PeriodType, PlanItem } from '../../../../shared/api/entities';
+import type { PeriodType, PlanItem } from '@shared/api/entities';
 import { documentLinkOf, showsDocuments } from '../../rules/loanDocuments';
 import { periodHeaderOf, periodTypeLabel } from '../../rules/periodTypes';
 import {

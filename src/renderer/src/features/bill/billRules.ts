@@ -3,8 +3,8 @@
  * preselection and the Amount to Pay sum. Period types and loan documents, which other features
  * show too, are in rules/periodTypes.ts and rules/loanDocuments.ts.
  */
-import type { PlanItem } from '../../../../shared/api/entities';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import type { PlanItem } from '@shared/api/entities';
+import { missingCaseError } from '@shared/missingCaseError';
 import { sumAmounts } from '../../lib/format';
 
 /** Bill tabs, chosen by query type 1 to 3. */

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { hasOwn } from '../../../../shared/portable';
+import { hasOwn } from '@shared/portable';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 

@@ -4,8 +4,8 @@
  * handshake the transport makes on its own (paths starting with `app`).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ResponseOf } from '../../../../shared/api/endpoints';
-import { OK } from '../../../../shared/codes';
+import type { ResponseOf } from '@shared/api/endpoints';
+import { OK } from '@shared/codes';
 import { mergePage } from '../../rules/paging';
 import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';

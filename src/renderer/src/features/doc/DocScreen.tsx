@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { NO_DOCUMENTS_MARKER } from '../../../../shared/constants';
+import { NO_DOCUMENTS_MARKER } from '@shared/constants';
 import { formatDate, formatPeso } from '../../lib/format';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';

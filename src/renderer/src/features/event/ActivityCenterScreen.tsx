@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import { missingCaseError } from '@shared/missingCaseError';
 import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
 import { campaignsFeature } from './CampaignStore';

@@ -4,8 +4,8 @@
  * the rest of the session so sub-pages stay in the moved time.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { EventDate } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
+import type { EventDate } from '@shared/api/entities';
+import { OK } from '@shared/codes';
 import type { Clock } from '../../services/clock';
 import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';

@@ -2,8 +2,8 @@
  * Event windows (PRODUCT.md §2, §9): the windows PRODUCT.md fixes win; every other event's comes
  * from config/getEventDates. Pure, so the before / inside / after table reads off the test.
  */
-import type { EventDate } from '../../../../shared/api/entities';
-import { EVENT_WINDOWS } from '../../../../shared/constants';
+import type { EventDate } from '@shared/api/entities';
+import { EVENT_WINDOWS } from '@shared/constants';
 import { formatMarketDate, parseMarketInstant } from '../../lib/marketCalendar';
 
 export const OUT_OF_WINDOW_TEXT = 'Not within the valid time limit';

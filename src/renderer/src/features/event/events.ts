@@ -3,7 +3,7 @@
  * unknown file, or an action the event does not have, is the not-found page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { hasOwn } from '../../../../shared/portable';
+import { hasOwn } from '@shared/portable';
 import type { EventPageProps } from './EventPageProps';
 
 export interface EventDef {

@@ -1,5 +1,5 @@
 /** One banner: its picture as a button that follows the banner's link. */
-import type { Advertisement } from '../../../../shared/api/entities';
+import type { Advertisement } from '@shared/api/entities';
 import { AdPicture } from './AdPicture';
 
 export function BannerButton({

@@ -4,8 +4,8 @@
  * animation library and gestures are not needed to borrow.
  */
 import { Swiper } from 'antd-mobile';
-import type { Advertisement } from '../../../../shared/api/entities';
-import { BANNER_AUTOPLAY_MS } from '../../../../shared/constants';
+import type { Advertisement } from '@shared/api/entities';
+import { BANNER_AUTOPLAY_MS } from '@shared/constants';
 import { BannerButton } from './BannerButton';
 
 export default function BannerCarousel({

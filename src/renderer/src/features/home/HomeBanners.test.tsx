@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Advertisement } from '../../../../shared/api/entities';
+import type { Advertisement } from '@shared/api/entities';
 import { HomeBanners } from './HomeBanners';
 
 afterEach(() => {

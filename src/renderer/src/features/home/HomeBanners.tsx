@@ -5,7 +5,7 @@
  * phone (bench/README.md, until Home is interactive).
  */
 import { useEffect, useState } from 'react';
-import type { Advertisement } from '../../../../shared/api/entities';
+import type { Advertisement } from '@shared/api/entities';
 import { whenIdle } from '../../lib/idle';
 import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { BannerButton } from './BannerButton';

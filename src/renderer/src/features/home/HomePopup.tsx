@@ -1,6 +1,6 @@
 /** The popup ad over Home (PRODUCT.md §2 Home): antd-mobile's CenterPopup, loaded when one shows. */
 import { CenterPopup } from 'antd-mobile';
-import type { Advertisement } from '../../../../shared/api/entities';
+import type { Advertisement } from '@shared/api/entities';
 import { AdPicture } from './AdPicture';
 
 export default function HomePopup({

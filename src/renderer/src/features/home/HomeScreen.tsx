@@ -5,7 +5,7 @@
  * animation code stays off the path to a usable Home (bench/README.md).
  */
 import { observer } from 'mobx-react-lite';
-import { KycStates } from '../../../../shared/api/entities';
+import { KycStates } from '@shared/api/entities';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { takeFirstFrame } from '../../lib/firstFrameTakeOver';

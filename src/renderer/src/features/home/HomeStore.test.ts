@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Advertisement, LoanInfo, User } from '../../../../shared/api/entities';
-import { APP_STORE_LINKS } from '../../../../shared/constants';
+import type { Advertisement, LoanInfo, User } from '@shared/api/entities';
+import { APP_STORE_LINKS } from '@shared/constants';
 import type { NativeHost } from '../../native';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';

@@ -5,11 +5,11 @@
  */
 
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Advertisement, KycState } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
-import { appStoreLink } from '../../../../shared/constants';
-import { safeLink } from '../../../../shared/links';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import type { Advertisement, KycState } from '@shared/api/entities';
+import { OK } from '@shared/codes';
+import { appStoreLink } from '@shared/constants';
+import { safeLink } from '@shared/links';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';

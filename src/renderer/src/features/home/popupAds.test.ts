@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Advertisement } from '../../../../shared/api/entities';
+import type { Advertisement } from '@shared/api/entities';
 import { bannersOf, unseenPopups } from './popupAds';
 
 const ad = (id: number, type: number): Advertisement => ({

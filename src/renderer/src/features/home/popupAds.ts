@@ -1,5 +1,5 @@
 /** Popup ads (PRODUCT.md §3, §5): type 2 is a popup, each shown once per ad id. Pure. */
-import type { Advertisement } from '../../../../shared/api/entities';
+import type { Advertisement } from '@shared/api/entities';
 
 /** Advertisement type of a popup. */
 const POPUP_AD_TYPE = 2;

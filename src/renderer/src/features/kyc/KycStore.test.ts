@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import certList from '../../../../../fixtures/reference/certification-config.json';
-import type { CertItem } from '../../../../shared/api/entities';
+import certList from '@fixtures/reference/certification-config.json';
+import type { CertItem } from '@shared/api/entities';
 import { type KeyValueStorage, memoryStorage } from '../../services/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';

@@ -5,10 +5,10 @@
  * restore items fill what the draft lacks; each step is saved with kyc/save, the sixth submits.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints } from '../../../../shared/api/endpoints';
-import type { CertItem } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
-import { lastOf } from '../../../../shared/portable';
+import { endpoints } from '@shared/api/endpoints';
+import type { CertItem } from '@shared/api/entities';
+import { OK } from '@shared/codes';
+import { lastOf } from '@shared/portable';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';

@@ -1,6 +1,6 @@
 /** What the KYC review page says per KYC state code (PRODUCT.md §4: 1 Apply Now … 7 Expired). */
-import type { KycState } from '../../../../shared/api/entities';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import type { KycState } from '@shared/api/entities';
+import { missingCaseError } from '@shared/missingCaseError';
 
 export interface KycStateView {
   status: 'success' | 'waiting' | 'error' | 'info';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import certList from '../../../../../fixtures/reference/certification-config.json';
-import type { CertItem } from '../../../../shared/api/entities';
-import { MAX_CIPHERTEXT_B64 } from '../../../../shared/envelope';
+import certList from '@fixtures/reference/certification-config.json';
+import type { CertItem } from '@shared/api/entities';
+import { MAX_CIPHERTEXT_B64 } from '@shared/envelope';
 import { MAX_IMAGE_CHARS } from './components/imageFile';
 import {
   ADDRESS_RULE,

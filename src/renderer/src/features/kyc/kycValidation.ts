@@ -3,9 +3,9 @@
  * photo, file, signature, payday, jobType, income, date), driven by the certList. Pure functions:
  * a value is the string the KYC draft stores (contacts as JSON, files as data URLs).
  */
-import type { CertItem, KycItemType } from '../../../../shared/api/entities';
-import { MAX_CIPHERTEXT_B64 } from '../../../../shared/constants';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import type { CertItem, KycItemType } from '@shared/api/entities';
+import { MAX_CIPHERTEXT_B64 } from '@shared/constants';
+import { missingCaseError } from '@shared/missingCaseError';
 import { contactShape } from '../../lib/bootShapes';
 import { marketDay } from '../../lib/marketCalendar';
 

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { loanApplyRedirectOf } from '../../rules/homeButton';
 import { MoneyPage } from '../../components/MoneyPage';
-import { formatPeso } from '../../../../shared/money';
+import { formatPeso } from '@shared/money';
 import { PreviewCard } from './components/PreviewCard';
 import { WebPayeePicker } from './components/WebPayeePicker';
 import { loanFeature } from './LoanStore';

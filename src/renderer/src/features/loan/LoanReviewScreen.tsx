@@ -7,7 +7,7 @@ import { formatMarketDate } from '../../lib/marketCalendar';
 import { useFeature } from '../../stores/StoresContext';
 import { AppDownloadNotice } from '../../components/AppDownloadNotice';
 import { MoneyPage } from '../../components/MoneyPage';
-import { formatPeso } from '../../../../shared/money';
+import { formatPeso } from '@shared/money';
 import { loanFeature } from './LoanStore';
 import { loanStateText } from './loanState';
 

@@ -1,7 +1,7 @@
 /** The review page of a loan application (/loan/review): the latest loan from loan/loanDetail. */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ResponseOf } from '../../../../shared/api/endpoints';
-import { OK } from '../../../../shared/codes';
+import type { ResponseOf } from '@shared/api/endpoints';
+import { OK } from '@shared/codes';
 import type { ApiService } from '../../services/ApiService';
 
 export type LoanDetail = NonNullable<ResponseOf<'loanDetail'>>;

@@ -9,10 +9,10 @@
  * form through the `new-loan` event.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { LoanPreview } from '../../../../shared/api/endpoints';
-import { type Coupon, CouponStates } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
-import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '../../../../shared/constants';
+import type { LoanPreview } from '@shared/api/endpoints';
+import { type Coupon, CouponStates } from '@shared/api/entities';
+import { OK } from '@shared/codes';
+import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '@shared/constants';
 import type { NativeHost } from '../../native';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';

@@ -4,7 +4,7 @@ import {
   isLoanReleasing,
   LoanStates,
   loanStateSchema,
-} from '../../../../shared/api/entities';
+} from '@shared/api/entities';
 
 export interface LoanStateText {
   status: 'success' | 'waiting' | 'error' | 'info';

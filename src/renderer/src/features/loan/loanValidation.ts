@@ -2,8 +2,8 @@
  * Validation of the loan application form (PRODUCT.md §3 fields; the messages are ours since
  * §5 does not show them). Pure: the store and the tests read the same table.
  */
-import { MIN_BORROW_AMOUNT } from '../../../../shared/constants';
-import { formatPeso } from '../../../../shared/money';
+import { MIN_BORROW_AMOUNT } from '@shared/constants';
+import { formatPeso } from '@shared/money';
 
 /** Longest loan the mock and the product offer, in periods. */
 export const MAX_LOAN_PERIODS = 12;

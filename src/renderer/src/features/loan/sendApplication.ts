@@ -2,8 +2,8 @@
  * The last step of a loan application: the lender app submits it natively (`loanApply`), the web
  * through loan/ApplyNoPayPassword. True when it was accepted.
  */
-import type { LoanApplication } from '../../../../shared/api/endpoints';
-import { OK } from '../../../../shared/codes';
+import type { LoanApplication } from '@shared/api/endpoints';
+import { OK } from '@shared/codes';
 import type { HostProfile, NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';

@@ -6,7 +6,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { type AreaCode, SMS_CODE_LENGTH } from '../../../../shared/constants';
+import { type AreaCode, SMS_CODE_LENGTH } from '@shared/constants';
 import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { useFeature } from '../../stores/StoresContext';
 import { resendLabel } from '../../rules/countdown';

@@ -3,14 +3,14 @@
  * rule). The countdown survives a reload through session storage.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { OK } from '../../../../shared/codes';
-import type { AreaCode } from '../../../../shared/constants';
+import { OK } from '@shared/codes';
+import type { AreaCode } from '@shared/constants';
 import {
   DEFAULT_AREA_CODE,
   INVITE_MESSAGE_MS,
   SMS_CODE_LENGTH,
-} from '../../../../shared/constants';
-import { safeLink } from '../../../../shared/links';
+} from '@shared/constants';
+import { safeLink } from '@shared/links';
 import { timestampShape } from '../../lib/bootShapes';
 import {
   areaCodesFor,

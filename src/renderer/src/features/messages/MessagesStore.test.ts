@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../../../shared/api/entities';
+import type { Message } from '@shared/api/entities';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { pagedAnswer } from '../../test/billRows';

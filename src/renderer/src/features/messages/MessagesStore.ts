@@ -4,9 +4,9 @@
  * the Message red dot.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Message } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
-import { BILL_PAGE_SIZE } from '../../../../shared/constants';
+import type { Message } from '@shared/api/entities';
+import { OK } from '@shared/codes';
+import { BILL_PAGE_SIZE } from '@shared/constants';
 import type { Clock } from '../../services/clock';
 import type { ApiCaller } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';

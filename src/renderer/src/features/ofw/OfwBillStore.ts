@@ -1,8 +1,8 @@
 /** /ofw/bill_inquiry: a bill looked up by mobile number and order number, no login (ofw/billInquiry). */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { OfwBill } from '../../../../shared/api/endpoints';
-import { OK } from '../../../../shared/codes';
-import { AREA_CODES, type AreaCode } from '../../../../shared/constants';
+import type { OfwBill } from '@shared/api/endpoints';
+import { OK } from '@shared/codes';
+import { AREA_CODES, type AreaCode } from '@shared/constants';
 import { INVALID_PHONE, isValidPhone, normalizePhone } from '../../rules/loginValidation';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';

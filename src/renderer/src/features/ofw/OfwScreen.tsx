@@ -1,7 +1,7 @@
 /** /ofw/:file (public): bill_inquiry and pay_bill for overseas Filipino workers. */
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { hasOwn } from '../../../../shared/portable';
+import { hasOwn } from '@shared/portable';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 

@@ -3,7 +3,7 @@ import { Badge, Button, List } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { COMPANY } from '../../../../shared/constants';
+import { COMPANY } from '@shared/constants';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { PullRefresh } from '../../components/PullRefresh';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_STORE_LINKS } from '../../../../shared/constants';
+import { APP_STORE_LINKS } from '@shared/constants';
 import type { NativeHost } from '../../native';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';

@@ -4,7 +4,7 @@
  * the pure rules of profileRules.ts.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { appStoreLink } from '../../../../shared/constants';
+import { appStoreLink } from '@shared/constants';
 import type { NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
 import type { Feature } from '../../stores/RootStore';

@@ -11,7 +11,7 @@ import { backIcon } from '../../components/BackIcon';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import './profile.css';
-import { hasOwn } from '../../../../shared/portable';
+import { hasOwn } from '@shared/portable';
 
 interface SubPage {
   title: string;

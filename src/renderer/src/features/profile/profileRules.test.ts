@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KycState } from '../../../../shared/api/entities';
+import type { KycState } from '@shared/api/entities';
 import {
   bellHasDot,
   displayMobileOf,

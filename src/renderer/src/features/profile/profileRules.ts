@@ -7,7 +7,7 @@ import {
   KycStates,
   type UnreadItem,
   type User,
-} from '../../../../shared/api/entities';
+} from '@shared/api/entities';
 
 /** KYC states that unlock the name greeting and the My KYC entry. */
 function kycKnown(state: KycState | undefined): boolean {

@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { appStoreLink } from '../../../../shared/constants';
+import { appStoreLink } from '@shared/constants';
 import NotFound from '../../shell/NotFound';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';

@@ -4,7 +4,7 @@
  * refuses before any order exists.
  */
 import { Button } from 'antd-mobile';
-import { formatPeso } from '../../../../shared/money';
+import { formatPeso } from '@shared/money';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -3,12 +3,12 @@ import { Button, Result } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import { missingCaseError } from '@shared/missingCaseError';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { MoneyPage } from '../../components/MoneyPage';
 import type { RepayResultStatus } from './RepayStore';
 import { repayFeature } from './RepayStore';
-import { formatPeso } from '../../../../shared/money';
+import { formatPeso } from '@shared/money';
 
 function outcome(status: RepayResultStatus): {
   status: 'success' | 'waiting' | 'error' | 'info';

@@ -3,9 +3,9 @@
  * order the borrower already has for the chosen bills instead of asking for another.
  */
 import { describe, expect, it } from 'vitest';
-import reference from '../../../../../fixtures/reference/repay-channels.json';
-import type { RepayChannel, User } from '../../../../shared/api/entities';
-import { ServerCode } from '../../../../shared/codes';
+import reference from '@fixtures/reference/repay-channels.json';
+import type { RepayChannel, User } from '@shared/api/entities';
+import { ServerCode } from '@shared/codes';
 import { type KeyValueStorage, memoryStorage } from '../../services/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot, TEST_CONFIG } from '../../test/testRoot';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import reference from '../../../../../fixtures/reference/repay-channels.json';
-import type { RepayChannel } from '../../../../shared/api/entities';
+import reference from '@fixtures/reference/repay-channels.json';
+import type { RepayChannel } from '@shared/api/entities';
 import { JsonStorage, memoryStorage } from '../../services/storage';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';

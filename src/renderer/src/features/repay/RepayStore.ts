@@ -5,10 +5,10 @@
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
-import type { RepayChannel } from '../../../../shared/api/entities';
-import { OK, ServerCode } from '../../../../shared/codes';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import { endpoints, type RepayOrder } from '@shared/api/endpoints';
+import type { RepayChannel } from '@shared/api/entities';
+import { OK, ServerCode } from '@shared/codes';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { EventBus } from '../../services/events';
 import type { Navigation } from '../../services/navigation';

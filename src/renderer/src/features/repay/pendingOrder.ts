@@ -6,12 +6,12 @@
  * the same request with the same order anyway; this saves the call and keeps the same pay code
  * on screen. Runs in the browser.
  */
-import { endpoints, type RepayOrder } from '../../../../shared/api/endpoints';
-import { z } from '../../../../shared/zod';
+import { endpoints, type RepayOrder } from '@shared/api/endpoints';
+import { z } from '@shared/zod';
 import { when } from 'mobx';
 import type { SafeParser } from '../../lib/shape';
 import type { Clock } from '../../services/clock';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { JsonStorage } from '../../services/storage';
 import type { UserStore } from '../../stores/UserStore';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPeso } from '../../../../shared/money';
-import reference from '../../../../../fixtures/reference/repay-channels.json';
+import { formatPeso } from '@shared/money';
+import reference from '@fixtures/reference/repay-channels.json';
 import {
   amountFromQuery,
   channelPath,

@@ -3,7 +3,7 @@
  * channels a market offers, each channel's limit and fee, whether an amount may go through a
  * channel, the Maya WebPay account rule and how an order is paid on each host profile.
  */
-import type { RepayChannel } from '../../../../shared/api/entities';
+import type { RepayChannel } from '@shared/api/entities';
 import {
   MAYA_ACCOUNT_PATTERN,
   PH_REPAY_CHANNELS,
@@ -11,7 +11,7 @@ import {
   repayFeeOf,
   repayLimitOf,
   TW_REPAY_CHANNELS,
-} from '../../../../shared/constants';
+} from '@shared/constants';
 import { formatPeso } from '../../lib/format';
 import type { HostProfile } from '../../native';
 

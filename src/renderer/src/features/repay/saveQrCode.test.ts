@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../../../shared/bridge';
+import type { BridgeResult } from '@shared/bridge';
 import { recordingUi } from '../../services/ui';
 import {
   QR_SAVE_FAILED_TEXT,

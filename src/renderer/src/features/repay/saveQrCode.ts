@@ -4,7 +4,7 @@
  * §4; below host 2.8.0 the SPA answers "not supported" itself), or downloads on the web (the web
  * host's fallback). The borrower always hears what happened, and what to do instead.
  */
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import { missingCaseError } from '@shared/missingCaseError';
 import type { NativeHost } from '../../native';
 import type { UiService } from '../../services/ui';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Coupon } from '../../../../shared/api/entities';
+import type { Coupon } from '@shared/api/entities';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { VoucherStore } from './VoucherStore';

@@ -4,8 +4,8 @@
  * reloaded. "Use" hands a coupon to the lender app (useVoucher) or, on the web, to the loan form.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { type Coupon, CouponStates } from '../../../../shared/api/entities';
-import { OK } from '../../../../shared/codes';
+import { type Coupon, CouponStates } from '@shared/api/entities';
+import { OK } from '@shared/codes';
 import type { NativeHost } from '../../native';
 import type { Navigation } from '../../services/navigation';
 import type { ApiService } from '../../services/ApiService';

@@ -1,6 +1,6 @@
 /** Voucher page rules (PRODUCT.md §2 "Profile", §4): states by query, texts. Pure. */
-import { type Coupon, CouponStates } from '../../../../shared/api/entities';
-import { missingCaseError } from '../../../../shared/missingCaseError';
+import { type Coupon, CouponStates } from '@shared/api/entities';
+import { missingCaseError } from '@shared/missingCaseError';
 
 export type CouponState = Coupon['state'];
 

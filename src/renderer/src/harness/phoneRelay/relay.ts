@@ -12,15 +12,15 @@
  * reaches this origin.
  */
 
-import { appPathOf } from '../../../../shared/appPath';
-import { errorMessage } from '../../../../shared/errors';
+import { appPathOf } from '@shared/appPath';
+import { errorMessage } from '@shared/errors';
 import {
   type FromRelay,
   isHarnessOriginFor,
   RELAY_CHANNEL,
   readToRelay,
   type ToRelay,
-} from '../../../../shared/phoneRelay';
+} from '@shared/phoneRelay';
 import type { FrameControl } from '../frameBridge';
 import { mountPhoneFrame } from '../phoneFrame';
 import type { PhoneWorker } from '../phoneWorkerClient';

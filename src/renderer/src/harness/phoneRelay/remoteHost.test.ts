@@ -3,7 +3,7 @@
  * one subscription on the host side, dropped with the last listener or with the app document.
  */
 import { describe, expect, it } from 'vitest';
-import { type FromRelay, RELAY_CHANNEL } from '../../../../shared/phoneRelay';
+import { type FromRelay, RELAY_CHANNEL } from '@shared/phoneRelay';
 import { RemoteHost } from './remoteHost';
 
 function remote() {

@@ -4,10 +4,10 @@
  * HostCore answers them. The relay is on the phone's own origin, so this is the only way the
  * phone reaches its host.
  */
-import type { BridgeResult } from '../../../../shared/bridge';
-import { ResultCode } from '../../../../shared/codes';
-import type { FromRelay } from '../../../../shared/phoneRelay';
-import { RELAY_CHANNEL } from '../../../../shared/phoneRelay';
+import type { BridgeResult } from '@shared/bridge';
+import { ResultCode } from '@shared/codes';
+import type { FromRelay } from '@shared/phoneRelay';
+import { RELAY_CHANNEL } from '@shared/phoneRelay';
 import type { BridgeHost } from '../frameBridge';
 
 export class RemoteHost implements BridgeHost {

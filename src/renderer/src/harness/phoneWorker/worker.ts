@@ -13,7 +13,7 @@
  * came. Chromium gives no `replacesClientId`, so a reload is recognised the same way.
  */
 
-import { RELAY_PAGE } from '../../../../shared/phoneRelay';
+import { RELAY_PAGE } from '@shared/phoneRelay';
 import { cutAtHead, noConnectionRest, prepareScript, prepareScriptTag } from './phonePage';
 import { PhoneTable } from './phoneTable';
 import { isPhoneWorkerMessage, PREPARE_SCRIPT_PATH } from './protocol';

@@ -3,7 +3,7 @@
  * order it is filled from. Page-local: a new page, a new store.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { OK } from '../../../../shared/codes';
+import { OK } from '@shared/codes';
 import type { ApiService } from '../../services/ApiService';
 import { showsDocuments } from '../../rules/loanDocuments';
 import type { DocDef } from './docs';

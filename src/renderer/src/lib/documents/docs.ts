@@ -4,7 +4,7 @@
  * templates filled from config/getOrderInfo when the page has `?orderNo=`. Shared: the Christmas
  * lucky draw shows its mechanics from the same text (lottery-link) on a public path.
  */
-import { hasOwn } from '../../../../shared/portable';
+import { hasOwn } from '@shared/portable';
 
 export interface DocDef {
   title: string;

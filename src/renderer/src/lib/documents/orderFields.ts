@@ -3,9 +3,9 @@
  * documents opened from a bill carry `?orderNo=`). Money "₱1,234.50", dates "MMM DD,YYYY" on
  * the markets' UTC+8 clock (PRODUCT.md §9). Pure.
  */
-import type { ResponseOf } from '../../../../shared/api/endpoints';
-import { COMPANY } from '../../../../shared/constants';
-import { lastOf } from '../../../../shared/portable';
+import type { ResponseOf } from '@shared/api/endpoints';
+import { COMPANY } from '@shared/constants';
+import { lastOf } from '@shared/portable';
 import { formatDate, formatPeso } from '../format';
 
 export type OrderInfo = ResponseOf<'getOrderInfo'>;

@@ -6,16 +6,16 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { missingCaseError } from '../../../../../shared/missingCaseError';
-import { formatDate } from '../../../lib/format';
-import { PageSkeleton } from '../../../shell/PageSkeleton';
-import { useFeature, useStores } from '../../../stores/StoresContext';
+import { missingCaseError } from '@shared/missingCaseError';
+import { formatDate } from '@renderer/lib/format';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { Hero, viaLogin } from '../EventParts';
 import type { EventPageProps } from '../EventPageProps';
 import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';
-import { LoadFailed } from '../../../components/ReloadAgain';
+import { LoadFailed } from '@renderer/components/ReloadAgain';
 
 const BASE = '/event/christmas_lucky_draw';
 type Tab = 'draw' | 'prize' | 'task' | 'mechanics';

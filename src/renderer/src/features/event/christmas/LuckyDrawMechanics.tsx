@@ -5,13 +5,13 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
-import { PageSkeleton } from '../../../shell/PageSkeleton';
-import { useStores } from '../../../stores/StoresContext';
-import { DocStore } from '../../../lib/documents/DocStore';
-import { docOf } from '../../../lib/documents/docs';
-import { Markdown } from '../../../components/Markdown';
-import { companyFields } from '../../../lib/documents/orderFields';
-import { LoadFailed } from '../../../components/ReloadAgain';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
+import { useStores } from '@renderer/stores/StoresContext';
+import { DocStore } from '@renderer/lib/documents/DocStore';
+import { docOf } from '@renderer/lib/documents/docs';
+import { Markdown } from '@renderer/components/Markdown';
+import { companyFields } from '@renderer/lib/documents/orderFields';
+import { LoadFailed } from '@renderer/components/ReloadAgain';
 
 /** The document the mechanics come from (DOCS of lib/documents). */
 const MECHANICS_DOC = 'lottery-link';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LuckyDrawInfo } from '../../../../../shared/api/endpoints';
-import { fakeTransport, ok } from '../../../test/fakes';
-import { createTestRoot } from '../../../test/testRoot';
+import type { LuckyDrawInfo } from '@shared/api/endpoints';
+import { fakeTransport, ok } from '@renderer/test/fakes';
+import { createTestRoot } from '@renderer/test/testRoot';
 import { luckyDrawFeature } from './LuckyDrawStore';
 
 const voucher = {

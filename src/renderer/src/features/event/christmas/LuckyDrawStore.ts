@@ -3,11 +3,11 @@
  * winner's records. The server judges the window too; its message is shown by the ApiService.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { LuckyDrawInfo, LuckyDrawPrize } from '../../../../../shared/api/endpoints';
-import { OK } from '../../../../../shared/codes';
-import type { ApiService } from '../../../services/ApiService';
-import type { Feature } from '../../../stores/RootStore';
-import type { LoadStatus } from '../../../lib/loadStatus';
+import type { LuckyDrawInfo, LuckyDrawPrize } from '@shared/api/endpoints';
+import { OK } from '@shared/codes';
+import type { ApiService } from '@renderer/services/ApiService';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { LoadStatus } from '@renderer/lib/loadStatus';
 
 export class LuckyDrawStore {
   info: LuckyDrawInfo | undefined = undefined;

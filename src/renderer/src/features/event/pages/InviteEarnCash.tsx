@@ -1,10 +1,10 @@
 /** /event/invite_earn_cash (Oct 21 to Nov 20, 2022): ₱100 for each friend's first loan. */
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { useStores } from '../../../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 import { Hero, Rules, viaLogin } from '../EventParts';
-import { InviteShare } from '../../../components/InviteShare';
-import { appUrl } from '../../../lib/share';
+import { InviteShare } from '@renderer/components/InviteShare';
+import { appUrl } from '@renderer/lib/share';
 
 const PATH = '/event/invite_earn_cash';
 

@@ -1,8 +1,8 @@
 /** One certList item as a form field of its type (PRODUCT.md §2 item types), with its error. */
 import { observer } from 'mobx-react-lite';
-import type { CertItem } from '../../../../../shared/api/entities';
-import { missingCaseError } from '../../../../../shared/missingCaseError';
-import { useFeature, useStores } from '../../../stores/StoresContext';
+import type { CertItem } from '@shared/api/entities';
+import { missingCaseError } from '@shared/missingCaseError';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { kycFeature } from '../KycStore';
 import { formatContact, manilaDay, parseContact } from '../kycValidation';
 import { SignaturePad } from './SignaturePad';

@@ -5,11 +5,11 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { KycStates } from '../../../../../shared/api/entities';
-import { useFeature, useStores } from '../../../stores/StoresContext';
-import { MoneyPage } from '../../../components/MoneyPage';
+import { KycStates } from '@shared/api/entities';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
+import { MoneyPage } from '@renderer/components/MoneyPage';
 import { kycFeature } from '../KycStore';
-import { AppDownloadNotice } from '../../../components/AppDownloadNotice';
+import { AppDownloadNotice } from '@renderer/components/AppDownloadNotice';
 import { KycField } from './KycField';
 
 /** Titles of step1 … step6. */

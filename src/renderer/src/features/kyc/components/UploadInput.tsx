@@ -1,5 +1,5 @@
 /** Photo (camera or gallery) and file items: a real file input with accept/capture and limits. */
-import type { CertItem } from '../../../../../shared/api/entities';
+import type { CertItem } from '@shared/api/entities';
 import { acceptOf, checkPickedFile } from '../kycValidation';
 import { readAsDataUrl, readImage } from './imageFile';
 

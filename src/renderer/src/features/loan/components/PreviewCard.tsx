@@ -1,7 +1,7 @@
 /** The loan/calculateLoanInfo preview: interest, fees, what is received and the schedule. */
-import type { LoanPreview } from '../../../../../shared/api/endpoints';
-import { formatMarketDate } from '../../../lib/marketCalendar';
-import { formatPeso } from '../../../../../shared/money';
+import type { LoanPreview } from '@shared/api/endpoints';
+import { formatMarketDate } from '@renderer/lib/marketCalendar';
+import { formatPeso } from '@shared/money';
 
 export function PreviewCard({
   preview,

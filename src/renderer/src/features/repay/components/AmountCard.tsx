@@ -1,5 +1,5 @@
 /** The "Amount to Pay" card of the repay screens. */
-import { formatPeso } from '../../../../../shared/money';
+import { formatPeso } from '@shared/money';
 
 export function AmountCard({ amount, fee = 0 }: { amount: number; fee?: number }) {
   return (

@@ -2,8 +2,8 @@
  * The top of a channel screen (PRODUCT.md §2 "Repay channel screens"): the channel's logo and its
  * limit line, or, while the channels are not in, "Loading…" / "No Data" on the page alone.
  */
-import type { RepayChannel } from '../../../../../shared/api/entities';
-import { MoneyPage } from '../../../components/MoneyPage';
+import type { RepayChannel } from '@shared/api/entities';
+import { MoneyPage } from '@renderer/components/MoneyPage';
 import { ChannelImage } from './ChannelImage';
 
 export function ChannelHead({ channel, note }: { channel: RepayChannel; note: string }) {

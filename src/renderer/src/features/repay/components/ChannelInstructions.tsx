@@ -1,5 +1,5 @@
 /** Information pairs, steps and step notices of a channel (Palawan shows its second set too). */
-import type { RepayChannel } from '../../../../../shared/api/entities';
+import type { RepayChannel } from '@shared/api/entities';
 
 function Steps({ title, steps, notice }: { title: string; steps: string[]; notice?: string }) {
   return (

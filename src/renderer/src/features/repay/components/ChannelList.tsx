@@ -1,10 +1,10 @@
 /** The channel list of a market for an amount: label, icon, limit, fee; above-limit rows refuse. */
 import { observer } from 'mobx-react-lite';
-import { formatPeso } from '../../../../../shared/money';
+import { formatPeso } from '@shared/money';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RepayChannel } from '../../../../../shared/api/entities';
-import { useFeature, useStores } from '../../../stores/StoresContext';
+import type { RepayChannel } from '@shared/api/entities';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { repayFeature } from '../RepayStore';
 import { channelPath, checkAmount, exceedsLimit, feeOf, limitOf, type Market } from '../repayRules';
 import { ChannelImage } from './ChannelImage';

@@ -3,11 +3,11 @@ import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatMarketDateTime } from '../../../lib/marketCalendar';
-import { useFeature, useStores } from '../../../stores/StoresContext';
+import { formatMarketDateTime } from '@renderer/lib/marketCalendar';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { offersFastPayDownload } from '../fastPayDownload';
 import { repayFeature, resultPath } from '../RepayStore';
-import { formatPeso } from '../../../../../shared/money';
+import { formatPeso } from '@shared/money';
 
 /** Only QRPh orders draw a QR code: the encoder loads with the first one. */
 const QrCode = lazy(() => import('./QrCode'));

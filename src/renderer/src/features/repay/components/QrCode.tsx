@@ -5,7 +5,7 @@
  */
 import { Button } from 'antd-mobile';
 import { encode } from 'uqr';
-import { useStores } from '../../../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 import { saveQrCode } from '../saveQrCode';
 
 /** A quiet zone of 4 modules, as scanners expect (ISO/IEC 18004). */

@@ -3,7 +3,7 @@
  * here replaces it (DESIGN.md §6: the earlier order can then no longer be paid).
  */
 import { observer } from 'mobx-react-lite';
-import { useFeature } from '../../../stores/StoresContext';
+import { useFeature } from '@renderer/stores/StoresContext';
 import { repayFeature } from '../RepayStore';
 
 export const ReplacedOrderNote = observer(function ReplacedOrderNote() {
