@@ -17,10 +17,34 @@
  * a press made before (Home's main button, Get Code, LOGIN) is made again there, so a tap before
  * the app runs is neither lost nor dead. Any other first page removes it.
  *
- * Inlined by vite.web.config.ts as a classic script (its CSP hash is in the page's policy), as
+ * Inlined by scripts/preloadFirstNeedsPlugin.ts as a classic script (its CSP hash is in the page's policy), as
  * written: no syntax above the browser floor (scripts/check-floor.mjs), no imports. `needs`
  * holds what the build knows: the stylesheets of Home and of Login, the area codes of the web
  * and the default one, the SMS code's length.
+ */
+/**
+ * Typed by JSDoc (tsconfig.web.json checks this file): what the build passes, the kept frame,
+ * the window as this script and lib/firstFrame.ts share it.
+ * @typedef {{ homeCss: string[], loginCss: string[], areaCodes: readonly string[],
+ *   defaultAreaCode: string, codeLength: number }} FirstFrameNeeds
+ * @typedef {{ caption: string, amount: string,
+ *   button: { label: string, disabled?: boolean } | null }} HomeFrame
+ * @typedef {{ areaCode: HTMLSelectElement, phone: HTMLInputElement, code: HTMLInputElement }} LoginFields
+ * @typedef {{ kind: 'home' | 'login', press: string | null, layer: HTMLElement,
+ *   fields?: LoginFields }} FrameState
+ * @typedef {{ resultCode: number, data?: { tokenValue?: string } }} BaseInfoAnswer
+ * @typedef {{ call(method: string): Promise<BaseInfoAnswer> }} Bridge
+ * @typedef {Window & { nativeBridge?: Bridge, __appConfigFetch?: { response?: Promise<Response> },
+ *   __earlyBaseInfo?: { bridge: Bridge, answer: Promise<BaseInfoAnswer> },
+ *   __firstFrame?: FrameState, __firstFramePaint?: Promise<void>,
+ *   __firstFrameShown?: () => Promise<unknown> }} PageWindow
+ * @typedef {<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string)
+ *   => HTMLElementTagNameMap[K]} ElementMaker
+ */
+
+/**
+ * @param {PageWindow} win
+ * @param {FirstFrameNeeds} needs
  */
 // biome-ignore lint/correctness/noUnusedVariables: called by the inline script around it
 function paintFirstFrame(win, needs) {
@@ -38,6 +62,7 @@ function paintFirstFrame(win, needs) {
   const base = new URL(doc.baseURI).pathname;
   const path = win.location.pathname;
   const atEntry = path === base || path === base + 'index.html' || path + '/' === base;
+  /** @type {'home' | 'login'} */
   let kind;
   if (signedOut && (atEntry || path === base + 'login')) {
     // A running SMS countdown shows on Get Code: the app paints that page itself.
@@ -57,9 +82,11 @@ function paintFirstFrame(win, needs) {
   const early = win.__appConfigFetch;
   if (!early || !early.response) return;
   // A copy of the body: loadAppConfig reads the response itself.
-  const config = early.response.then((response) => (response.ok ? response.clone().json() : null));
+  const config = early.response.then((/** @type {Response} */ response) =>
+    response.ok ? response.clone().json() : null,
+  );
   let token = Promise.resolve(saved ? saved.tokenValue : '');
-  if (kind === 'home' && inHost) {
+  if (kind === 'home' && inHost && bridge) {
     // The host's answer is the app's too (NativeBridgeHost takes it): the host is asked once.
     const answer = new Promise((resolve) => {
       resolve(bridge.call('getBaseInfo'));
@@ -69,18 +96,24 @@ function paintFirstFrame(win, needs) {
       result && result.resultCode === 0 && result.data ? result.data.tokenValue : null,
     );
   }
-  const styles = (kind === 'home' ? needs.homeCss : needs.loginCss).map((href) => {
-    const link = doc.createElement('link');
-    link.rel = 'stylesheet';
-    link.crossOrigin = '';
-    link.href = href;
-    doc.head.appendChild(link);
-    return loadedSheet(link);
-  });
+  const styles = (kind === 'home' ? needs.homeCss : needs.loginCss).map(
+    (/** @type {string} */ href) => {
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.crossOrigin = '';
+      link.href = href;
+      doc.head.appendChild(link);
+      return loadedSheet(link);
+    },
+  );
   // The app's own stylesheets (the end of <body>) style the frame too.
-  for (const link of doc.querySelectorAll('link[rel="stylesheet"]')) {
+  const sheets = /** @type {NodeListOf<HTMLLinkElement>} */ (
+    doc.querySelectorAll('link[rel="stylesheet"]')
+  );
+  for (const link of sheets) {
     if (!link.sheet) styles.push(loadedSheet(link));
   }
+  /** @type {ElementMaker} */
   const element = (tag, className, text) => {
     const node = doc.createElement(tag);
     node.className = className;
@@ -93,10 +126,13 @@ function paintFirstFrame(win, needs) {
       if (!cfg || !cfg.apiBase) return;
       // React's first page is already on screen: nothing to paint.
       if (win.__firstFrame) return;
+      /** @type {FrameState} */
       const state = { kind: kind, press: null, layer: element('div', 'first-frame') };
       state.layer.setAttribute('data-first-frame', kind);
       if (kind === 'home') {
-        if (cfg.apiBase.main !== saved.apiHost || answers[1] !== saved.tokenValue) return;
+        if (!frame || cfg.apiBase.main !== saved.apiHost || answers[1] !== saved.tokenValue) {
+          return;
+        }
         state.layer.appendChild(homeView(frame, element, state));
       } else {
         state.layer.appendChild(loginView(needs, element, state));
@@ -110,6 +146,7 @@ function paintFirstFrame(win, needs) {
   // layer (at most 100 ms: a hidden tab has no frames).
   // Settles once the frame painted or the script decided not to.
   win.__firstFramePaint = paint;
+  /** @type {(ms: number, promise: Promise<unknown>) => Promise<unknown>} */
   const within = (ms, promise) =>
     Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
   win.__firstFrameShown = () =>
@@ -122,7 +159,11 @@ function paintFirstFrame(win, needs) {
     });
 }
 
-/** The saved record's Home frame when it is well formed and names its API host, else null. */
+/**
+ * The saved record's Home frame when it is well formed and names its API host, else null.
+ * @param {any} saved parsed from storage: anything
+ * @returns {HomeFrame | null}
+ */
 function validHomeFrame(saved) {
   const frame = saved && saved.homeFrame;
   if (!frame || typeof saved.tokenValue !== 'string' || saved.tokenValue === '') return null;
@@ -135,7 +176,11 @@ function validHomeFrame(saved) {
   return frame;
 }
 
-/** Resolves once the stylesheet is in; rejects when it cannot load (then nothing paints). */
+/**
+ * Resolves once the stylesheet is in; rejects when it cannot load (then nothing paints).
+ * @param {HTMLLinkElement} link
+ * @returns {Promise<unknown>}
+ */
 function loadedSheet(link) {
   return new Promise((resolve, reject) => {
     link.addEventListener('load', resolve);
@@ -143,7 +188,12 @@ function loadedSheet(link) {
   });
 }
 
-/** Home's headline, amount and main button (features/home/HomeScreen.tsx), from kept text. */
+/**
+ * Home's headline, amount and main button (features/home/HomeScreen.tsx), from kept text.
+ * @param {HomeFrame} frame
+ * @param {ElementMaker} element
+ * @param {FrameState} state
+ */
 function homeView(frame, element, state) {
   const page = element('section', 'home-page');
   const hero = element('div', 'home-hero');
@@ -170,7 +220,12 @@ function homeView(frame, element, state) {
   return page;
 }
 
-/** The Login form (features/login/LoginScreen.tsx): same texts, labels and fields. */
+/**
+ * The Login form (features/login/LoginScreen.tsx): same texts, labels and fields.
+ * @param {FirstFrameNeeds} needs
+ * @param {ElementMaker} element
+ * @param {FrameState} state
+ */
 function loginView(needs, element, state) {
   const page = element('section', 'login-page');
   page.appendChild(element('h1', 'login-page__title', 'Direct Loan'));
@@ -184,11 +239,12 @@ function loginView(needs, element, state) {
     area.appendChild(option);
   }
   area.value = needs.defaultAreaCode;
+  /** @type {(className: string, label: string, attributes: Record<string, string>) => HTMLInputElement} */
   const field = (className, label, attributes) => {
     const input = element('input', 'login-input ' + className);
     input.setAttribute('aria-label', label);
     input.placeholder = label;
-    for (const name in attributes) input.setAttribute(name, attributes[name]);
+    for (const [name, value] of Object.entries(attributes)) input.setAttribute(name, value);
     return input;
   };
   const phone = field('login-form__phone', 'Mobile number', {
@@ -218,6 +274,7 @@ function loginView(needs, element, state) {
   form.appendChild(submit);
   page.appendChild(form);
   // Pressed again by Login once the app runs, with what was typed here.
+  /** @type {(button: HTMLButtonElement, press: string) => void} */
   const pressed = (button, press) => {
     state.press = press;
     button.setAttribute('aria-busy', 'true');

@@ -3,7 +3,7 @@
  * here as the page runs it) and the app's side (./firstFrame.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-// The script's text, as vite.web.config.ts inlines it into index.html.
+// The script's text, as scripts/preloadFirstNeedsPlugin.ts inlines it into index.html.
 import SCRIPT from '../../inline/firstFrame.js?raw';
 import { firstFrameOnScreen } from './firstFrame';
 import { takeFirstFrame } from './firstFrameTakeOver';
@@ -14,7 +14,7 @@ const paintFirstFrame = new Function(
   `${SCRIPT}\nreturn paintFirstFrame(win, needs);`,
 ) as (win: object, needs: object) => void;
 
-/** What the build gives the script (vite.web.config.ts); no stylesheets to wait for here. */
+/** What the build gives the script (scripts/preloadFirstNeedsPlugin.ts); no stylesheets to wait for here. */
 const NEEDS = {
   homeCss: [],
   loginCss: [],
