@@ -115,9 +115,7 @@ async function boot(container: HTMLElement): Promise<void> {
       // gzip): fetch it now, alongside the config, instead of after the stores exist
       // (bench/README.md).
       if (info.tokenValue) {
-        import('@shared/transport/signal')
-          .then(({ loadSignal }) => loadSignal())
-          .catch(() => {});
+        import('@shared/transport/signal').then(({ loadSignal }) => loadSignal()).catch(() => {});
       }
     },
     // A failing host: the session's start reports it and keeps the Loading page (§4).
@@ -139,7 +137,14 @@ async function boot(container: HTMLElement): Promise<void> {
   const navigation = new RouterNavigation();
   let token = () => '';
   const baseInfo = (): UserBaseInfo => userBaseInfoOf(hostInfo, token());
-  const transport = createApiTransport(config, baseInfo, () => token());
+  // The session index.html started before this chunk ran is adopted only for the token current
+  // then: the host's (which the session's start makes the user's) or the saved login's.
+  const transport = createApiTransport(
+    config,
+    baseInfo,
+    () => token(),
+    () => hostInfo?.tokenValue || token(),
+  );
   const root = new RootStore({
     config,
     transport,
