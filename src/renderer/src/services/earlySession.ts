@@ -6,10 +6,11 @@
  * host, or with a saved login) and the handshake leaves before the boot chunk is on the line. The app's
  * transport (./apiTransport.ts) adopts the client once: one handshake per page, never two.
  *
- * It belongs to the token it started with (DESIGN.md §6, session scope): the app adopts it only
- * when its own token, device and API hosts are the same when it asks; else it is discarded
- * unused and the app starts its own (nothing of it was saved: a session is saved with its first
- * request, and the early one makes none).
+ * It belongs to the token it started with (DESIGN.md §6, session scope): the app adopts it, and
+ * the answers of the calls it made ahead, only when its own token, device and API hosts are the
+ * same when it asks; else they are discarded unused and the app makes its own client and calls.
+ * The secure channel is the device's (DESIGN.md §5), so that client may resume the one the early
+ * client saved, as a login as another number goes on with the device's channel.
  */
 import type { EndpointName, ProductAnswer } from '@shared/api/endpoints';
 import type { AppConfig } from '@shared/appConfig';
