@@ -66,8 +66,8 @@ export default defineConfig({
     // is lowered; scripts/check-floor.mjs checks the result, built-ins included.
     target: floorTargets(),
     rollupOptions: {
-      // The session's start before the boot chunk (src/earlySession.ts): an entry of its own,
-      // so its graph shares no chunk with the boot chunk that it would have to wait for.
+      // The session's start before the boot chunk (src/renderer/src/earlySession.ts): an entry
+      // of its own, so its graph runs without the boot chunk (they share only `boot-shared`).
       input: {
         index: resolve(root, 'src/renderer/index.html'),
         earlySession: resolve(root, 'src/renderer/src/earlySession.ts'),

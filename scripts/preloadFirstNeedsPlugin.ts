@@ -8,6 +8,9 @@
  * own chunks are not: sharing the slow link with the boot chunk and the crypto library they
  * delayed the handshake by more than they saved (cold Home 2.40 s with them, 2.26 s without);
  * main.tsx asks for them once the boot chunk runs, and they arrive before Home's data.
+ * Signed in, the script also imports the early session's entry (src/renderer/src/earlySession.ts)
+ * and a second script adds the boot chunk once that session has started, with Home's and the tab
+ * bar's chunks at the entry URL: the crypto comes first on a slow line (README "Early session").
  * bench/bundle.ts reads the script's lists: it counts the host implementation in the boot path
  * and the rest in the Login and Home figures.
  */
@@ -30,7 +33,7 @@ const FIRST_NEEDS = {
 
 /** Home's screen: its stylesheets style the first frame index.html paints on a second open. */
 const HOME_SCREEN = /\/src\/renderer\/src\/features\/home\/HomeScreen\.tsx$/;
-/** The second entry: the session's start before the boot chunk (src/earlySession.ts). */
+/** The second entry: the session's start before the boot chunk (src/renderer/src/earlySession.ts). */
 const EARLY_SESSION = /\/src\/renderer\/src\/earlySession\.ts$/;
 /** The module a chunk was made for, normalised to `/` ('' for a shared chunk). */
 const moduleId = (chunk: { facadeModuleId: string | null }) =>

@@ -120,7 +120,7 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
     expect(win.__earlyBaseInfo?.bridge).toBe(bridge);
   });
 
-  it('inside FastPay (a wallet token, not a session) starts nothing', async () => {
+  it('inside FastPay (a wallet token, not a session) shakes hands but makes no call ahead', async () => {
     const bridge = fakeBridge({
       getBaseInfo: {
         resultCode: 0,
@@ -134,8 +134,9 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
       },
     });
     const client = fakeClient();
-    expect(await startEarlySession(page({ bridge }), client.create)).toBeUndefined();
-    expect(client.made).toHaveLength(0);
+    expect(await startEarlySession(page({ bridge }), client.create)).toMatchObject({ token: 'W1' });
+    expect(client.warmUps).toHaveBeenCalledTimes(1);
+    expect(client.calls).toHaveLength(0);
   });
 });
 

@@ -23,7 +23,7 @@ import {
   hostBaseInfoShape,
   persistedUserShape,
 } from '../lib/bootShapes';
-import { isBridge, persistedDeviceId } from '../native';
+import { type HostProfile, isBridge, persistedDeviceId } from '../native';
 import { userBaseInfoOf, withH5Suffix } from '../native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
 import { JsonStorage, StorageKey } from './storage';
@@ -96,7 +96,9 @@ function atEntryUrl(win: EarlyWindow): boolean {
  * host, its getBaseInfo answer (asked here when index.html has not asked yet, and left for the
  * app); on the web, the saved token and the device id the web host reads.
  */
-async function baseInfoOf(win: EarlyWindow): Promise<UserBaseInfo | undefined> {
+async function baseInfoOf(
+  win: EarlyWindow,
+): Promise<{ info: UserBaseInfo; appName: HostProfile } | undefined> {
   const bridge = win.nativeBridge;
   if (isBridge(bridge)) {
     if (win.__earlyBaseInfo?.bridge !== bridge) {
@@ -107,20 +109,20 @@ async function baseInfoOf(win: EarlyWindow): Promise<UserBaseInfo | undefined> {
     const result = bridgeResultShape.safeParse(await win.__earlyBaseInfo.answer);
     if (!result.success || result.data.resultCode !== 0) return undefined;
     const info = hostBaseInfoShape.safeParse(result.data.data);
-    // FastPay's token is the wallet's, not a session (stores/SessionStore.ts logs in with it).
-    if (!info.success || !info.data.tokenValue || info.data.appName !== 'lender') return undefined;
-    const { deviceId, system, tokenValue, version } = info.data;
-    return { deviceId: withH5Suffix(deviceId), system, tokenValue, version };
+    if (!info.success || !info.data.tokenValue) return undefined;
+    const { deviceId, system, tokenValue, version, appName } = info.data;
+    return { info: { deviceId: withH5Suffix(deviceId), system, tokenValue, version }, appName };
   }
   const storage = new JsonStorage(win.localStorage);
   const token = storage.read(StorageKey.user, persistedUserShape)?.tokenValue;
   if (!token) return undefined;
   // Created here when this is the device's first call: the web host then reads the same id.
   const deviceId = withH5Suffix(persistedDeviceId(storage)());
-  return userBaseInfoOf(
+  const info = userBaseInfoOf(
     { deviceId, system: WEB_SYSTEM, tokenValue: '', version: '', profile: 'web' },
     token,
   );
+  return { info, appName: 'web' };
 }
 
 /**
@@ -136,9 +138,10 @@ export async function startEarlySession(
   try {
     const configAnswer = win.__appConfigFetch?.config;
     if (!configAnswer) return undefined;
-    const [info, answer] = await Promise.all([baseInfoOf(win), configAnswer]);
+    const [host, answer] = await Promise.all([baseInfoOf(win), configAnswer]);
     const config = appConfigShape.safeParse(answer);
-    if (!info || !config.success) return undefined;
+    if (!host || !config.success) return undefined;
+    const { info } = host;
     let reads = { baseInfo: () => info, token: () => info.tokenValue };
     const sessionCache = indexedDbSessionCache();
     const client = createClient({
@@ -150,7 +153,10 @@ export async function startEarlySession(
     void client.warmUp();
     const startedAt = now();
     const answers = new Map<string, Promise<ProductAnswer>>();
-    for (const [name, data] of firstCallsOf(atEntryUrl(win))) {
+    // FastPay's token is the wallet's, not a session: its first call logs in with it
+    // (stores/SessionStore.ts), so only the handshake is made ahead.
+    const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(atEntryUrl(win));
+    for (const [name, data] of ahead) {
       const answer = client.call(name, data as never) as Promise<ProductAnswer>;
       answer.catch(() => {});
       answers.set(callKey(name, data), answer);
