@@ -19,6 +19,10 @@ const root = import.meta.dirname;
 const ENTRY_FILE_NAMES = 'assets/[name].[hash].js';
 const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
 
+/** Small modules both entries import (src/renderer/src/earlySession.ts): one chunk for them. */
+const BOOT_SHARED =
+  /\/src\/shared\/(constants|portable|zodIssues)\.ts$|\/src\/renderer\/src\/lib\/shape\.ts$|vite\/preload-helper|@oxc-project\+runtime/;
+
 /**
  * The production SPA bundle (`npm run build:web` → dist/web). Relative asset base so one build
  * deploys under any path; only index.html (never the harness). Each plugin's module says why.
@@ -62,7 +66,12 @@ export default defineConfig({
     // is lowered; scripts/check-floor.mjs checks the result, built-ins included.
     target: floorTargets(),
     rollupOptions: {
-      input: resolve(root, 'src/renderer/index.html'),
+      // The session's start before the boot chunk (src/renderer/src/earlySession.ts): an entry
+      // of its own, so its graph runs without the boot chunk (they share only `boot-shared`).
+      input: {
+        index: resolve(root, 'src/renderer/index.html'),
+        earlySession: resolve(root, 'src/renderer/src/earlySession.ts'),
+      },
       // Lazy chunks and their stylesheets are named by hash alone: the entry chunk lists every
       // one of them for preloading (Vite's dependency map), and descriptive names cost the boot
       // path ≈ 1 kB gzip of text no borrower reads.
@@ -70,6 +79,9 @@ export default defineConfig({
         entryFileNames: ENTRY_FILE_NAMES,
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[hash][extname]',
+        // What the boot chunk and the early session's entry both import, in one chunk: left to
+        // themselves they are five small chunks more on the boot path (each a request).
+        codeSplitting: { groups: [{ name: 'boot-shared', test: BOOT_SHARED }] },
       },
     },
   },

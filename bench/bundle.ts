@@ -39,6 +39,10 @@ function inlinePreloadsOf(html: string): Record<string, string[]> {
 
 function staticBootPathOf(html: string): string[] {
   const assets: string[] = [];
+  // The entry script the inline loader adds (scripts/preloadFirstNeedsPlugin.ts): it waits for
+  // the session's start on a signed-in page, else it loads at once, as a <script> tag would.
+  const loaded = html.match(/const bootEntry = "([^"]+)";/)?.[1];
+  if (loaded) assets.push(loaded);
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const attr = (name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
     if (tag.startsWith('<script') && attr('type') === 'module' && attr('src')) {

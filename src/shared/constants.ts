@@ -134,3 +134,6 @@ export const APP_CONFIG_FILE = 'app-config.json';
  * Part of the wire format (./envelope re-exports it); here so the SPA reads it without zod.
  */
 export const MAX_CIPHERTEXT_B64 = 512 * 1024;
+
+/** The banner location Home asks `advertisement/loadBanner` for (PRODUCT.md, Home). */
+export const HOME_BANNER_LOCATION = 'home';

@@ -139,7 +139,14 @@ async function boot(container: HTMLElement): Promise<void> {
   const navigation = new RouterNavigation();
   let token = () => '';
   const baseInfo = (): UserBaseInfo => userBaseInfoOf(hostInfo, token());
-  const transport = createApiTransport(config, baseInfo, () => token());
+  // The session index.html started before this chunk ran is adopted only for the token current
+  // then: the host's (which the session's start makes the user's) or the saved login's.
+  const transport = createApiTransport(
+    config,
+    baseInfo,
+    () => token(),
+    () => hostInfo?.tokenValue || token(),
+  );
   const root = new RootStore({
     config,
     transport,

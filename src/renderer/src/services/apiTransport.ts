@@ -4,21 +4,59 @@
  * The client, the endpoint table and their zod schemas load on first use, not at boot (bench/README.md, the boot path's size):
  * boot only needs this small wrapper.
  */
-import type { EndpointName } from '@shared/api/endpoints';
+import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoints';
 import type { AppConfig } from '@shared/appConfig';
 import type { UserBaseInfo } from '@shared/envelope';
 import type { ApiClient } from '@shared/transport/client';
 import { ApiCallError, type ApiTransport } from './api';
+import type { AdoptedSession, EarlySession } from './earlySession';
 
 interface LoadedClient {
   client: ApiClient;
   pathOf: (name: EndpointName) => string;
+  /** Answers of the early session's first calls (./earlySession.ts), each taken once. */
+  takeAnswer?: AdoptedSession['takeAnswer'];
+}
+
+/**
+ * The session index.html's inline script started before the boot chunk ran (./earlySession.ts),
+ * taken once: a later client of this page starts its own.
+ */
+function takeEarlySession(): Promise<EarlySession | undefined> {
+  const scope = globalThis as { __earlySession?: Promise<EarlySession | undefined> };
+  const early = scope.__earlySession;
+  delete scope.__earlySession;
+  return early ? early.catch(() => undefined) : Promise.resolve(undefined);
+}
+
+/**
+ * The early session's client when it was started for the token current now, this device and
+ * these API hosts (DESIGN.md §6, session scope); else none, and the early one is left unused.
+ */
+function adopted(
+  early: EarlySession | undefined,
+  config: AppConfig,
+  baseInfo: () => UserBaseInfo,
+  token: () => string,
+  sessionToken: () => string,
+): AdoptedSession | undefined {
+  if (
+    !early ||
+    early.token !== sessionToken() ||
+    early.deviceId !== baseInfo().deviceId ||
+    JSON.stringify(early.apiBase) !== JSON.stringify(config.apiBase)
+  ) {
+    return undefined;
+  }
+  return early.adopt(baseInfo, token);
 }
 
 export function createApiTransport(
   config: AppConfig,
   baseInfo: () => UserBaseInfo,
   token: () => string,
+  /** The token the page's session belongs to now (the host's before the user store has it). */
+  sessionToken: () => string = token,
 ): ApiTransport {
   let loading: Promise<LoadedClient> | undefined;
   let loaded: LoadedClient | undefined;
@@ -27,17 +65,22 @@ export function createApiTransport(
       import('@shared/transport/client'),
       import('@shared/api/endpoints'),
       import('./signalSessions'),
-    ]).then(([{ ApiClient }, { endpoints }, { indexedDbSessionCache }]) => {
+      takeEarlySession(),
+    ]).then(([{ ApiClient }, { endpoints }, { indexedDbSessionCache }, early]) => {
+      const pathOf = (name: EndpointName) => endpoints[name].path;
+      const session = adopted(early, config, baseInfo, token, sessionToken);
+      if (session) {
+        loaded = { client: session.client, pathOf, takeAnswer: session.takeAnswer };
+        return loaded;
+      }
       const sessionCache = indexedDbSessionCache();
-      loaded = {
-        client: new ApiClient({
-          apiBase: config.apiBase,
-          baseInfo,
-          token,
-          ...(sessionCache ? { sessionCache } : {}),
-        }),
-        pathOf: (name) => endpoints[name].path,
-      };
+      const client = new ApiClient({
+        apiBase: config.apiBase,
+        baseInfo,
+        token,
+        ...(sessionCache ? { sessionCache } : {}),
+      });
+      loaded = { client, pathOf };
       return loaded;
     });
     // A chunk that failed to load (offline) is fetched again by the next call.
@@ -49,14 +92,18 @@ export function createApiTransport(
   return {
     call: async (name, data, options) => {
       let client: ApiClient;
+      let takeAnswer: LoadedClient['takeAnswer'];
       try {
-        ({ client } = await load());
+        ({ client, takeAnswer } = await load());
       } catch (error) {
         // No request left the device: the same message as a network failure.
         throw new ApiCallError('offline', `The API client could not be loaded: ${String(error)}`, {
           cause: error,
         });
       }
+      // The same call made ahead by the early session: its answer, once (never for `hk`).
+      const early = options?.hk ? undefined : takeAnswer?.(name, data);
+      if (early) return early as Promise<ProductAnswer<ResponseOf<typeof name>>>;
       return client.call(name, data, options);
     },
     pathOf: (name) => loaded?.pathOf(name) ?? name,

@@ -26,4 +26,5 @@ const INLINE_SCRIPT_GLOBALS = [
   '__firstFrameShown',
   '__earlyBaseInfo',
   '__appConfigFetch',
+  '__earlySession',
 ];

@@ -7,7 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Advertisement, KycState } from '@shared/api/entities';
 import { OK } from '@shared/codes';
-import { appStoreLink } from '@shared/constants';
+import { appStoreLink, HOME_BANNER_LOCATION } from '@shared/constants';
 import { safeLink } from '@shared/links';
 import { missingCaseError } from '@shared/missingCaseError';
 import type { NativeHost } from '../../native';
@@ -28,7 +28,6 @@ import {
 import { bannersOf, unseenPopups } from './popupAds';
 
 /** Location of the Home banner (advertisement/loadBanner). */
-const HOME_BANNER_LOCATION = 'home';
 
 export interface HomeDeps {
   api: ApiCaller;

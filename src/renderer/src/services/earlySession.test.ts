@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
+import { fakeBridge, ok } from '../test/fakes';
+import { createApiTransport } from './apiTransport';
+import {
+  EARLY_ANSWERS_FRESH_MS,
+  type EarlySession,
+  type EarlyWindow,
+  startEarlySession,
+} from './earlySession';
+import { JsonStorage, memoryStorage, StorageKey } from './storage';
+
+const config = {
+  env: 'development' as const,
+  apiBase: { main: 'http://x/main/', channel: 'http://x/channel/', hk: 'http://x/hk/' },
+  sentryDsn: null,
+};
+
+/** A client that answers every call with its name, and records what it was asked. */
+function fakeClient() {
+  const made: ApiClientOptions[] = [];
+  const calls: { name: string; data: unknown }[] = [];
+  const warmUps = vi.fn(async () => {});
+  const create = (options: ApiClientOptions) => {
+    made.push(options);
+    return {
+      warmUp: warmUps,
+      call: async (name: string, data: unknown) => {
+        calls.push({ name, data });
+        return ok({ name });
+      },
+    } as unknown as ApiClient;
+  };
+  return { made, calls, warmUps, create };
+}
+
+function page(options: {
+  token?: string;
+  path?: string;
+  bridge?: unknown;
+  config?: unknown;
+}): EarlyWindow {
+  const storage = memoryStorage();
+  if (options.token) {
+    new JsonStorage(storage).write(StorageKey.user, {
+      tokenValue: options.token,
+      user: null,
+      loanInfo: null,
+    });
+  }
+  new JsonStorage(storage).write(StorageKey.deviceId, 'web-1');
+  return {
+    localStorage: storage as Storage,
+    location: { pathname: options.path ?? '/' },
+    document: { baseURI: 'http://x/' },
+    nativeBridge: options.bridge,
+    __appConfigFetch: {
+      url: 'http://x/app-config.json',
+      config: Promise.resolve(options.config ?? config),
+    },
+  };
+}
+
+afterEach(() => {
+  delete (globalThis as { __earlySession?: unknown }).__earlySession;
+  vi.useRealTimers();
+});
+
+describe('the session started before the boot chunk (DESIGN.md §5)', () => {
+  it('signed in on the web: shakes hands with the saved token and device, and makes Home’s first calls', async () => {
+    const client = fakeClient();
+    const early = await startEarlySession(page({ token: 'T1' }), client.create);
+    expect(early).toMatchObject({ token: 'T1', deviceId: 'web-1-h5', apiBase: config.apiBase });
+    expect(client.made).toHaveLength(1);
+    expect(client.made[0]?.token()).toBe('T1');
+    expect(client.made[0]?.baseInfo()).toMatchObject({ deviceId: 'web-1-h5', tokenValue: 'T1' });
+    expect(client.warmUps).toHaveBeenCalledTimes(1);
+    expect(client.calls.map((call) => call.name)).toEqual([
+      'userInfo',
+      'unread',
+      'loanInfo',
+      'loadAdvertisement',
+      'loadBanner',
+    ]);
+  });
+
+  it('away from the entry URL only the session’s own calls are made ahead', async () => {
+    const client = fakeClient();
+    await startEarlySession(page({ token: 'T1', path: '/bill' }), client.create);
+    expect(client.calls.map((call) => call.name)).toEqual(['userInfo', 'unread']);
+  });
+
+  it('starts nothing signed out, or without a valid config', async () => {
+    const client = fakeClient();
+    expect(await startEarlySession(page({}), client.create)).toBeUndefined();
+    expect(
+      await startEarlySession(page({ token: 'T1', config: { apiBase: 1 } }), client.create),
+    ).toBeUndefined();
+    expect(client.made).toHaveLength(0);
+  });
+
+  it('inside the lender app: asks the host once and leaves its answer for the app', async () => {
+    const bridge = fakeBridge({
+      getBaseInfo: {
+        resultCode: 0,
+        data: {
+          deviceId: 'd1',
+          system: 'android',
+          tokenValue: 'H1',
+          version: '2.9.0',
+          appName: 'lender',
+        },
+      },
+    });
+    const win = page({ bridge });
+    const client = fakeClient();
+    const early = await startEarlySession(win, client.create);
+    expect(early).toMatchObject({ token: 'H1', deviceId: 'd1-h5' });
+    expect(bridge.calls.map((call) => call.method)).toEqual(['getBaseInfo']);
+    expect(win.__earlyBaseInfo?.bridge).toBe(bridge);
+  });
+
+  it('inside FastPay (a wallet token, not a session) shakes hands but makes no call ahead', async () => {
+    const bridge = fakeBridge({
+      getBaseInfo: {
+        resultCode: 0,
+        data: {
+          deviceId: 'd1',
+          system: 'android',
+          tokenValue: 'W1',
+          version: '1',
+          appName: 'fastpay',
+        },
+      },
+    });
+    const client = fakeClient();
+    expect(await startEarlySession(page({ bridge }), client.create)).toMatchObject({ token: 'W1' });
+    expect(client.warmUps).toHaveBeenCalledTimes(1);
+    expect(client.calls).toHaveLength(0);
+  });
+});
+
+describe('the app’s transport and the early session (DESIGN.md §6, session scope)', () => {
+  const baseInfo = (tokenValue: string) => () => ({
+    deviceId: 'web-1-h5',
+    system: 'H5',
+    tokenValue,
+    version: '',
+  });
+
+  it('adopts it once for the same token: the first calls take its answers, later ones ask', async () => {
+    const client = fakeClient();
+    const early = startEarlySession(page({ token: 'T1' }), client.create);
+    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    const transport = createApiTransport(config, baseInfo('T1'), () => 'T1');
+    await transport.call('userInfo', {});
+    expect(client.calls.filter((call) => call.name === 'userInfo')).toHaveLength(1);
+    await transport.call('userInfo', {});
+    expect(client.calls.filter((call) => call.name === 'userInfo')).toHaveLength(2);
+    // The adopted client now reads the app's token and base info.
+    expect(client.made[0]?.token()).toBe('T1');
+    expect((globalThis as { __earlySession?: unknown }).__earlySession).toBeUndefined();
+  });
+
+  it('answers made ahead go stale: a call long after the start asks the server', async () => {
+    const start = Date.now();
+    let now = start;
+    const client = fakeClient();
+    const early = startEarlySession(page({ token: 'T1' }), client.create, () => now);
+    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    const transport = createApiTransport(config, baseInfo('T1'), () => 'T1');
+    await early;
+    now = start + EARLY_ANSWERS_FRESH_MS + 1;
+    await transport.call('unread', {});
+    expect(client.calls.filter((call) => call.name === 'unread')).toHaveLength(2);
+  });
+
+  it('discards it when the token changed before the app asked', async () => {
+    const client = fakeClient();
+    const early = await startEarlySession(page({ token: 'T1' }), client.create);
+    const adopt = vi.spyOn(early as EarlySession, 'adopt');
+    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession =
+      Promise.resolve(early);
+    const transport = createApiTransport(config, baseInfo('T2'), () => 'T2');
+    await expect(transport.call('userInfo', {})).rejects.toThrow();
+    expect(adopt).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The encrypted session's start before the boot chunk has run (DESIGN.md §5). The web build makes
+ * this module a second entry (vite.web.config.ts): its graph (the API client, the endpoint table,
+ * the session cache, the crypto library) shares no chunk with the boot chunk, so index.html's
+ * inline script (scripts/preloadFirstNeedsPlugin.ts) imports it for a signed-in page (inside a
+ * host, or with a saved login) and the handshake leaves before the boot chunk is on the line. The app's
+ * transport (./apiTransport.ts) adopts the client once: one handshake per page, never two.
+ *
+ * It belongs to the token it started with (DESIGN.md §6, session scope): the app adopts it, and
+ * the answers of the calls it made ahead, only when its own token, device and API hosts are the
+ * same when it asks; else they are discarded unused and the app makes its own client and calls.
+ * The secure channel is the device's (DESIGN.md §5), so that client may resume the one the early
+ * client saved, as a login as another number goes on with the device's channel.
+ */
+import type { EndpointName, ProductAnswer } from '@shared/api/endpoints';
+import type { AppConfig } from '@shared/appConfig';
+import { HOME_BANNER_LOCATION, WEB_SYSTEM } from '@shared/constants';
+import type { UserBaseInfo } from '@shared/envelope';
+import { ApiClient, type ApiClientOptions } from '@shared/transport/client';
+import {
+  appConfigShape,
+  bridgeResultShape,
+  hostBaseInfoShape,
+  persistedUserShape,
+} from '../lib/bootShapes';
+import { type HostProfile, isBridge, persistedDeviceId } from '../native';
+import { userBaseInfoOf, withH5Suffix } from '../native/baseInfo';
+import { indexedDbSessionCache } from './signalSessions';
+import { JsonStorage, StorageKey } from './storage';
+
+/** What the page started, as the app's transport finds it. */
+export interface EarlySession {
+  /** The token, device and API hosts it was started for. */
+  readonly token: string;
+  readonly deviceId: string;
+  readonly apiBase: AppConfig['apiBase'];
+  /** Hands the client over: its calls then read the app's base info and token. */
+  adopt(baseInfo: () => UserBaseInfo, token: () => string): AdoptedSession;
+}
+
+/** The early client with the answers of the first calls it made for the app. */
+export interface AdoptedSession {
+  client: ApiClient;
+  /**
+   * The answer of a call made ahead of the app with this name and data, once, and only while it
+   * is fresh (a later call of the app asks the server).
+   */
+  takeAnswer(name: EndpointName, data: unknown): Promise<ProductAnswer> | undefined;
+}
+
+/** Answers made ahead of the app are used only this long after the session's start. */
+export const EARLY_ANSWERS_FRESH_MS = 10_000;
+
+/**
+ * The calls a signed-in page makes as soon as its session is up (stores/SessionStore.ts), and at
+ * the entry URL Home's (features/home/HomeStore.ts), made once the handshake is done: they leave
+ * while the boot chunk is still on the line.
+ */
+function firstCallsOf(atHome: boolean): ReadonlyArray<readonly [EndpointName, object]> {
+  const session = [
+    ['userInfo', {}],
+    ['unread', {}],
+  ] as const;
+  if (!atHome) return session;
+  return [
+    ...session,
+    ['loanInfo', {}],
+    ['loadAdvertisement', {}],
+    ['loadBanner', { location: HOME_BANNER_LOCATION }],
+  ];
+}
+
+const callKey = (name: string, data: unknown) => `${name} ${JSON.stringify(data)}`;
+
+/** The bits of `window` the early start reads (tests pass a fake). */
+export interface EarlyWindow {
+  localStorage: Storage;
+  nativeBridge?: unknown;
+  /** index.html's config request, with a copy of its JSON (src/renderer/index.html). */
+  __appConfigFetch?: { url: string; config?: Promise<unknown> };
+  location: { pathname: string };
+  document: { baseURI: string };
+  /** The host's getBaseInfo answer, asked once per page (native/nativeBridgeHost.ts takes it). */
+  __earlyBaseInfo?: { bridge: unknown; answer: Promise<unknown> };
+}
+
+/** The entry URL (the deployment base, or its index.html) is Home (PRODUCT.md §2). */
+function atEntryUrl(win: EarlyWindow): boolean {
+  const base = new URL(win.document.baseURI).pathname;
+  const path = win.location.pathname;
+  return path === base || path === `${base}index.html` || `${path}/` === base;
+}
+
+/**
+ * The base info the app will send (native/webHost.ts, native/nativeBridgeHost.ts): inside a
+ * host, its getBaseInfo answer (asked here when index.html has not asked yet, and left for the
+ * app); on the web, the saved token and the device id the web host reads.
+ */
+async function baseInfoOf(
+  win: EarlyWindow,
+): Promise<{ info: UserBaseInfo; appName: HostProfile } | undefined> {
+  const bridge = win.nativeBridge;
+  if (isBridge(bridge)) {
+    if (win.__earlyBaseInfo?.bridge !== bridge) {
+      const answer = new Promise<unknown>((resolve) => resolve(bridge.call('getBaseInfo')));
+      answer.catch(() => {});
+      win.__earlyBaseInfo = { bridge, answer };
+    }
+    const result = bridgeResultShape.safeParse(await win.__earlyBaseInfo.answer);
+    if (!result.success || result.data.resultCode !== 0) return undefined;
+    const info = hostBaseInfoShape.safeParse(result.data.data);
+    if (!info.success || !info.data.tokenValue) return undefined;
+    const { deviceId, system, tokenValue, version, appName } = info.data;
+    return { info: { deviceId: withH5Suffix(deviceId), system, tokenValue, version }, appName };
+  }
+  const storage = new JsonStorage(win.localStorage);
+  const token = storage.read(StorageKey.user, persistedUserShape)?.tokenValue;
+  if (!token) return undefined;
+  // Created here when this is the device's first call: the web host then reads the same id.
+  const deviceId = withH5Suffix(persistedDeviceId(storage)());
+  const info = userBaseInfoOf(
+    { deviceId, system: WEB_SYSTEM, tokenValue: '', version: '', profile: 'web' },
+    token,
+  );
+  return { info, appName: 'web' };
+}
+
+/**
+ * Starts the session of a signed-in page: its token and device, and the API hosts of the config
+ * index.html has already asked for. Undefined (nothing started) when any of those is missing;
+ * never rejects.
+ */
+export async function startEarlySession(
+  win: EarlyWindow,
+  createClient: (options: ApiClientOptions) => ApiClient = (options) => new ApiClient(options),
+  now: () => number = Date.now,
+): Promise<EarlySession | undefined> {
+  try {
+    const configAnswer = win.__appConfigFetch?.config;
+    if (!configAnswer) return undefined;
+    const [host, answer] = await Promise.all([baseInfoOf(win), configAnswer]);
+    const config = appConfigShape.safeParse(answer);
+    if (!host || !config.success) return undefined;
+    const { info } = host;
+    let reads = { baseInfo: () => info, token: () => info.tokenValue };
+    const sessionCache = indexedDbSessionCache();
+    const client = createClient({
+      apiBase: config.data.apiBase,
+      baseInfo: () => reads.baseInfo(),
+      token: () => reads.token(),
+      ...(sessionCache ? { sessionCache } : {}),
+    });
+    void client.warmUp();
+    const startedAt = now();
+    const answers = new Map<string, Promise<ProductAnswer>>();
+    // FastPay's token is the wallet's, not a session: its first call logs in with it
+    // (stores/SessionStore.ts), so only the handshake is made ahead.
+    const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(atEntryUrl(win));
+    for (const [name, data] of ahead) {
+      const answer = client.call(name, data as never) as Promise<ProductAnswer>;
+      answer.catch(() => {});
+      answers.set(callKey(name, data), answer);
+    }
+    return {
+      token: info.tokenValue,
+      deviceId: info.deviceId,
+      apiBase: config.data.apiBase,
+      adopt(baseInfo, token) {
+        reads = { baseInfo, token };
+        return {
+          client,
+          takeAnswer(name, data) {
+            const key = callKey(name, data);
+            const answer = answers.get(key);
+            answers.delete(key);
+            return answer && now() - startedAt <= EARLY_ANSWERS_FRESH_MS ? answer : undefined;
+          },
+        };
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The session started before the boot chunk (DESIGN.md §5, src/renderer/src/earlySession.ts): a
+ * signed-in page shakes hands and makes its first calls while the boot chunk is still loading;
+ * the app adopts that session once, and only for the token it holds when it asks (DESIGN.md §6).
+ */
+import { expect, type MockAdmin, type Page, test } from './fixtures';
+
+const HANDSHAKE = 'config/getServicePublicKey';
+
+async function countOf(admin: MockAdmin, path: string): Promise<number> {
+  return (await admin.log(500)).filter((entry) => entry.path === path).length;
+}
+
+/** Holds the boot chunk until the returned function is called. */
+async function holdBootChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+interface PageWindow {
+  localStorage: { setItem(key: string, value: string): void };
+}
+
+test('a cold open in the lender app shakes hands before the boot chunk runs, and the app adopts it', async ({
+  page,
+  admin,
+  injectBridge,
+}) => {
+  await admin.scenario('can-borrow');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  const release = await holdBootChunk(page);
+  await page.goto('/');
+  // The boot chunk is held: the handshake and Home's calls are the early session's.
+  await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(1);
+  expect(await countOf(admin, HANDSHAKE)).toBe(1);
+  release();
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  // Adopted: no second handshake, and each first call was made once.
+  for (const path of [HANDSHAKE, 'user/userInfo', 'user/unread', 'loan/loanInfo']) {
+    expect(await countOf(admin, path), path).toBe(1);
+  }
+});
+
+test('a session started for a token the app no longer holds is discarded, its answers unused', async ({
+  page,
+  admin,
+}) => {
+  await admin.scenario('can-borrow');
+  const before = await admin.sessionToken();
+  const now = await admin.sessionToken();
+  await page.addInitScript(
+    ([key, value]) => (globalThis as unknown as PageWindow).localStorage.setItem(key, value),
+    ['dl.user', JSON.stringify({ tokenValue: before, user: null, loanInfo: null })] as const,
+  );
+  const release = await holdBootChunk(page);
+  await page.goto('/');
+  await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(1);
+  // Another login replaced the saved one before the app ran.
+  await page.evaluate(
+    ([key, value]) => (globalThis as unknown as PageWindow).localStorage.setItem(key, value),
+    ['dl.user', JSON.stringify({ tokenValue: now, user: null, loanInfo: null })] as const,
+  );
+  release();
+  await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+  // The app asked again with its own token. (The secure channel is the device's, not the
+  // token's: the app's client may go on with the one the early client saved.)
+  await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(2);
+  expect(await countOf(admin, 'user/userInfo')).toBe(2);
+});
