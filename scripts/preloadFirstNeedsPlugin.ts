@@ -40,7 +40,24 @@ const moduleId = (chunk: { facadeModuleId: string | null }) =>
   (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
 /** The tab bar under Home (shell/AppLayout.tsx loads it with the first tab page). */
 const TAB_BAR = /\/src\/renderer\/src\/shell\/TabBar\.tsx$/;
-const FIRST_FRAME_SCRIPT = resolve(import.meta.dirname, '../src/renderer/inline/firstFrame.js');
+const INLINE = resolve(import.meta.dirname, '../src/renderer/inline');
+const FIRST_FRAME_SCRIPT = resolve(INLINE, 'firstFrame.js');
+const FIRST_NEEDS_SCRIPT = resolve(INLINE, 'firstNeeds.js');
+const BOOT_LOADER_SCRIPT = resolve(INLINE, 'bootLoader.js');
+
+/**
+ * An inline `<script>` from a file of src/renderer/inline (plain JavaScript, typed by JSDoc and
+ * checked like the rest): the build's values as `const` lines first (bench/bundle.ts and the e2e
+ * specs read them from the page), then the file and the call of its function, minified.
+ */
+function inlineScript(file: string, values: Record<string, unknown>, call: string): string {
+  const names = Object.keys(values);
+  const consts = names.map((name) => `const ${name} = ${JSON.stringify(values[name])};`);
+  // Minified with its call, so the minifier sees the function used; the values stay outside it.
+  const source = `(() => {\n${readFileSync(file, 'utf8')}\n${call}(window, ${names.join(', ')});\n})();`;
+  const code = minifySync(file, source, { compress: true, mangle: true }).code.trim();
+  return `<script>(() => {\n${consts.join('\n')}\n${code}\n})();</script>`;
+}
 
 /** The inline script, written into index.html after the build knows its chunks. */
 export function preloadFirstNeeds(): Plugin {
@@ -92,41 +109,11 @@ export function preloadFirstNeeds(): Plugin {
           codeLength: SMS_CODE_LENGTH,
         };
         const firstFrame = readFileSync(FIRST_FRAME_SCRIPT, 'utf8');
-        const script = `<script>
-      (() => {
-        const preloads = ${JSON.stringify(preloads)};
-        const inHost = Boolean(window.nativeBridge);
-        let signedIn = inHost;
-        // No optional chaining: this script is not lowered to the browser floor like the bundle.
-        try {
-          signedIn ||= Boolean((JSON.parse(localStorage.getItem('dl.user') ?? 'null') || {}).tokenValue);
-        } catch {}
-        const files = new Set([
-          ...(inHost ? preloads.host : preloads.web),
-          ...(signedIn ? preloads.api : preloads.login),
-        ]);
-        for (const href of files) {
-          const link = document.createElement('link');
-          if (href.endsWith('.css')) {
-            link.rel = 'preload';
-            link.as = 'style';
-          } else {
-            link.rel = 'modulepreload';
-          }
-          // As Vite's own preloads and stylesheet links ask: a preload made otherwise is not used.
-          link.crossOrigin = '';
-          link.href = href;
-          document.head.appendChild(link);
-        }
-        // Signed in: the session starts now, before the boot chunk is on the line
-        // (src/renderer/src/services/earlySession.ts); the app adopts it.
-        const sessionEntry = ${JSON.stringify(sessionEntry)};
-        if (sessionEntry && signedIn) {
-          window.__earlySession = import(sessionEntry).then(() => window.__earlySessionStart);
-          window.__earlySession.catch(() => {});
-        }
-      })();
-    </script>`;
+        const script = inlineScript(
+          FIRST_NEEDS_SCRIPT,
+          { preloads, sessionEntry },
+          'preloadFirstNeeds',
+        );
         // The first frame: Home's kept one, or Login (src/renderer/inline/firstFrame.js),
         // minified: every page load carries it in the HTML.
         const frameCode = minifySync(
@@ -142,35 +129,9 @@ export function preloadFirstNeeds(): Plugin {
         );
         if (!tag.test(withHead))
           throw new Error('preload-first-needs: the entry script tag is missing');
-        const loader = `<script>
-      (() => {
-        const bootEntry = ${JSON.stringify(`./${entry.fileName}`)};
-        const load = () => {
-          const script = document.createElement('script');
-          script.type = 'module';
-          script.crossOrigin = '';
-          script.src = bootEntry;
-          document.body.appendChild(script);
-        };
-        const early = window.__earlySession;
-        if (!early) return load();
-        // Signed in at the entry URL: Home's chunks come with the boot chunk, after the session's.
-        const base = new URL(document.baseURI).pathname;
-        const path = location.pathname;
-        const home = path === base || path === base + 'index.html' || path + '/' === base;
-        early.then(load, load).then(() => {
-          if (!home) return;
-          for (const href of ${JSON.stringify([...new Set([...filesOf(HOME_SCREEN), ...filesOf(TAB_BAR)])])}) {
-            const link = document.createElement('link');
-            link.rel = href.endsWith('.css') ? 'preload' : 'modulepreload';
-            if (href.endsWith('.css')) link.as = 'style';
-            link.crossOrigin = '';
-            link.href = href;
-            document.head.appendChild(link);
-          }
-        });
-      })();
-    </script>`;
+        const bootEntry = `./${entry.fileName}`;
+        const homeFiles = [...new Set([...filesOf(HOME_SCREEN), ...filesOf(TAB_BAR)])];
+        const loader = inlineScript(BOOT_LOADER_SCRIPT, { bootEntry, homeFiles }, 'loadBootChunk');
         // Right after the Loading page, before the stylesheets moved to the body's end: an inline
         // script after a stylesheet waits for it.
         const body = withHead.replace(tag, '');
