@@ -52,8 +52,10 @@ test.describe('startup and access (web profile)', () => {
 test.describe('network state', () => {
   test('offline and online toasts', async ({ page, context }) => {
     await page.goto('/login');
+    // The app's own Login, not the form index.html paints before the app runs (README "First
+    // frame"); it preloads its toasts after the first paint: offline, nothing more can be fetched.
+    await expect(page.locator('[data-first-frame]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
-    // The app preloads its toasts after the first paint; offline, nothing more can be fetched.
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await expect(page.getByText('Your network is disconnected')).toBeVisible();
