@@ -1,3 +1,4 @@
+import { appLoginShown } from './firstFrame-helpers';
 import { expect, type Page, test } from './fixtures';
 
 async function logIn(page: Page) {
@@ -52,10 +53,8 @@ test.describe('startup and access (web profile)', () => {
 test.describe('network state', () => {
   test('offline and online toasts', async ({ page, context }) => {
     await page.goto('/login');
-    // The app's own Login, not the form index.html paints before the app runs (README "First
-    // frame"); it preloads its toasts after the first paint: offline, nothing more can be fetched.
-    await expect(page.locator('[data-first-frame]')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+    // The app's Login; it preloads its toasts after the first paint: offline, nothing more loads.
+    await appLoginShown(page);
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await expect(page.getByText('Your network is disconnected')).toBeVisible();

@@ -3,26 +3,10 @@
  * signed-in page shakes hands and makes its first calls while the boot chunk is still loading;
  * the app adopts that session once, and only for the token it holds when it asks (DESIGN.md §6).
  */
-import { expect, type MockAdmin, type Page, test } from './fixtures';
+import { countOf, holdBootChunk } from './firstFrame-helpers';
+import { expect, test } from './fixtures';
 
 const HANDSHAKE = 'config/getServicePublicKey';
-
-async function countOf(admin: MockAdmin, path: string): Promise<number> {
-  return (await admin.log(500)).filter((entry) => entry.path === path).length;
-}
-
-/** Holds the boot chunk until the returned function is called. */
-async function holdBootChunk(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index\.[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
 
 interface PageWindow {
   localStorage: { setItem(key: string, value: string): void };

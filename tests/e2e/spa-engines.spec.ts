@@ -4,6 +4,7 @@
  * page's font (engines' own styles give form controls a system font).
  */
 import type { Page } from '@playwright/test';
+import { appLoginShown } from './firstFrame-helpers';
 import { expect, test } from './fixtures';
 import { loginOnWeb } from './tabs-helpers';
 
@@ -61,10 +62,7 @@ test('the entry chunk is not preloaded again as lazy chunks load', async ({ page
 test('buttons use the body font', async ({ page, admin }) => {
   await admin.scenario('can-borrow');
   await page.goto('/login');
-  // The app's own Login, not the form index.html paints before it (README "First frame"): that
-  // one is removed as the app's Login commits, which would leave the check holding a detached button.
-  await expect(page.locator('[data-first-frame]')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'LOGIN', exact: true })).toBeVisible();
+  await appLoginShown(page);
   const body = await bodyFont(page);
   expect(body).toContain('Roboto');
   expect(await fontOf(page, 'LOGIN')).toBe(body);

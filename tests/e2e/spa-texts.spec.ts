@@ -1,4 +1,5 @@
 /** Small texts a borrower reads wrong: full stops, messages that fit the form, word wrapping. */
+import { appLoginShown } from './firstFrame-helpers';
 import { expect, test } from './fixtures';
 import { loginOnWeb } from './tabs-helpers';
 
@@ -26,10 +27,8 @@ test('the OFW inquiry names the phone only: it has no verification code', async 
 
 test('a toast wraps between words, never inside one', async ({ page, context }) => {
   await page.goto('/login');
-  // The app's own Login, not the form index.html paints before the app runs (README "First
-  // frame"), and its toasts, which it preloads after the first paint: offline, nothing more loads.
-  await expect(page.locator('[data-first-frame]')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  // The app's Login and its toasts, preloaded after the first paint: offline, nothing more loads.
+  await appLoginShown(page);
   await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   const toast = page.locator('.adm-toast-main');

@@ -3,13 +3,10 @@
  * instead of shaking hands again, shows the kept figures at once and refreshes them; a server that
  * lost the session costs one handshake and nothing the borrower sees.
  */
+import { countOf, holdBootChunk } from './firstFrame-helpers';
 import { expect, type MockAdmin, type Page, test } from './fixtures';
 
 const HANDSHAKE = 'config/getServicePublicKey';
-
-async function countOf(admin: MockAdmin, path: string): Promise<number> {
-  return (await admin.log(500)).filter((entry) => entry.path === path).length;
-}
 
 /** Calls of a path the server answered (a call a lost session refused is retried once). */
 async function answeredOf(admin: MockAdmin, path: string): Promise<number> {
@@ -59,19 +56,6 @@ async function keptFrame(page: Page): Promise<unknown> {
     const saved = (globalThis as unknown as PageWindow).localStorage.getItem('dl.user');
     return saved ? JSON.parse(saved).homeFrame : undefined;
   });
-}
-
-/** Holds the boot chunk until `release` is called: the page shows what index.html does alone. */
-async function holdBootChunk(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index\.[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
 }
 
 /** Settles once index.html's first-frame script painted or decided not to. */
