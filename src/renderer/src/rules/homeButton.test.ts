@@ -5,6 +5,7 @@ import {
   headlineOf,
   homeButtonActionOf,
   homeButtonOf,
+  homeFrameOf,
   loanApplyRedirectOf,
   loanPhaseOf,
   showsOverdue,
@@ -136,6 +137,38 @@ describe('headline amount (PRODUCT.md §9)', () => {
   it('approved: the available amount', () => {
     expect(headlineOf(5, 15000)).toEqual({ caption: 'Available amount', amount: 15000 });
     expect(headlineOf(5, 0)).toEqual({ caption: 'Available amount', amount: 0 });
+  });
+});
+
+describe("Home's frame at rest, as index.html paints it before the app runs", () => {
+  it("approved: the available amount and the loan's button", () => {
+    expect(homeFrameOf(5, { state: 0, lastAmount: 15000 })).toEqual({
+      caption: 'Available amount',
+      amount: '₱15,000',
+      button: { label: 'Apply Now', disabled: false },
+    });
+    expect(homeFrameOf(5, { state: 2, lastAmount: 15000 }).button).toEqual({
+      label: 'Loan Releasing',
+      disabled: false,
+    });
+  });
+  it('approved with nothing to apply for: no button', () => {
+    expect(homeFrameOf(5, { state: 0, lastAmount: 500 })).toEqual({
+      caption: 'Available amount',
+      amount: '₱500',
+      button: null,
+    });
+  });
+  it('before approval: up to ₱100,000 and the KYC button, with or without loan info', () => {
+    expect(homeFrameOf(2, null)).toEqual({
+      caption: 'Borrow up to',
+      amount: '₱100,000',
+      button: { label: 'Under Review', disabled: true },
+    });
+    expect(homeFrameOf(1, { state: 0, lastAmount: 0 }).button).toEqual({
+      label: 'Apply Now',
+      disabled: false,
+    });
   });
 });
 

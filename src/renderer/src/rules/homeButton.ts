@@ -13,6 +13,8 @@ import {
 } from '@shared/api/entities';
 import { MAX_BORROW_BEFORE_APPROVAL, MIN_BORROW_AMOUNT } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
+import { formatPeso } from '@shared/money';
+import type { HomeFrame } from '../lib/bootShapes';
 
 export type HomeButtonLabel =
   | 'Loading'
@@ -156,6 +158,31 @@ export function headlineOf(
   return kycState === KycStates.APPROVED
     ? { caption: 'Available amount', amount: lastAmount }
     : { caption: 'Borrow up to', amount: MAX_BORROW_BEFORE_APPROVAL };
+}
+
+/**
+ * Home's headline, amount and main button at rest, as text: what index.html paints before the
+ * app runs (src/renderer/inline/firstFrame.js), kept by Home for the next open and made by the
+ * early session from the first calls' answers on a first open (services/earlySession.ts). A
+ * borrower whose loan info has not come yet is at loan state 0 with nothing available.
+ */
+export function homeFrameOf(
+  kycState: KycState,
+  loan: Pick<LoanInfo, 'state' | 'lastAmount'> | null,
+): HomeFrame {
+  const lastAmount = loan?.lastAmount ?? 0;
+  const headline = headlineOf(kycState, lastAmount);
+  const button = homeButtonOf({
+    kycState,
+    loanState: loan?.state ?? 0,
+    lastAmount,
+    navigating: false,
+  });
+  return {
+    caption: headline.caption,
+    amount: formatPeso(headline.amount, 0),
+    button: button.hidden ? null : { label: button.label, disabled: button.disabled },
+  };
 }
 
 /** Overdue display: loan type 2 or loan state 3, and dueDay above 0 (PRODUCT.md §4). */

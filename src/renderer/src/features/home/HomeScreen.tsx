@@ -15,7 +15,7 @@ import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
-import { headlineOf, showsOverdue } from '../../rules/homeButton';
+import { headlineOf, homeFrameOf, showsOverdue } from '../../rules/homeButton';
 import { PullRefresh } from '../../components/PullRefresh';
 import './home.css';
 
@@ -59,17 +59,15 @@ const HomeScreen = observer(function HomeScreen() {
 
   // Home's first frame with figures, kept for the next open (UserStore.homeFrame).
   const amountText = amountPending ? undefined : formatPeso(headline.amount, 0);
-  const idleButton = home.buttonView(false);
-  const frameButton =
-    idleButton.hidden || (approved && home.figuresPending)
-      ? null
-      : { label: idleButton.label, disabled: idleButton.disabled };
-  const frameKey = JSON.stringify([headline.caption, amountText, frameButton]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey stands for the frame's parts
+  const frame =
+    home.kycState === undefined || amountPending || home.loanInfoMissing
+      ? undefined
+      : homeFrameOf(home.kycState, loan);
+  const frameKey = JSON.stringify(frame);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey stands for the frame
   useEffect(() => {
-    if (amountText === undefined || home.loanInfoMissing) return;
-    user.keepHomeFrame({ caption: headline.caption, amount: amountText, button: frameButton });
-  }, [frameKey, user, home]);
+    if (frame) user.keepHomeFrame(frame);
+  }, [frameKey, user]);
 
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
