@@ -32,6 +32,28 @@ test('a cold open in the lender app shakes hands before the boot chunk runs, and
   }
 });
 
+test('a cold open paints Home from the first answers before the boot chunk runs; Apply Now pressed then is not lost', async ({
+  page,
+  admin,
+  injectBridge,
+}) => {
+  await admin.scenario('can-borrow');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  const release = await holdBootChunk(page);
+  await page.goto('/');
+  const frame = page.locator('[data-first-frame="home"]');
+  await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
+  await expect(frame.getByText('Available amount', { exact: true })).toBeVisible();
+  // Fresh figures: nothing says they are being updated.
+  await expect(frame.getByRole('status')).toHaveCount(0);
+  await frame.getByRole('button', { name: 'Apply Now' }).click();
+  release();
+  // The press leads where Apply Now leads once the app runs, with the answers already made.
+  await expect(page).toHaveURL(/\/loan\/apply$/);
+  await expect(frame).toHaveCount(0);
+  expect(await countOf(admin, HANDSHAKE)).toBe(1);
+});
+
 test('a session started for a token the app no longer holds is discarded, its answers unused', async ({
   page,
   admin,

@@ -46,7 +46,7 @@ test('a second open resumes the saved secure session: Home without a handshake',
 
 /** What the tests read of the page (e2e code compiles without the DOM lib). */
 interface PageWindow {
-  localStorage: { getItem(key: string): string | null };
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   __firstFramePaint?: Promise<void>;
 }
 
@@ -98,7 +98,7 @@ test('a second open paints the kept Home before the app runs; Apply Now pressed 
   expect(calls.filter((call) => call.method === 'getBaseInfo')).toHaveLength(1);
 });
 
-test("a host's new token gets no frame of the session before", async ({
+test("a host's new token gets no frame of the session before, only its own", async ({
   page,
   admin,
   injectBridge,
@@ -108,14 +108,25 @@ test("a host's new token gets no frame of the session before", async ({
   await page.goto('/');
   await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
   await expect.poll(() => keptFrame(page).then(Boolean)).toBe(true);
+  // Marks the kept frame, so a paint of it would show.
+  await page.evaluate(() => {
+    const storage = (globalThis as unknown as PageWindow).localStorage;
+    const saved = JSON.parse(storage.getItem('dl.user') ?? '{}');
+    saved.homeFrame.amount = '₱99,999';
+    storage.setItem('dl.user', JSON.stringify(saved));
+  });
 
   // A native login as someone else: the host hands a new token.
   await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
   const release = await holdBootChunk(page);
   await page.reload({ waitUntil: 'commit' });
   await firstFrameDecided(page);
-  await expect(page.locator('[data-first-frame]')).toHaveCount(0);
-  await expect(page.getByTestId('home-amount')).toHaveCount(0);
+  // The frame painted is the new session's own, from its first answers (nothing "Updating…").
+  const frame = page.locator('[data-first-frame="home"]');
+  await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
+  await expect(frame.getByRole('status')).toHaveCount(0);
+  await expect(page.getByText('₱99,999')).toHaveCount(0);
   release();
+  await expect(frame).toHaveCount(0);
   await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
 });

@@ -9,6 +9,9 @@
  *   paints only when that record is this session's: the token the host gives now (or the saved
  *   login on the web) and the API host of this deployment's config. Kept text becomes text
  *   nodes only, never markup;
+ * - a first open of Home (nothing kept for this session): the same frame, made by the session
+ *   started before the boot chunk from its first answers (services/earlySession.ts, user info
+ *   and loan info), when they come before React's first page;
  * - a borrower signed out on the web, at the entry URL or /login: the Login form (PRODUCT.md §2
  *   "Login page"), the fields the app renders with the same texts and labels.
  *
@@ -35,6 +38,7 @@
  * @typedef {{ resultCode: number, data?: { tokenValue?: string } }} BaseInfoAnswer
  * @typedef {{ call(method: string): Promise<BaseInfoAnswer> }} Bridge
  * @typedef {Window & { nativeBridge?: Bridge, __appConfigFetch?: { response?: Promise<Response> },
+ *   __earlySession?: Promise<{ token: string, homeFrame?: Promise<HomeFrame | undefined> } | undefined>,
  *   __earlyBaseInfo?: { bridge: Bridge, answer: Promise<BaseInfoAnswer> },
  *   __firstFrame?: FrameState, __firstFramePaint?: Promise<void>,
  *   __firstFrameShown?: () => Promise<unknown> }} PageWindow
@@ -77,12 +81,15 @@ function paintFirstFrame(win, needs) {
   } else {
     return;
   }
-  const frame = kind === 'home' ? validHomeFrame(saved) : null;
-  if (kind === 'home' && !frame) return;
-  const early = win.__appConfigFetch;
-  if (!early || !early.response) return;
+  const kept = kind === 'home' ? validHomeFrame(saved) : null;
+  // Home with nothing kept for this session: the frame the early session makes from its first
+  // answers (services/earlySession.ts).
+  const early = kind === 'home' ? win.__earlySession : undefined;
+  if (kind === 'home' && !kept && !early) return;
+  const configFetch = win.__appConfigFetch;
+  if (!configFetch || !configFetch.response) return;
   // A copy of the body: loadAppConfig reads the response itself.
-  const config = early.response.then((/** @type {Response} */ response) =>
+  const config = configFetch.response.then((/** @type {Response} */ response) =>
     response.ok ? response.clone().json() : null,
   );
   let token = Promise.resolve(saved ? saved.tokenValue : '');
@@ -120,37 +127,74 @@ function paintFirstFrame(win, needs) {
     if (text !== undefined) node.textContent = text;
     return node;
   };
-  const paint = Promise.all([config, token].concat(styles))
+  /** @type {(state: FrameState) => void} */
+  const show = (state) => {
+    doc.body.appendChild(state.layer);
+    win.__firstFrame = state;
+  };
+  /** @type {() => FrameState} */
+  const frameState = () => {
+    const state = { kind: kind, press: null, layer: element('div', 'first-frame') };
+    state.layer.setAttribute('data-first-frame', kind);
+    return state;
+  };
+  // Settles once a kept frame or Login painted, or the script decided they do not: true when
+  // Home's frame is left to the early session.
+  const decided = Promise.all([config, token].concat(styles))
     .then((answers) => {
       const cfg = answers[0];
-      if (!cfg || !cfg.apiBase) return;
+      if (!cfg || !cfg.apiBase) return false;
       // React's first page is already on screen: nothing to paint.
-      if (win.__firstFrame) return;
-      /** @type {FrameState} */
-      const state = { kind: kind, press: null, layer: element('div', 'first-frame') };
-      state.layer.setAttribute('data-first-frame', kind);
+      if (win.__firstFrame) return false;
+      const state = frameState();
       if (kind === 'home') {
-        if (!frame || cfg.apiBase.main !== saved.apiHost || answers[1] !== saved.tokenValue) {
-          return;
+        if (!kept || cfg.apiBase.main !== saved.apiHost || answers[1] !== saved.tokenValue) {
+          return true;
         }
-        state.layer.appendChild(homeView(frame, element, state));
+        state.layer.appendChild(homeView(kept, true, element, state));
       } else {
         state.layer.appendChild(loginView(needs, element, state));
       }
-      doc.body.appendChild(state.layer);
-      win.__firstFrame = state;
+      show(state);
+      return false;
     })
-    .catch(() => {});
-  // The app waits for this before its first render (main.tsx), so a frame paints first: the
-  // decision (at most 200 ms: a host slow to give its token), then the frame that shows the
-  // layer (at most 100 ms: a hidden tab has no frames).
-  // Settles once the frame painted or the script decided not to.
+    .catch(() => false);
+  /** @type {() => Promise<unknown>} the session's token now: the host's, or the saved login */
+  const tokenNow = () =>
+    inHost
+      ? token
+      : Promise.resolve().then(() => {
+          const now = JSON.parse(win.localStorage.getItem('dl.user') || 'null');
+          return now && now.tokenValue;
+        });
+  // No kept frame for this session: Home's frame from the early session's first answers, if
+  // they come before React's first page and the session is still the page's (same texts;
+  // their figures are fresh).
+  const paint = decided.then((leftToEarly) => {
+    if (!leftToEarly || !early) return undefined;
+    return early
+      .then((session) =>
+        Promise.all([session && session.homeFrame, tokenNow()]).then((answers) => {
+          const frame = answers[0];
+          if (!session || !frame || win.__firstFrame || answers[1] !== session.token) return;
+          const state = frameState();
+          state.layer.appendChild(homeView(frame, false, element, state));
+          show(state);
+        }),
+      )
+      .catch(() => {});
+  });
+  // Settles once a frame painted or the script decided not to (tests wait for it).
   win.__firstFramePaint = paint;
   /** @type {(ms: number, promise: Promise<unknown>) => Promise<unknown>} */
   const within = (ms, promise) =>
     Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
+  // The app waits for this before its first render (main.tsx), so a frame paints first: the
+  // decision (at most 200 ms: a host slow to give its token), then the frame that shows the
+  // layer (at most 100 ms: a hidden tab has no frames). A frame still waiting for the early
+  // session's answers is not waited for: React's page comes first then.
   win.__firstFrameShown = () =>
-    within(200, paint).then(() => {
+    within(200, decided).then(() => {
       if (!(win.__firstFrame && win.__firstFrame.layer)) return undefined;
       return within(
         100,
@@ -189,12 +233,14 @@ function loadedSheet(link) {
 }
 
 /**
- * Home's headline, amount and main button (features/home/HomeScreen.tsx), from kept text.
+ * Home's headline, amount and main button (features/home/HomeScreen.tsx) from text: kept from the
+ * last open (then being refreshed, as Home says), or made from this open's first answers.
  * @param {HomeFrame} frame
+ * @param {boolean} refreshing the figures are the kept ones
  * @param {ElementMaker} element
  * @param {FrameState} state
  */
-function homeView(frame, element, state) {
+function homeView(frame, refreshing, element, state) {
   const page = element('section', 'home-page');
   const hero = element('div', 'home-hero');
   hero.appendChild(element('p', 'home-hero__caption', frame.caption));
@@ -212,10 +258,12 @@ function homeView(frame, element, state) {
     });
     hero.appendChild(press);
   }
-  // The kept figures are being refreshed, as Home says while its calls run.
-  const status = element('p', 'home-hero__stale', 'Updating…');
-  status.setAttribute('role', 'status');
-  hero.appendChild(status);
+  if (refreshing) {
+    // The kept figures are being refreshed, as Home says while its calls run.
+    const status = element('p', 'home-hero__stale', 'Updating…');
+    status.setAttribute('role', 'status');
+    hero.appendChild(status);
+  }
   page.appendChild(hero);
   return page;
 }

@@ -36,10 +36,22 @@ interface PageOptions {
   apiHost?: string;
   hostToken?: string;
   countdown?: boolean;
+  /** The early session's Home frame (services/earlySession.ts), when the page started one. */
+  early?: Promise<unknown>;
+  /** The token the early session started with (the page's by default). */
+  earlyToken?: string;
 }
 
 /** A page's window as the script sees it: this document, storage, config answer, host. */
-function pageWindow({ saved, path = '/', apiHost = HOST, hostToken, countdown }: PageOptions) {
+function pageWindow({
+  saved,
+  path = '/',
+  apiHost = HOST,
+  hostToken,
+  countdown,
+  early,
+  earlyToken,
+}: PageOptions) {
   const stored = new Map<string, string>();
   if (saved !== undefined) stored.set('dl.user', JSON.stringify(saved));
   const config = { apiBase: { main: apiHost, channel: apiHost, hk: apiHost } };
@@ -54,6 +66,14 @@ function pageWindow({ saved, path = '/', apiHost = HOST, hostToken, countdown }:
     },
     location: { pathname: path },
     __appConfigFetch: { url: 'app-config.json', response },
+    ...(early
+      ? {
+          __earlySession: Promise.resolve({
+            token: earlyToken ?? hostToken ?? 'tv',
+            homeFrame: early,
+          }),
+        }
+      : {}),
     ...(hostToken === undefined
       ? {}
       : {
@@ -160,6 +180,63 @@ describe('the first frame index.html paints on a second open', () => {
   it('once the app showed its first page, a late decision paints nothing', async () => {
     expect(takeFirstFrame('home')).toBeUndefined();
     await run({ saved: record() });
+    expect(layer()).toBeNull();
+  });
+});
+
+describe('the first frame of a first open: made by the early session from its first answers', () => {
+  const fresh = {
+    caption: 'Borrow up to',
+    amount: '₱100,000',
+    button: { label: 'Under Review', disabled: true },
+  };
+
+  it('paints Home from the first answers when nothing was kept, without "Updating…"', async () => {
+    await run({ saved: record({ homeFrame: null }), early: Promise.resolve(fresh) });
+    const painted = layer();
+    expect(painted?.querySelector('.home-hero__caption')?.textContent).toBe('Borrow up to');
+    expect(painted?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱100,000');
+    expect(painted?.querySelector('button')?.disabled).toBe(true);
+    expect(painted?.querySelector('[role="status"]')).toBeNull();
+  });
+
+  it("a kept frame of this session comes first; one of another host's token gives way", async () => {
+    await run({ saved: record(), early: Promise.resolve(fresh) });
+    expect(layer()?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱15,000');
+    expect(layer()?.querySelector('[role="status"]')?.textContent).toBe('Updating…');
+    takeFirstFrame('home');
+    delete (globalThis as { __firstFrame?: unknown }).__firstFrame;
+    await run({ saved: record(), hostToken: 'a-new-session', early: Promise.resolve(fresh) });
+    expect(layer()?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱100,000');
+  });
+
+  it('paints nothing when the answers made no frame, away from Home, or for a replaced login', async () => {
+    await run({ saved: record({ homeFrame: null }), early: Promise.resolve(undefined) });
+    await run({ saved: record({ homeFrame: null }), early: Promise.resolve(fresh), path: '/bill' });
+    // The saved login changed (another tab) after the session started with the one before.
+    await run({
+      saved: record({ homeFrame: null }),
+      early: Promise.resolve(fresh),
+      earlyToken: 'the-login-before',
+    });
+    expect(layer()).toBeNull();
+  });
+
+  it('the app does not wait for answers on their way; once its page is on screen none paints', async () => {
+    let answer: (frame: unknown) => void = () => {};
+    const win = pageWindow({
+      saved: record({ homeFrame: null }),
+      early: new Promise((resolve) => {
+        answer = resolve;
+      }),
+    });
+    paintFirstFrame(win, NEEDS);
+    await firstFrameOnScreen();
+    expect(layer()).toBeNull();
+    // The app's Home commits first (lib/firstFrameTakeOver.ts), then the answers come.
+    expect(takeFirstFrame('home')).toBeUndefined();
+    answer(fresh);
+    await (globalThis as { __firstFramePaint?: Promise<void> }).__firstFramePaint;
     expect(layer()).toBeNull();
   });
 });

@@ -16,8 +16,11 @@ const config = {
   sentryDsn: null,
 };
 
-/** A client that answers every call with its name, and records what it was asked. */
-function fakeClient() {
+/**
+ * A client that answers every call with its name (or the answer given for it), and records what
+ * it was asked.
+ */
+function fakeClient(answers: Record<string, () => Promise<unknown>> = {}) {
   const made: ApiClientOptions[] = [];
   const calls: { name: string; data: unknown }[] = [];
   const warmUps = vi.fn(async () => {});
@@ -27,7 +30,7 @@ function fakeClient() {
       warmUp: warmUps,
       call: async (name: string, data: unknown) => {
         calls.push({ name, data });
-        return ok({ name });
+        return answers[name] ? answers[name]() : ok({ name });
       },
     } as unknown as ApiClient;
   };
@@ -137,6 +140,67 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
     expect(await startEarlySession(page({ bridge }), client.create)).toMatchObject({ token: 'W1' });
     expect(client.warmUps).toHaveBeenCalledTimes(1);
     expect(client.calls).toHaveLength(0);
+  });
+});
+
+describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.js paints it)', () => {
+  const loan = {
+    lastAmount: 15000,
+    creditAmount: 20000,
+    monthlyInterest: 3,
+    state: 0,
+    type: 1,
+    loanAmount: 0,
+    dueAmount: 0,
+    dueDay: 0,
+    dueTime: 0,
+  };
+  const approved = {
+    userInfo: async () => ok({ state: 5 }),
+    loanInfo: async () => ok(loan),
+  };
+
+  it('at the entry URL: the headline, amount and main button of the user and loan info', async () => {
+    const early = await startEarlySession(page({ token: 'T1' }), fakeClient(approved).create);
+    expect(await early?.homeFrame).toEqual({
+      caption: 'Available amount',
+      amount: '₱15,000',
+      button: { label: 'Apply Now', disabled: false },
+    });
+  });
+
+  it('none when either call failed, was refused or has no KYC state yet', async () => {
+    const cases = [
+      { ...approved, loanInfo: async () => Promise.reject(new Error('offline')) },
+      { ...approved, userInfo: async () => ({ code: 401, message: 'Please log in', data: null }) },
+      { ...approved, userInfo: async () => ok({}) },
+    ];
+    for (const answers of cases) {
+      const early = await startEarlySession(page({ token: 'T1' }), fakeClient(answers).create);
+      expect(await early?.homeFrame).toBeUndefined();
+    }
+  });
+
+  it('none away from the entry URL, nor inside FastPay (no call is made ahead there)', async () => {
+    const away = await startEarlySession(
+      page({ token: 'T1', path: '/bill' }),
+      fakeClient(approved).create,
+    );
+    expect(await away?.homeFrame).toBeUndefined();
+    const bridge = fakeBridge({
+      getBaseInfo: {
+        resultCode: 0,
+        data: {
+          deviceId: 'd1',
+          system: 'android',
+          tokenValue: 'W1',
+          version: '1',
+          appName: 'fastpay',
+        },
+      },
+    });
+    const wallet = await startEarlySession(page({ bridge }), fakeClient(approved).create);
+    expect(await wallet?.homeFrame).toBeUndefined();
   });
 });
 

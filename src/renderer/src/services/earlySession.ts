@@ -12,18 +12,21 @@
  * The secure channel is the device's (DESIGN.md §5), so that client may resume the one the early
  * client saved, as a login as another number goes on with the device's channel.
  */
-import type { EndpointName, ProductAnswer } from '@shared/api/endpoints';
+import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoints';
 import type { AppConfig } from '@shared/appConfig';
+import { OK } from '@shared/codes';
 import { HOME_BANNER_LOCATION, WEB_SYSTEM } from '@shared/constants';
 import type { UserBaseInfo } from '@shared/envelope';
 import { ApiClient, type ApiClientOptions } from '@shared/transport/client';
 import {
   appConfigShape,
   bridgeResultShape,
+  type HomeFrame,
   hostBaseInfoShape,
   persistedUserShape,
 } from '../lib/bootShapes';
 import { type HostProfile, isBridge, persistedDeviceId } from '../native';
+import { homeFrameOf } from '../rules/homeButton';
 import { userBaseInfoOf, withH5Suffix } from '../native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
 import { JsonStorage, StorageKey } from './storage';
@@ -34,6 +37,13 @@ export interface EarlySession {
   readonly token: string;
   readonly deviceId: string;
   readonly apiBase: AppConfig['apiBase'];
+  /**
+   * Home's headline, amount and main button from the first calls' answers (user info and loan
+   * info, both answered): at the entry URL of a first open, index.html paints it before the boot
+   * chunk has run (src/renderer/inline/firstFrame.js), as it paints a kept one on a second open.
+   * Undefined elsewhere, or when either call failed.
+   */
+  readonly homeFrame: Promise<HomeFrame | undefined>;
   /** Hands the client over: its calls then read the app's base info and token. */
   adopt(baseInfo: () => UserBaseInfo, token: () => string): AdoptedSession;
 }
@@ -71,6 +81,20 @@ function firstCallsOf(atHome: boolean): ReadonlyArray<readonly [EndpointName, ob
 }
 
 const callKey = (name: string, data: unknown) => `${name} ${JSON.stringify(data)}`;
+
+/** Home's frame once user info and loan info both answered with figures, else undefined. */
+async function homeFrameFrom(
+  userInfo: Promise<ProductAnswer> | undefined,
+  loanInfo: Promise<ProductAnswer> | undefined,
+): Promise<HomeFrame | undefined> {
+  if (!userInfo || !loanInfo) return undefined;
+  const [user, loan] = await Promise.all([userInfo, loanInfo]);
+  if (user.code !== OK || loan.code !== OK) return undefined;
+  // Parsed with the endpoints' response schemas by the client (code 200).
+  const { state } = user.data as ResponseOf<'userInfo'>;
+  // No KYC state: Home shows its Loading button, which the app paints itself.
+  return state === undefined ? undefined : homeFrameOf(state, loan.data as ResponseOf<'loanInfo'>);
+}
 
 /** The bits of `window` the early start reads (tests pass a fake). */
 export interface EarlyWindow {
@@ -161,10 +185,15 @@ export async function startEarlySession(
       answer.catch(() => {});
       answers.set(callKey(name, data), answer);
     }
+    const homeFrame = homeFrameFrom(
+      answers.get(callKey('userInfo', {})),
+      answers.get(callKey('loanInfo', {})),
+    ).catch(() => undefined);
     return {
       token: info.tokenValue,
       deviceId: info.deviceId,
       apiBase: config.data.apiBase,
+      homeFrame,
       adopt(baseInfo, token) {
         reads = { baseInfo, token };
         return {
