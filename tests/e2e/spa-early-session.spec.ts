@@ -12,6 +12,19 @@ interface PageWindow {
   localStorage: { setItem(key: string, value: string): void };
 }
 
+/** What the screen-state recorder reads and writes (e2e code compiles without the DOM lib). */
+interface ScreenWindow {
+  document: {
+    body: unknown;
+    querySelector(selector: string): { textContent: string | null } | null;
+  };
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: unknown, options: Record<string, boolean>): void };
+  requestAnimationFrame(callback: () => void): void;
+  __homeStates?: string[];
+}
+
 test('a cold open in the lender app shakes hands before the boot chunk runs, and the app adopts it', async ({
   page,
   admin,
@@ -52,6 +65,47 @@ test('a cold open paints Home from the first answers before the boot chunk runs;
   await expect(page).toHaveURL(/\/loan\/apply$/);
   await expect(frame).toHaveCount(0);
   expect(await countOf(admin, HANDSHAKE)).toBe(1);
+});
+
+test('from the painted Home to the app’s, the figures never go: no placeholder in between', async ({
+  page,
+  admin,
+  injectBridge,
+}) => {
+  await admin.scenario('can-borrow');
+  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  const release = await holdBootChunk(page);
+  await page.goto('/');
+  const frame = page.locator('[data-first-frame="home"]');
+  await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
+  // Every state of the screen from now on, as each DOM change and each frame leaves it.
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as ScreenWindow;
+    const seen: string[] = [];
+    scope.__homeStates = seen;
+    const look = () => {
+      const doc = scope.document;
+      const amount = doc.querySelector('[data-testid="home-amount"]')?.textContent ?? 'none';
+      const pending = doc.querySelector('[data-testid="home-amount-pending"]') ? ' pending' : '';
+      const state = `${amount}${pending}`;
+      if (seen[seen.length - 1] !== state) seen.push(state);
+    };
+    new scope.MutationObserver(look).observe(scope.document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    const everyFrame = () => {
+      look();
+      scope.requestAnimationFrame(everyFrame);
+    };
+    everyFrame();
+  });
+  release();
+  await expect(frame).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const states = await page.evaluate(() => (globalThis as unknown as ScreenWindow).__homeStates);
+  expect(states).toEqual(['₱15,000']);
 });
 
 test('a session started for a token the app no longer holds is discarded, its answers unused', async ({

@@ -34,7 +34,7 @@
  *   button: { label: string, disabled?: boolean } | null }} HomeFrame
  * @typedef {{ areaCode: HTMLSelectElement, phone: HTMLInputElement, code: HTMLInputElement }} LoginFields
  * @typedef {{ kind: 'home' | 'login', press: string | null, layer: HTMLElement,
- *   fields?: LoginFields }} FrameState
+ *   fields?: LoginFields, figures?: HomeFrame }} FrameState
  * @typedef {{ resultCode: number, data?: { tokenValue?: string } }} BaseInfoAnswer
  * @typedef {{ call(method: string): Promise<BaseInfoAnswer> }} Bridge
  * @typedef {Window & { nativeBridge?: Bridge, __appConfigFetch?: { response?: Promise<Response> },
@@ -241,6 +241,8 @@ function loadedSheet(link) {
  * @param {FrameState} state
  */
 function homeView(frame, refreshing, element, state) {
+  // Handed to Home, whose figures may still be on their way when it takes the frame over.
+  state.figures = frame;
   const page = element('section', 'home-page');
   const hero = element('div', 'home-hero');
   hero.appendChild(element('p', 'home-hero__caption', frame.caption));

@@ -173,7 +173,7 @@ describe('the first frame index.html paints on a second open', () => {
   it('a press before the app runs is handed to Home, which removes the frame', async () => {
     await run({ saved: record() });
     layer()?.querySelector('button')?.click();
-    expect(takeFirstFrame('home')).toEqual({ press: 'main', values: {} });
+    expect(takeFirstFrame('home')).toEqual({ press: 'main', values: {}, figures: frame });
     expect(layer()).toBeNull();
   });
 
@@ -198,6 +198,8 @@ describe('the first frame of a first open: made by the early session from its fi
     expect(painted?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱100,000');
     expect(painted?.querySelector('button')?.disabled).toBe(true);
     expect(painted?.querySelector('[role="status"]')).toBeNull();
+    // Handed to Home, to stand in while its own figures are on their way.
+    expect(takeFirstFrame('home')?.figures).toEqual(fresh);
   });
 
   it("a kept frame of this session comes first; one of another host's token gives way", async () => {

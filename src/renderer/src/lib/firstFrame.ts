@@ -8,6 +8,8 @@
  * is in the boot chunk.
  */
 
+import type { HomeFrame } from './bootShapes';
+
 export type FirstFrameKind = 'home' | 'login';
 /** A press made on the painted frame before the app ran. */
 export type FirstFramePress = 'main' | 'code' | 'login';
@@ -24,6 +26,8 @@ export interface PaintedFrame {
   press: FirstFramePress | null;
   layer: { remove(): void };
   fields?: Record<string, PaintedField>;
+  /** Home: the headline, amount and main button it shows. */
+  figures?: HomeFrame;
 }
 
 interface FirstFrameWindow {

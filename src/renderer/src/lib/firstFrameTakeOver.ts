@@ -3,6 +3,7 @@
  * src/renderer/inline/firstFrame.js): the press made on it, the typed values and the focus.
  * Apart from ./firstFrame.ts so that only the screens that take a frame carry this.
  */
+import type { HomeFrame } from './bootShapes';
 import { endFirstFrame, type FirstFrameKind, type FirstFramePress } from './firstFrame';
 
 /** What a screen takes over from the painted frame. */
@@ -12,6 +13,8 @@ export interface TakenFrame {
   values: Record<string, string>;
   /** The field that had the focus, with its caret, to give the same field of the app. */
   focus?: { field: string; selectionStart: number | null; selectionEnd: number | null };
+  /** Home: the figures it showed, this session's, to stand in until Home has its own. */
+  figures?: HomeFrame;
 }
 
 /**
@@ -34,5 +37,10 @@ export function takeFirstFrame(kind: FirstFrameKind): TakenFrame | undefined {
       };
     }
   }
-  return { press: frame.press, values, ...(focus ? { focus } : {}) };
+  return {
+    press: frame.press,
+    values,
+    ...(focus ? { focus } : {}),
+    ...(frame.figures ? { figures: frame.figures } : {}),
+  };
 }

@@ -8,6 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { KycStates } from '@shared/api/entities';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { HomeFrame } from '../../lib/bootShapes';
 import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useNavigating } from '../../lib/navigating';
@@ -51,11 +52,20 @@ const HomeScreen = observer(function HomeScreen() {
   }, [home.popup]);
   const HomePopup = useOptionalChunk(loadPopup, popupShown);
 
-  // The first frame index.html painted from the kept one goes in the commit that shows this
-  // one; a press of its main button made before the app ran is pressed here (lib/firstFrame.ts).
+  // The first frame index.html painted goes in the commit that shows this one; a press of its
+  // main button made before the app ran is pressed here (lib/firstFrame.ts). Its figures, this
+  // session's (kept, or from the first answers), stand in while Home's own are on their way, so
+  // the borrower never sees them go and come back.
+  const [painted, setPainted] = useState<HomeFrame | null>(null);
   useLayoutEffect(() => {
-    if (takeFirstFrame('home')?.press === 'main') home.pressMainButton();
+    const taken = takeFirstFrame('home');
+    if (taken?.figures) setPainted(taken.figures);
+    if (taken?.press === 'main') home.pressMainButton();
   }, [home]);
+  useEffect(() => {
+    if (!amountPending) setPainted(null);
+  }, [amountPending]);
+  const standIn = amountPending ? painted : null;
 
   // Home's first frame with figures, kept for the next open (UserStore.homeFrame).
   const amountText = amountPending ? undefined : formatPeso(headline.amount, 0);
@@ -64,6 +74,11 @@ const HomeScreen = observer(function HomeScreen() {
       ? undefined
       : homeFrameOf(home.kycState, loan);
   const frameKey = JSON.stringify(frame);
+  const mainButton = standIn
+    ? standIn.button && { ...standIn.button, disabled: standIn.button.disabled || navigating }
+    : button.hidden || (approved && home.figuresPending)
+      ? null
+      : { label: button.label, disabled: button.disabled };
   // biome-ignore lint/correctness/useExhaustiveDependencies: frameKey stands for the frame
   useEffect(() => {
     if (frame) user.keepHomeFrame(frame);
@@ -87,24 +102,24 @@ const HomeScreen = observer(function HomeScreen() {
           </div>
         ) : (
           <div className="home-hero">
-            <p className="home-hero__caption">{headline.caption}</p>
-            {amountPending ? (
+            <p className="home-hero__caption">{standIn ? standIn.caption : headline.caption}</p>
+            {amountPending && !standIn ? (
               <p className="home-hero__amount" data-testid="home-amount-pending" aria-busy="true">
                 <span className="home-hero__placeholder" role="img" aria-label="Loading amount" />
               </p>
             ) : (
               <p className="home-hero__amount" data-testid="home-amount">
-                {amountText}
+                {standIn ? standIn.amount : amountText}
               </p>
             )}
-            {!button.hidden && !(approved && home.figuresPending) && (
+            {mainButton && (
               <button
                 type="button"
                 className="home-hero__button"
-                disabled={button.disabled}
+                disabled={mainButton.disabled}
                 onClick={() => home.pressMainButton()}
               >
-                {button.label}
+                {mainButton.label}
               </button>
             )}
             {home.loanInfoStatus === 'loading' && loan ? (
