@@ -4,7 +4,8 @@
  * the app adopts that session once, and only for the token it holds when it asks (DESIGN.md §6).
  */
 import { countOf, holdBootChunk } from './firstFrame-helpers';
-import { expect, test } from './fixtures';
+import type { Locator } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 
 const HANDSHAKE = 'config/getServicePublicKey';
 
@@ -45,17 +46,28 @@ test('a cold open in the lender app shakes hands before the boot chunk runs, and
   }
 });
 
-test('a cold open paints Home from the first answers before the boot chunk runs; Apply Now pressed then is not lost', async ({
-  page,
-  admin,
-  injectBridge,
-}) => {
-  await admin.scenario('can-borrow');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+/**
+ * A first open in the lender app (can-borrow) with the boot chunk held, until index.html painted
+ * Home from the early session's answers: the painted frame, and what lets the boot chunk go.
+ */
+async function paintedColdHome(
+  page: Page,
+  inLenderApp: (page: Page, scenario: string) => Promise<void>,
+): Promise<{ frame: Locator; release: () => void }> {
+  await inLenderApp(page, 'can-borrow');
   const release = await holdBootChunk(page);
   await page.goto('/');
   const frame = page.locator('[data-first-frame="home"]');
   await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
+  return { frame, release };
+}
+
+test('a cold open paints Home from the first answers before the boot chunk runs; Apply Now pressed then is not lost', async ({
+  page,
+  admin,
+  inLenderApp,
+}) => {
+  const { frame, release } = await paintedColdHome(page, inLenderApp);
   await expect(frame.getByText('Available amount', { exact: true })).toBeVisible();
   // Fresh figures: nothing says they are being updated.
   await expect(frame.getByRole('status')).toHaveCount(0);
@@ -69,15 +81,9 @@ test('a cold open paints Home from the first answers before the boot chunk runs;
 
 test('from the painted Home to the app’s, the figures never go: no placeholder in between', async ({
   page,
-  admin,
-  injectBridge,
+  inLenderApp,
 }) => {
-  await admin.scenario('can-borrow');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
-  const release = await holdBootChunk(page);
-  await page.goto('/');
-  const frame = page.locator('[data-first-frame="home"]');
-  await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
+  const { frame, release } = await paintedColdHome(page, inLenderApp);
   // Every state of the screen from now on, as each DOM change and each frame leaves it.
   await page.evaluate(() => {
     const scope = globalThis as unknown as ScreenWindow;

@@ -64,6 +64,21 @@ function page(options: {
   };
 }
 
+/** The FastPay wallet's host, whose token W1 is the wallet's. */
+const fastPayBridge = () =>
+  fakeBridge({
+    getBaseInfo: {
+      resultCode: 0,
+      data: {
+        deviceId: 'd1',
+        system: 'android',
+        tokenValue: 'W1',
+        version: '1',
+        appName: 'fastpay',
+      },
+    },
+  });
+
 afterEach(() => {
   delete (globalThis as { __earlySession?: unknown }).__earlySession;
   vi.useRealTimers();
@@ -124,18 +139,7 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
   });
 
   it('inside FastPay (a wallet token, not a session) shakes hands but makes no call ahead', async () => {
-    const bridge = fakeBridge({
-      getBaseInfo: {
-        resultCode: 0,
-        data: {
-          deviceId: 'd1',
-          system: 'android',
-          tokenValue: 'W1',
-          version: '1',
-          appName: 'fastpay',
-        },
-      },
-    });
+    const bridge = fastPayBridge();
     const client = fakeClient();
     expect(await startEarlySession(page({ bridge }), client.create)).toMatchObject({ token: 'W1' });
     expect(client.warmUps).toHaveBeenCalledTimes(1);
@@ -187,18 +191,7 @@ describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.
       fakeClient(approved).create,
     );
     expect(await away?.homeFrame).toBeUndefined();
-    const bridge = fakeBridge({
-      getBaseInfo: {
-        resultCode: 0,
-        data: {
-          deviceId: 'd1',
-          system: 'android',
-          tokenValue: 'W1',
-          version: '1',
-          appName: 'fastpay',
-        },
-      },
-    });
+    const bridge = fastPayBridge();
     const wallet = await startEarlySession(page({ bridge }), fakeClient(approved).create);
     expect(await wallet?.homeFrame).toBeUndefined();
   });
