@@ -79,6 +79,27 @@ test('a cold open paints Home from the first answers before the boot chunk runs;
   expect(await countOf(admin, HANDSHAKE)).toBe(1);
 });
 
+test('a press on the painted Home goes where the app’s own button goes, whatever the state', async ({
+  page,
+  inLenderApp,
+}) => {
+  const cases = [
+    ['kyc-fill-info', 'Fill In The Information', /\/kyc\/apply$/],
+    ['releasing', 'Loan Releasing', /\/loan\/review$/],
+  ] as const;
+  for (const [scenario, label, target] of cases) {
+    await inLenderApp(page, scenario);
+    const release = await holdBootChunk(page);
+    await page.goto('/');
+    const frame = page.locator('[data-first-frame="home"]');
+    await frame.getByRole('button', { name: label }).click();
+    release();
+    await expect(frame).toHaveCount(0);
+    await expect(page, scenario).toHaveURL(target);
+    await page.unrouteAll();
+  }
+});
+
 test('from the painted Home to the app’s, the figures never go: no placeholder in between', async ({
   page,
   inLenderApp,

@@ -6,7 +6,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { KycStates } from '@shared/api/entities';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { HomeFrame } from '../../lib/bootShapes';
 import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
@@ -57,14 +57,22 @@ const HomeScreen = observer(function HomeScreen() {
   // session's (kept, or from the first answers), stand in while Home's own are on their way, so
   // the borrower never sees them go and come back.
   const [painted, setPainted] = useState<HomeFrame | null>(null);
+  const pressedBefore = useRef(false);
   useLayoutEffect(() => {
     const taken = takeFirstFrame('home');
     if (taken?.figures) setPainted(taken.figures);
-    if (taken?.press === 'main') home.pressMainButton();
-  }, [home]);
+    pressedBefore.current = taken?.press === 'main';
+  }, []);
   useEffect(() => {
     if (!amountPending) setPainted(null);
   }, [amountPending]);
+  // That press is made once Home knows its own figures, after the refresh above has started, so
+  // it waits for fresh loan info as any press does; none when loan info could not be loaded.
+  useEffect(() => {
+    if (!pressedBefore.current || amountPending) return;
+    pressedBefore.current = false;
+    if (!home.loanInfoMissing) home.pressMainButton();
+  }, [amountPending, home]);
   const standIn = amountPending ? painted : null;
 
   // Home's first frame with figures, kept for the next open (UserStore.homeFrame).
