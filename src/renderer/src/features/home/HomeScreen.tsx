@@ -53,9 +53,9 @@ const HomeScreen = observer(function HomeScreen() {
   const HomePopup = useOptionalChunk(loadPopup, popupShown);
 
   // The first frame index.html painted goes in the commit that shows this one; a press of its
-  // main button made before the app ran is pressed here (lib/firstFrame.ts). Its figures, this
-  // session's (kept, or from the first answers), stand in while Home's own are on their way, so
-  // the borrower never sees them go and come back.
+  // main button made before the app ran is made again below (lib/firstFrame.ts). Its figures,
+  // this session's (kept, or from the first answers), stand in while Home's own are on their
+  // way, so the borrower never sees them go and come back.
   const [painted, setPainted] = useState<HomeFrame | null>(null);
   const pressedBefore = useRef(false);
   useLayoutEffect(() => {
@@ -66,8 +66,9 @@ const HomeScreen = observer(function HomeScreen() {
   useEffect(() => {
     if (!amountPending) setPainted(null);
   }, [amountPending]);
-  // That press is made once Home knows its own figures, after the refresh above has started, so
-  // it waits for fresh loan info as any press does; none when loan info could not be loaded.
+  // That press (or one on the stand-in figures) is made once Home knows its own figures, after
+  // the refresh above has started, so it waits for fresh loan info as any press does; none when
+  // loan info could not be loaded.
   useEffect(() => {
     if (!pressedBefore.current || amountPending) return;
     pressedBefore.current = false;
@@ -125,7 +126,10 @@ const HomeScreen = observer(function HomeScreen() {
                 type="button"
                 className="home-hero__button"
                 disabled={mainButton.disabled}
-                onClick={() => home.pressMainButton()}
+                onClick={() => {
+                  if (standIn) pressedBefore.current = true;
+                  else home.pressMainButton();
+                }}
               >
                 {mainButton.label}
               </button>
