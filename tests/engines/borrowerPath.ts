@@ -74,10 +74,14 @@ export const logIn: Step = async ({ page, admin, base }) => {
   await admin.scenario('repaying');
   await admin.clearLog();
   await page.goto(`${base}/login`);
+  // The app's own form, not the one index.html paints before the app runs (README "First
+  // frame"): that one is replaced as the app takes it over, and the driver types into the element
+  // it found, which could be gone between two fields.
   await waitFor(
     page,
-    'the login form',
-    `() => !!document.querySelector('input[aria-label="Verification code"]')`,
+    "the app's login form",
+    `() => !document.querySelector('[data-first-frame]') &&
+      !!document.querySelector('input[aria-label="Verification code"]')`,
   );
   await page.evaluate(SELECT_VALUE, 'select[aria-label="Area code"]', PH_USER.areaCode);
   await page.type({ css: 'input[aria-label="Mobile number"]' }, PH_USER.phone);
