@@ -1,3 +1,4 @@
+import { holdBootChunk } from './firstFrame-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('web profile: login end to end with the real encrypted API', () => {
@@ -90,14 +91,7 @@ test.describe('web profile: the Login form index.html paints before the app runs
     page,
   }) => {
     // Hold the boot chunk: the page shows what index.html does alone.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index\.[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBootChunk(page);
     await page.goto('/', { waitUntil: 'commit' });
     const frame = page.locator('[data-first-frame="login"]');
     await frame.getByLabel('Area code').selectOption('63');
@@ -112,6 +106,24 @@ test.describe('web profile: the Login form index.html paints before the app runs
     // The rest of the login goes on in the app's form.
     await page.getByRole('textbox', { name: 'Verification code' }).fill('1234');
     await page.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('LOGIN pressed there, with the number and code typed there, logs in once the app runs', async ({
+    page,
+    admin,
+  }) => {
+    await admin.scenario('repaying');
+    const release = await holdBootChunk(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const frame = page.locator('[data-first-frame="login"]');
+    await frame.getByLabel('Area code').selectOption('63');
+    await frame.getByRole('textbox', { name: 'Mobile number' }).fill('9171234567');
+    await frame.getByRole('textbox', { name: 'Verification code' }).fill('1234');
+    await frame.getByRole('button', { name: 'LOGIN' }).click();
+    release();
+    await expect(frame).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
