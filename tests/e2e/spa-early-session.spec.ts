@@ -29,10 +29,9 @@ interface ScreenWindow {
 test('a cold open in the lender app shakes hands before the boot chunk runs, and the app adopts it', async ({
   page,
   admin,
-  injectBridge,
+  inLenderApp,
 }) => {
-  await admin.scenario('can-borrow');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'can-borrow');
   const release = await holdBootChunk(page);
   await page.goto('/');
   // The boot chunk is held: the handshake and Home's calls are the early session's.

@@ -17,10 +17,9 @@ async function answeredOf(admin: MockAdmin, path: string): Promise<number> {
 test('a second open resumes the saved secure session: Home without a handshake', async ({
   page,
   admin,
-  injectBridge,
+  inLenderApp,
 }) => {
-  await admin.scenario('can-borrow');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'can-borrow');
   await page.goto('/');
   await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
   await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(1);
@@ -68,12 +67,10 @@ async function firstFrameDecided(page: Page) {
 
 test('a second open paints the kept Home before the app runs; Apply Now pressed then is not lost', async ({
   page,
-  admin,
-  injectBridge,
+  inLenderApp,
   bridgeCalls,
 }) => {
-  await admin.scenario('can-borrow');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'can-borrow');
   await page.goto('/');
   await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
   await expect
@@ -102,9 +99,9 @@ test("a host's new token gets no frame of the session before, only its own", asy
   page,
   admin,
   injectBridge,
+  inLenderApp,
 }) => {
-  await admin.scenario('can-borrow');
-  await injectBridge(page, { appName: 'lender', tokenValue: await admin.sessionToken() });
+  await inLenderApp(page, 'can-borrow');
   await page.goto('/');
   await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
   await expect.poll(() => keptFrame(page).then(Boolean)).toBe(true);
