@@ -115,9 +115,7 @@ async function boot(container: HTMLElement): Promise<void> {
       // gzip): fetch it now, alongside the config, instead of after the stores exist
       // (bench/README.md).
       if (info.tokenValue) {
-        import('@shared/transport/signal')
-          .then(({ loadSignal }) => loadSignal())
-          .catch(() => {});
+        import('@shared/transport/signal').then(({ loadSignal }) => loadSignal()).catch(() => {});
       }
     },
     // A failing host: the session's start reports it and keeps the Loading page (§4).

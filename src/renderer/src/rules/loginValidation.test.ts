@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaCode } from '@shared/constants';
-import { areaCodesFor, isValidPhone, normalizePhone, phoneMaxLength } from './loginValidation';
+import {
+  areaCodesFor,
+  isValidPhone,
+  normalizeCode,
+  normalizePhone,
+  phoneMaxLength,
+} from './loginValidation';
 
 describe('phone pattern per area code (PRODUCT.md §5)', () => {
   it.each<[AreaCode, string, boolean]>([
@@ -42,6 +48,16 @@ describe('phone max length (PRODUCT.md §5)', () => {
     ['852', '5123 4567 9', '51234567'],
   ])('normalizes %s %j to %j', (areaCode, input, expected) => {
     expect(normalizePhone(areaCode, input)).toBe(expected);
+  });
+});
+
+describe('the SMS code as typed (PRODUCT.md §5)', () => {
+  it.each([
+    ['1234', '1234'],
+    [' 12 34 ', '1234'],
+    ['123456', '1234'],
+  ])('%j → %j', (input, expected) => {
+    expect(normalizeCode(input)).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 /** Login validation of PRODUCT.md §5. Pure. */
-import { AREA_CODES, type AreaCode, NATIVE_AREA_CODES } from '@shared/constants';
+import { AREA_CODES, type AreaCode, NATIVE_AREA_CODES, SMS_CODE_LENGTH } from '@shared/constants';
 import type { HostProfile } from '../native';
 
 const PHONE_PATTERNS: Readonly<Record<AreaCode, RegExp>> = {
@@ -39,4 +39,9 @@ export function phoneMaxLength(areaCode: AreaCode, phone: string): number {
 export function normalizePhone(areaCode: AreaCode, input: string): string {
   const digits = input.replace(/\D/g, '');
   return digits.slice(0, phoneMaxLength(areaCode, digits));
+}
+
+/** The SMS code as typed: no spaces, cut to the code's length. */
+export function normalizeCode(input: string): string {
+  return input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
 }

@@ -2,12 +2,7 @@
  * Every product call goes through here: the error catalogue of PRODUCT.md §8 and DESIGN.md §5
  * is applied once, so features only look at `code` and `data`.
  */
-import type {
-  EndpointName,
-  ProductAnswer,
-  RequestOf,
-  ResponseOf,
-} from '@shared/api/endpoints';
+import type { EndpointName, ProductAnswer, RequestOf, ResponseOf } from '@shared/api/endpoints';
 import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '@shared/codes';
 import { NOTIFICATION_MS } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';

@@ -3,12 +3,7 @@
  * interface so tests can pass fakes; the real one wraps the encrypted client of
  * `src/shared/transport/client.ts` (see `apiTransport.ts`).
  */
-import type {
-  EndpointName,
-  ProductAnswer,
-  RequestOf,
-  ResponseOf,
-} from '@shared/api/endpoints';
+import type { EndpointName, ProductAnswer, RequestOf, ResponseOf } from '@shared/api/endpoints';
 import { type ApiErrorKind, isApiErrorKind } from '@shared/transport/apiError';
 import { errorMessage } from '@shared/errors';
 

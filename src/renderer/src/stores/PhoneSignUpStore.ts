@@ -10,17 +10,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { User } from '@shared/api/entities';
 import { OK } from '@shared/codes';
 import type { AreaCode } from '@shared/constants';
-import {
-  INVITE_MESSAGE_MS,
-  SMS_CODE_LENGTH,
-  SMS_COUNTDOWN_SECONDS,
-} from '@shared/constants';
+import { INVITE_MESSAGE_MS, SMS_COUNTDOWN_SECONDS } from '@shared/constants';
 import type { HostProfile } from '../native';
 import {
   areaCodesFor,
   ENTER_MOBILE_FIRST,
   INVALID_PHONE_OR_CODE,
   isValidPhone,
+  normalizeCode,
   normalizePhone,
 } from '../rules/loginValidation';
 import { countdownUntil, secondsLeft } from '../rules/countdown';
@@ -80,7 +77,7 @@ export class PhoneSignUpStore {
   }
 
   setCode(input: string): void {
-    this.code = input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
+    this.code = normalizeCode(input);
   }
 
   async sendCode(): Promise<void> {

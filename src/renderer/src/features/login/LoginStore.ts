@@ -5,11 +5,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '@shared/codes';
 import type { AreaCode } from '@shared/constants';
-import {
-  DEFAULT_AREA_CODE,
-  INVITE_MESSAGE_MS,
-  SMS_CODE_LENGTH,
-} from '@shared/constants';
+import { DEFAULT_AREA_CODE, INVITE_MESSAGE_MS } from '@shared/constants';
 import { safeLink } from '@shared/links';
 import { timestampShape } from '../../lib/bootShapes';
 import {
@@ -17,6 +13,7 @@ import {
   ENTER_MOBILE_FIRST,
   INVALID_PHONE_OR_CODE,
   isValidPhone,
+  normalizeCode,
   normalizePhone,
 } from '../../rules/loginValidation';
 import type { Clock } from '../../services/clock';
@@ -90,7 +87,7 @@ export class LoginStore {
   }
 
   setCode(input: string): void {
-    this.code = input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);
+    this.code = normalizeCode(input);
   }
 
   /** Get Code: validates, opens the puzzle in that variant, else sends. */

@@ -2,12 +2,7 @@
  * Profile tab rules of PRODUCT.md §2, §4, §6 as pure functions: the greeting, the mobile with a
  * leading 0, which list entries show, and the red dots of the bell and the Voucher entry.
  */
-import {
-  type KycState,
-  KycStates,
-  type UnreadItem,
-  type User,
-} from '@shared/api/entities';
+import { type KycState, KycStates, type UnreadItem, type User } from '@shared/api/entities';
 
 /** KYC states that unlock the name greeting and the My KYC entry. */
 function kycKnown(state: KycState | undefined): boolean {
