@@ -1,13 +1,11 @@
 /** /activity-center (public): the index of the events, with whether each is on, coming or over. */
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { missingCaseError } from '@shared/missingCaseError';
-import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { campaignsFeature } from './CampaignStore';
+import { useCampaigns } from './useCampaigns';
 import { EVENTS } from './events';
-import { type EventPhase, nowFromQuery, windowDays } from './eventWindow';
+import { type EventPhase, windowDays } from './eventWindow';
 import { ReloadButton } from '../../components/ReloadAgain';
 
 function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
@@ -28,12 +26,7 @@ function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string
 const ORDER: Record<string, number> = { open: 0, before: 1, after: 2 };
 
 export default observer(function ActivityCenterScreen() {
-  const campaigns = useFeature(campaignsFeature);
-  const { search } = useLocation();
-  useEffect(() => {
-    campaigns.setNowOverride(nowFromQuery(search));
-    void campaigns.loadDates();
-  }, [campaigns, search]);
+  const campaigns = useCampaigns();
 
   const rows = Object.entries(EVENTS)
     .map(([key, def]) => ({

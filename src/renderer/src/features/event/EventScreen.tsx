@@ -4,15 +4,14 @@
  * CampaignStore's clock (`?now=<ISO>` moves it for QA).
  */
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
-import { useFeature } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { campaignsFeature } from './CampaignStore';
+import { useCampaigns } from './useCampaigns';
 import { type EventDef, eventOf } from './events';
-import { nowFromQuery, OUT_OF_WINDOW_TEXT, windowDays } from './eventWindow';
+import { OUT_OF_WINDOW_TEXT, windowDays } from './eventWindow';
 import { LoadFailed } from '../../components/ReloadAgain';
 
 const EventView = observer(function EventView({
@@ -24,12 +23,7 @@ const EventView = observer(function EventView({
   action: string | undefined;
   def: EventDef;
 }) {
-  const campaigns = useFeature(campaignsFeature);
-  const { search } = useLocation();
-  useEffect(() => {
-    campaigns.setNowOverride(nowFromQuery(search));
-    void campaigns.loadDates();
-  }, [campaigns, search]);
+  const campaigns = useCampaigns();
 
   const phase = campaigns.phaseOf(file);
   if (phase === undefined) {
