@@ -18,6 +18,8 @@ import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';
+import { KEPT_FRESH_MS } from '../../stores/Freshness';
+import { type LoanInfoStore, loanInfoFeature } from '../../stores/LoanInfoStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
@@ -37,6 +39,8 @@ import { sendApplication } from './sendApplication';
 export interface LoanDeps {
   api: ApiService;
   user: UserStore;
+  /** The session's loan info, shared with Home. */
+  loanInfo: LoanInfoStore;
   session: SessionStore;
   native: NativeHost;
   ui: UiService;
@@ -131,15 +135,17 @@ export class LoanStore {
     this.setCoupon(coupon.userCouponId);
   }
 
-  /** Loads what the form needs: loan info (lastAmount) and the available vouchers. */
+  /**
+   * Loads what the form needs: loan info (lastAmount), unless Home has just brought it (one call
+   * per need, stores/Freshness.ts), and the available vouchers.
+   */
   async open(): Promise<void> {
-    const { api, user } = this.deps;
-    const [info, coupons] = await Promise.allSettled([
-      api.call('loanInfo', {}),
+    const { api, loanInfo } = this.deps;
+    const [, coupons] = await Promise.allSettled([
+      loanInfo.refresh(KEPT_FRESH_MS),
       api.call('couponList', { state: CouponStates.AVAILABLE }),
     ]);
     runInAction(() => {
-      if (info.status === 'fulfilled' && info.value.code === OK) user.setLoanInfo(info.value.data);
       if (coupons.status === 'fulfilled' && coupons.value.code === OK) {
         this.coupons = coupons.value.data;
         // A voucher chosen earlier that is no longer available (used, expired) is dropped.
@@ -348,12 +354,8 @@ export class LoanStore {
    * the loan in progress (LoanApplyScreen, Home button rule) instead of a form with no way on.
    */
   private async reloadLoanState(): Promise<void> {
-    try {
-      const info = await this.deps.api.call('loanInfo', {});
-      if (info.code === OK) this.deps.user.setLoanInfo(info.data);
-    } catch {
-      // Already shown by the ApiService; the refusal's own message stays on screen.
-    }
+    // A failure was shown by the ApiService; the refusal's own message stays on screen.
+    await this.deps.loanInfo.refresh();
   }
 
   private clearError(field: LoanField): void {
@@ -372,6 +374,7 @@ export const loanFeature: Feature<LoanStore> = {
     const store = new LoanStore({
       api: root.api,
       user: root.user,
+      loanInfo: root.feature(loanInfoFeature),
       session: root.session,
       native: services.native,
       ui: services.ui,
