@@ -213,6 +213,33 @@ describe('host profiles', () => {
     expect(resumed).toEqual([1]);
     expect(transport.calls.length).toBeGreaterThan(before);
   });
+  it('loanSuccess: the kept loan figures and Home frame go, so none of them can be pressed', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    root.user.setLoanInfo({
+      lastAmount: 15000,
+      creditAmount: 20000,
+      monthlyInterest: 3.5,
+      state: 0,
+      type: 0,
+      loanAmount: 0,
+      dueAmount: 0,
+      dueDay: 0,
+      dueTime: 0,
+    });
+    root.user.keepHomeFrame({
+      caption: 'Available amount',
+      amount: '₱15,000',
+      button: { label: 'Apply Now', disabled: false },
+    });
+    bridge.fire('loanSuccess');
+    expect(root.user.loanInfo).toBeNull();
+    expect(root.user.homeFrame).toBeNull();
+    expect(root.user.isLoggedIn).toBe(true);
+  });
+
   it('kycSuccess: the KYC review asks the user info again instead of the one kept', async () => {
     const bridge = fakeBridge(hostInfo('lender'));
     const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });

@@ -346,7 +346,8 @@ export class SessionStore {
       navigation.go('/kyc/review');
     });
     native.on('loanSuccess', () => {
-      // The lender app applied natively: Home's figures and Bill are out of date.
+      // The lender app applied natively: Home's figures are wrong, Bill is out of date.
+      this.deps.user.forgetLoanInfo();
       events.emit('account-changed', undefined);
       navigation.go('/loan/review/?success=1');
     });

@@ -46,7 +46,7 @@ export interface LoanDeps {
   ui: UiService;
   navigation: Navigation;
   clock: Clock;
-  /** The application went through: Home's figures and Bill are out of date (`account-changed`). */
+  /** The application went through: Home's figures are wrong, Bill is out of date. */
   onApplied: () => void;
 }
 
@@ -380,7 +380,10 @@ export const loanFeature: Feature<LoanStore> = {
       ui: services.ui,
       navigation: services.navigation,
       clock: services.clock,
-      onApplied: () => root.events.emit('account-changed', undefined),
+      onApplied: () => {
+        root.user.forgetLoanInfo();
+        root.events.emit('account-changed', undefined);
+      },
     });
     // Home's main button starts a new application (PRODUCT.md §4): the form goes back to its
     // defaults. Before the loan feature was ever used there is no form to reset.
