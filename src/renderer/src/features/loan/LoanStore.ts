@@ -23,6 +23,7 @@ import { type LoanInfoStore, loanInfoFeature } from '../../stores/LoanInfoStore'
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
+import { SentApplicationMark } from './sentApplication';
 
 export const PICK_ACCOUNT_FAILED = 'The account could not be chosen. Please try again.';
 
@@ -46,6 +47,10 @@ export interface LoanDeps {
   ui: UiService;
   navigation: Navigation;
   clock: Clock;
+  /** The application on its way, kept across a reload (./sentApplication.ts). */
+  sent: SentApplicationMark;
+  /** False once the session that made the store ended. */
+  alive: () => boolean;
   /** The application went through: Home's figures are wrong, Bill is out of date. */
   onApplied: () => void;
 }
@@ -86,13 +91,28 @@ export class LoanStore {
   private previewSeq = 0;
 
   constructor(private readonly deps: LoanDeps) {
-    this.review = new LoanReviewStore(deps.api);
+    this.review = new LoanReviewStore({
+      api: deps.api,
+      loanInfo: deps.loanInfo,
+      user: deps.user,
+      sent: deps.sent,
+      clock: deps.clock,
+      alive: deps.alive,
+    });
     makeAutoObservable<LoanStore, 'deps' | 'previewTimer' | 'previewSeq'>(this, {
       deps: false,
       review: false,
       previewTimer: false,
       previewSeq: false,
     });
+  }
+
+  /**
+   * An application sent earlier (before a reload, or one whose answer never came) may still land:
+   * the form is not offered, the review finds out what became of it.
+   */
+  get applicationOnItsWay(): boolean {
+    return !this.submitting && this.deps.sent.current !== null;
   }
 
   get lastAmount(): number {
@@ -327,6 +347,9 @@ export class LoanStore {
       if (verified.code !== OK) return;
       user.setPayPassword(verified.data.payPassword);
     }
+    // Kept until an answer comes: a reload meanwhile, or no answer at all, leads to the review,
+    // which asks the server's loan state instead of offering the form again.
+    this.deps.sent.remember(borrowAmount);
     const sent = await sendApplication(
       { api, native, ui, profile: session.profile },
       {
@@ -342,6 +365,7 @@ export class LoanStore {
         ...(user.payPassword ? { payPassword: user.payPassword } : {}),
       },
     );
+    this.deps.sent.forget();
     if (!sent) return this.reloadLoanState();
     this.resetForm();
     this.deps.onApplied();
@@ -380,6 +404,13 @@ export const loanFeature: Feature<LoanStore> = {
       ui: services.ui,
       navigation: services.navigation,
       clock: services.clock,
+      sent: new SentApplicationMark({
+        storage: services.storage,
+        user: root.user,
+        apiHost: services.config.apiBase.main,
+        clock: services.clock,
+      }),
+      alive: () => scope.alive,
       onApplied: () => {
         root.user.forgetLoanInfo();
         root.events.emit('account-changed', undefined);
