@@ -70,7 +70,14 @@ export const AppLayout = observer(function AppLayout() {
   return (
     <div key={screensKey} className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
       {shownTab && (
-        <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`} hidden={!tabsKey}>
+        // The page's main landmark while a tab is the page; under a route page (hidden, or the
+        // master of master-detail) that page's <main> is. An attribute, not another element, so
+        // the kept-alive tabs are never remounted.
+        <div
+          className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`}
+          hidden={!tabsKey}
+          role={tab ? 'main' : undefined}
+        >
           <KeepAliveTabs active={shownTab} />
         </div>
       )}
