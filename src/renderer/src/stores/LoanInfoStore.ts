@@ -28,6 +28,8 @@ export class LoanInfoStore {
       deps: false,
       freshness: false,
       load: false,
+      // Read when acted on, never observed: a computed would keep an old promise.
+      pending: false,
     });
   }
 
