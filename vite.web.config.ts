@@ -28,13 +28,14 @@ const BOOT_SHARED =
 
 /**
  * What Home, the entry URL's page, imports beside its own chunk and the API client's: the tab
- * bar, the pull to refresh, the date formats, the ad picture. Other pages share each of them, so
- * rolldown made a chunk of each: six requests more beside the boot chunk on a first open, which
- * over HTTP/1.1's six connections per host held back the early session's calls (cold Home with
- * data 1.32 → 1.24 × the floor with one chunk, which the tab pages load anyway).
+ * bar, the pull to refresh, the date formats, the ad picture and its name (the events' titles).
+ * Other pages share each of them, so rolldown made a chunk of each: six requests more beside the
+ * boot chunk on a first open, which over HTTP/1.1's six connections per host held back the early
+ * session's calls (cold Home with data 1.32 → 1.24 × the floor with one chunk, which the tab
+ * pages load anyway).
  */
 const HOME_SHARED =
-  /[\\/]src[\\/]renderer[\\/]src[\\/](lib[\\/](format|marketCalendar)|components[\\/]PullRefresh|shell[\\/]TabBar|features[\\/]home[\\/]AdPicture)\.(ts|tsx|css)$/;
+  /[\\/]src[\\/]renderer[\\/]src[\\/](lib[\\/](format|marketCalendar|eventTitles)|components[\\/]PullRefresh|shell[\\/]TabBar|features[\\/]home[\\/](AdPicture|adName))\.(ts|tsx|css)$/;
 
 /**
  * The production SPA bundle (`npm run build:web` → dist/web). Relative asset base so one build

@@ -40,19 +40,19 @@ const nameByPath = new Map(
 
 type CallContext = Omit<HandlerContext, 'account' | 'accountKey'>;
 
-/** Token rules of the auth endpoints (PRODUCT.md §8 session codes). */
-function authenticate(
-  ctx: CallContext,
+/** The caller a token names, by the token rules of the auth endpoints (PRODUCT.md §8 session codes). */
+export function callerOf(
+  state: HandlerContext['state'],
+  token: string | undefined,
 ): Pick<HandlerContext, 'account' | 'accountKey'> | ProductAnswer {
-  const token = ctx.call.token;
   if (!token) return fail(ServerCode.TOKEN_MISSING, 'Please log in first');
-  const session = ctx.state.sessions.get(token);
+  const session = state.sessions.get(token);
   if (!session)
     return fail(ServerCode.TOKEN_INVALID, 'Your login is not valid. Please log in again');
   if (!session.active) {
     return fail(ServerCode.TOKEN_EXPIRED, 'You have logged out. Please log in again');
   }
-  const account = ctx.state.accounts.get(session.accountKey);
+  const account = state.accounts.get(session.accountKey);
   if (!account)
     return fail(ServerCode.TOKEN_INVALID, 'Your login is not valid. Please log in again');
   return { account, accountKey: session.accountKey };
@@ -72,7 +72,7 @@ export function dispatch(ctx: CallContext): ProductAnswer {
     accountKey: undefined,
   };
   if (endpoint.auth) {
-    const result = authenticate(ctx);
+    const result = callerOf(ctx.state, ctx.call.token);
     if ('code' in result) return result;
     auth = result;
   }

@@ -27,7 +27,8 @@ const NATIVE_DEVICE = 'native-host';
 /** What a host action runs on: product calls, and the wallet's payment of a repay order. */
 interface HostBackend {
   handle(call: ApiCall): Promise<ProductAnswer>;
-  walletPayment(payment: { orderNo: string; amount: number }): ProductAnswer;
+  /** Pays `orderNo` for the borrower `token` names (the token rules of every product call). */
+  walletPayment(token: string, payment: { orderNo: string; amount: number }): ProductAnswer;
 }
 
 function callOf(path: string, token: string, data: unknown): ApiCall {
@@ -71,10 +72,10 @@ export async function runHostAction(
     }
     case 'gcashPayment':
     case 'fastPayPayment': {
-      // The wallet's payment lands on the order, or is refused with the reason (paid, voided,
-      // expired, another amount).
+      // The wallet's payment lands on the order of the borrower the host is signed in as, or is
+      // refused with the reason (signed out, paid, voided, expired, another amount).
       const { orderNo, amount } = parsed.data as { orderNo: string; amount: number };
-      return backend.walletPayment({ orderNo, amount });
+      return backend.walletPayment(token, { orderNo, amount });
     }
     case 'useVoucher': {
       const { userCouponId } = parsed.data as { userCouponId: string };

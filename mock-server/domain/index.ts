@@ -9,7 +9,7 @@ import { ServerCode } from '@shared/codes';
 import type { Scenario } from '@shared/scenario';
 import { addToken, enforceAccountLimits } from './accountLimits';
 import { fail } from './context';
-import { dispatch } from './dispatch';
+import { callerOf, dispatch } from './dispatch';
 import { runHostAction } from './hostActions';
 import { walletPayment as walletPaymentOf } from './orders';
 import { loadReference, loadScenarios, type ReferenceData } from './loader';
@@ -69,9 +69,22 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     }
   };
 
-  const walletPayment = (payment: { orderNo: string; amount: number }): ProductAnswer => {
+  /**
+   * A wallet pays with the token the host holds, checked as every product call checks it; an
+   * order of another borrower is as unknown to it as one that does not exist (DESIGN.md §6
+   * "Ownership and money": an order belongs to its user).
+   */
+  const walletPayment = (
+    token: string,
+    payment: { orderNo: string; amount: number },
+  ): ProductAnswer => {
     const at = nowSec();
     followClock(state, at);
+    const caller = callerOf(state, token);
+    if ('code' in caller) return caller;
+    if (state.orders.get(payment.orderNo)?.accountKey !== caller.accountKey) {
+      return fail(ServerCode.NOT_FOUND, `No repay order ${payment.orderNo}`);
+    }
     return walletPaymentOf(state, at, payment);
   };
 

@@ -41,7 +41,7 @@ export interface MockAdmin {
   realTime(): Promise<void>;
   /** A native host's own backend call (`POST /__admin/host/:method`), e.g. a wallet paying. */
   hostAction(
-    method: 'gcashPayment' | 'fastPayPayment',
+    method: 'gcashPayment' | 'fastPayPayment' | 'loanApply',
     token: string,
     params: object,
   ): Promise<{ code: number; message: string }>;

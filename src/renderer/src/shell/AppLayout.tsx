@@ -62,13 +62,22 @@ export const AppLayout = observer(function AppLayout() {
   // instead of a tab that would fetch its chunks on Login's path (bench/README.md, the boot path's size).
   if (!showsTabs) return <LoadingPage />;
 
-  const shownTab = tabsKey ?? lastTab.current.tab;
+  // A tab is a signed-in page (PRODUCT.md §2): once the session ended, the kept one goes with
+  // its figures instead of staying hidden under Login (DESIGN.md §6 "Session scope").
+  const shownTab = tabsKey ?? (user.isLoggedIn ? lastTab.current.tab : undefined);
   // Keyed by the sessions that ended (DESIGN.md §6): a new borrower gets new screens, never the
   // kept-alive tabs, rows, selection or scroll of the one before.
   return (
     <div key={screensKey} className={`app-shell${profileDetail ? ' master-detail' : ''}`}>
       {shownTab && (
-        <div className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`} hidden={!tabsKey}>
+        // The page's main landmark while a tab is the page; under a route page (hidden, or the
+        // master of master-detail) that page's <main> is. An attribute, not another element, so
+        // the kept-alive tabs are never remounted.
+        <div
+          className={`tabs-pane${tab ? '' : ' tabs-pane--master'}`}
+          hidden={!tabsKey}
+          role={tab ? 'main' : undefined}
+        >
           <KeepAliveTabs active={shownTab} />
         </div>
       )}

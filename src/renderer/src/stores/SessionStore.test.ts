@@ -6,6 +6,7 @@ import { userBaseInfoOf } from '../native/baseInfo';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
 import { loginPath } from './SessionStore';
+import { KEPT_FRESH_MS } from './Freshness';
 
 const user = {
   msisdn: '9171234567',
@@ -212,6 +213,47 @@ describe('host profiles', () => {
     expect(resumed).toEqual([1]);
     expect(transport.calls.length).toBeGreaterThan(before);
   });
+  it('loanSuccess: the kept loan figures and Home frame go, so none of them can be pressed', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    root.user.setLoanInfo({
+      lastAmount: 15000,
+      creditAmount: 20000,
+      monthlyInterest: 3.5,
+      state: 0,
+      type: 0,
+      loanAmount: 0,
+      dueAmount: 0,
+      dueDay: 0,
+      dueTime: 0,
+    });
+    root.user.keepHomeFrame({
+      caption: 'Available amount',
+      amount: '₱15,000',
+      button: { label: 'Apply Now', disabled: false },
+    });
+    bridge.fire('loanSuccess');
+    expect(root.user.loanInfo).toBeNull();
+    expect(root.user.homeFrame).toBeNull();
+    expect(root.user.isLoggedIn).toBe(true);
+  });
+
+  it('kycSuccess: the KYC review asks the user info again instead of the one kept', async () => {
+    const bridge = fakeBridge(hostInfo('lender'));
+    const transport = fakeTransport({ userInfo: ok(user), unread: ok([]) });
+    const { root } = createTestRoot({ bridge, transport });
+    await root.session.start('/');
+    await root.session.refreshUser();
+    const asked = () => transport.calls.filter((c) => c.name === 'userInfo').length;
+    const before = asked();
+    await root.session.refreshUser(KEPT_FRESH_MS);
+    expect(asked()).toBe(before);
+    bridge.fire('kycSuccess');
+    await root.session.refreshUser(KEPT_FRESH_MS);
+    expect(asked()).toBe(before + 1);
+  });
 });
 
 describe('logout and login path', () => {
@@ -230,6 +272,18 @@ describe('logout and login path', () => {
     expect(root.feature(kycFeature).values).toEqual({});
     expect(localBackend.getItem(StorageKey.kycForm)).toBeNull();
     expect(navigation.visited).toEqual(['/']);
+  });
+
+  it("logout keeps the device's secure channel: the next login shakes no hands", async () => {
+    const transport = fakeTransport({ logout: ok(null) });
+    let resets = 0;
+    transport.resetSessions = () => {
+      resets += 1;
+    };
+    const { root } = createTestRoot({ transport });
+    root.user.setUser(user);
+    expect(await root.session.logout()).toBe(true);
+    expect(resets).toBe(0);
   });
 
   it('a login asked right after logout leads to /, not to the page logged out on', async () => {

@@ -281,7 +281,8 @@ export class SessionStore {
     if (answer.code !== OK) return false;
     this.deps.user.clear();
     this.loggedOutTo = '/';
-    this.api.resetSessions();
+    // The secure channel is the device's, not the borrower's (DESIGN.md §5: the token names the
+    // borrower on every call): the next login goes on with it, no new handshake.
     this.deps.navigation.go('/', { replace: true });
     return true;
   }
@@ -339,9 +340,14 @@ export class SessionStore {
 
   private listenToHost(): void {
     const { native, navigation, events } = this.deps;
-    native.on('kycSuccess', () => navigation.go('/kyc/review'));
+    native.on('kycSuccess', () => {
+      // The KYC state changed in the lender app: the review asks the user info again.
+      this.userFreshness.invalidate();
+      navigation.go('/kyc/review');
+    });
     native.on('loanSuccess', () => {
-      // The lender app applied natively: Home's figures and Bill are out of date.
+      // The lender app applied natively: Home's figures are wrong, Bill is out of date.
+      this.deps.user.forgetLoanInfo();
       events.emit('account-changed', undefined);
       navigation.go('/loan/review/?success=1');
     });

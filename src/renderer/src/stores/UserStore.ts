@@ -93,6 +93,17 @@ export class UserStore {
     this.persist();
   }
 
+  /**
+   * The loan changed on the server (an application went through, the lender app's loanSuccess):
+   * the kept figures and Home's kept frame are wrong, not just old. Screens show placeholders
+   * until fresh loan info comes, so nothing stale can be pressed (DESIGN.md §6).
+   */
+  forgetLoanInfo(): void {
+    this.loanInfo = null;
+    this.homeFrame = null;
+    this.persist();
+  }
+
   /** Keeps Home's first frame of this session (written only when it changed). */
   keepHomeFrame(frame: HomeFrame): void {
     if (!this.isLoggedIn || JSON.stringify(frame) === JSON.stringify(this.homeFrame)) return;

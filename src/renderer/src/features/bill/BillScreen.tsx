@@ -36,6 +36,8 @@ const BillScreen = observer(function BillScreen() {
   const list = bill.listOf(tab);
   return (
     <section className={`bill-page${tab === 1 ? ' bill-page--with-bar' : ''}`}>
+      {/* The page's heading, named as its tab (PRODUCT.md §2); the tabs below show it. */}
+      <h1 className="visually-hidden">Bill</h1>
       <Tabs
         className="bill-tabs safe-sticky"
         activeKey={String(tab)}

@@ -5,6 +5,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { hasOwn } from '@shared/portable';
 import type { EventPageProps } from './EventPageProps';
+import { EVENT_TITLES, type EventFile } from '../../lib/eventTitles';
 
 export interface EventDef {
   title: string;
@@ -13,38 +14,38 @@ export interface EventDef {
   actions?: readonly string[];
 }
 
-export const EVENTS: Readonly<Record<string, EventDef>> = {
+export const EVENTS: Readonly<Record<EventFile, EventDef>> = {
   benefits_newuser: {
-    title: 'New User Benefits',
+    title: EVENT_TITLES.benefits_newuser,
     page: lazy(() => import('./pages/BenefitsNewUser')),
   },
   cash_for_newuser_150: {
-    title: '₱150.00 Cash for New Users',
+    title: EVENT_TITLES.cash_for_newuser_150,
     page: lazy(() => import('./pages/CashForNewUser')),
   },
   christmas_lucky_draw: {
-    title: 'Christmas Lucky Draw',
+    title: EVENT_TITLES.christmas_lucky_draw,
     page: lazy(() => import('./christmas/ChristmasLuckyDraw')),
     actions: ['prize', 'task', 'mechanics'],
   },
   coupon_for_holiday_shopping: {
-    title: 'Holiday Shopping Vouchers',
+    title: EVENT_TITLES.coupon_for_holiday_shopping,
     page: lazy(() => import('./pages/HolidayCoupons')),
   },
   invite_channel: {
-    title: 'Become a Partner',
+    title: EVENT_TITLES.invite_channel,
     page: lazy(() => import('./pages/InviteChannel')),
   },
   invite_earn_cash: {
-    title: 'Invite & Earn Cash',
+    title: EVENT_TITLES.invite_earn_cash,
     page: lazy(() => import('./pages/InviteEarnCash')),
   },
   invite_friend: {
-    title: 'Invite a Friend',
+    title: EVENT_TITLES.invite_friend,
     page: lazy(() => import('./pages/InviteFriend')),
   },
   long_weekend_promo: {
-    title: 'Long Weekend Promo',
+    title: EVENT_TITLES.long_weekend_promo,
     page: lazy(() => import('./pages/LongWeekendPromo')),
   },
 };

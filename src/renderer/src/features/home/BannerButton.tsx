@@ -1,6 +1,7 @@
-/** One banner: its picture as a button that follows the banner's link. */
+/** One banner: its picture as a button that follows the banner's link, named by where it leads. */
 import type { Advertisement } from '@shared/api/entities';
 import { AdPicture } from './AdPicture';
+import { adNameOf } from './adName';
 
 export function BannerButton({
   banner,
@@ -11,7 +12,7 @@ export function BannerButton({
 }) {
   return (
     <button type="button" className="home-banner" onClick={() => onOpen(banner)}>
-      <AdPicture src={banner.picUrl} alt="Banner" />
+      <AdPicture src={banner.picUrl} alt={adNameOf(banner.link)} />
     </button>
   );
 }

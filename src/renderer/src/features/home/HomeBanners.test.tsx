@@ -25,18 +25,18 @@ it('paints the first banner at once and the carousel once Home is ready and idle
   const { rerender } = render(
     <HomeBanners banners={banners} ready={false} onOpen={(b) => opened.push(b.id)} />,
   );
-  expect(screen.getAllByAltText('Banner')).toHaveLength(1);
+  expect(screen.getAllByAltText('Advertisement')).toHaveLength(1);
   screen.getByRole('button').click();
   expect(opened).toEqual([1]);
   await act(() => vi.advanceTimersByTimeAsync(PAST_IDLE_MS));
   // Not ready: still the one picture, no carousel fetched.
-  expect(screen.getAllByAltText('Banner')).toHaveLength(1);
+  expect(screen.getAllByAltText('Advertisement')).toHaveLength(1);
 
   rerender(<HomeBanners banners={banners} ready onOpen={(b) => opened.push(b.id)} />);
   await act(() => vi.advanceTimersByTimeAsync(PAST_IDLE_MS));
   // Idle came: what is left is the carousel chunk's import, a condition and not a clock.
   vi.useRealTimers();
-  await waitFor(() => expect(screen.getAllByAltText('Banner').length).toBeGreaterThan(1), {
+  await waitFor(() => expect(screen.getAllByAltText('Advertisement').length).toBeGreaterThan(1), {
     timeout: 15_000,
   });
   expect(screen.getByLabelText('Banners')).toBeTruthy();

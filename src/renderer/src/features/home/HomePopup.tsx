@@ -2,6 +2,7 @@
 import { CenterPopup } from 'antd-mobile';
 import type { Advertisement } from '@shared/api/entities';
 import { AdPicture } from './AdPicture';
+import { adNameOf } from './adName';
 
 export default function HomePopup({
   popup,
@@ -23,7 +24,7 @@ export default function HomePopup({
             <span aria-hidden="true">×</span>
           </button>
           <button type="button" className="home-popup__picture" onClick={onOpen}>
-            <AdPicture src={popup.picUrl} alt="Advertisement" />
+            <AdPicture src={popup.picUrl} alt={adNameOf(popup.link)} />
           </button>
         </div>
       )}

@@ -96,6 +96,8 @@ const HomeScreen = observer(function HomeScreen() {
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
       <section className="home-page">
+        {/* The page's heading, named as its tab (PRODUCT.md §2: Loan at /); the hero shows it. */}
+        <h1 className="visually-hidden">Loan</h1>
         {home.loanInfoMissing ? (
           <div className="home-hero home-hero--missing" role="alert">
             <p className="home-hero__caption">Your loan details could not be loaded.</p>

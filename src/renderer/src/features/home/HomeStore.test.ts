@@ -4,6 +4,7 @@ import { APP_STORE_LINKS } from '@shared/constants';
 import type { NativeHost } from '../../native';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
+import { loanInfoFeature } from '../../stores/LoanInfoStore';
 import { HomeStore } from './HomeStore';
 import { KYC_EXPIRED_NOTICE } from '../../rules/homeButton';
 
@@ -63,6 +64,7 @@ function homeOf(
     navigation: test.navigation,
     ui: test.ui,
     native,
+    loanInfo: root.feature(loanInfoFeature),
     refreshUser: () => root.session.refreshUser(),
     resetLoanForm: () => void resets.push(1),
   });

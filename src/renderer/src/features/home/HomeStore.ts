@@ -17,6 +17,7 @@ import type { Clock } from '../../services/clock';
 import type { ApiCaller } from '../../services/ApiService';
 import type { ConfigStore } from '../../stores/ConfigStore';
 import { Freshness } from '../../stores/Freshness';
+import { type LoanInfoStore, loanInfoFeature } from '../../stores/LoanInfoStore';
 import type { Feature } from '../../stores/RootStore';
 import type { UserStore } from '../../stores/UserStore';
 import {
@@ -37,33 +38,33 @@ export interface HomeDeps {
   navigation: Navigation;
   ui: UiService;
   native: NativeHost;
+  /** The session's loan info, shared with the loan feature. */
+  loanInfo: LoanInfoStore;
   /** Reloads user info and the unread list unless loaded within `maxAgeMs` (SessionStore). */
   refreshUser: (maxAgeMs?: number) => Promise<void>;
   /** Resets the loan application form before the main button navigates. */
   resetLoanForm: () => void;
 }
 
-/** Where Home's loan info stands: the figures and the main button depend on it. */
-export type LoanInfoStatus = 'idle' | 'loading' | 'fresh' | 'failed';
-
 export class HomeStore {
   ads: Advertisement[] = [];
-  loanInfoStatus: LoanInfoStatus = 'idle';
-  /** When loan info and ads were last asked for. */
+  /** When the ads were last asked for. */
   private readonly freshness: Freshness;
-  /** The loan-info call in flight: the main button waits for it (never acts on stale state). */
-  private loanInfoLoad: Promise<void> | null = null;
   locationBanner: Advertisement | null = null;
   /** The popup ad on screen, if any. */
   popup: Advertisement | null = null;
 
   constructor(private readonly deps: HomeDeps) {
     this.freshness = new Freshness(deps.clock);
-    makeAutoObservable<HomeStore, 'deps' | 'loanInfoLoad' | 'freshness'>(this, {
+    makeAutoObservable<HomeStore, 'deps' | 'freshness'>(this, {
       deps: false,
-      loanInfoLoad: false,
       freshness: false,
     });
+  }
+
+  /** Where the loan info stands: the figures and the main button depend on it. */
+  get loanInfoStatus(): LoanInfoStore['status'] {
+    return this.deps.loanInfo.status;
   }
 
   get kycState(): KycState | undefined {
@@ -92,12 +93,12 @@ export class HomeStore {
   async refresh(maxAgeMs = 0): Promise<void> {
     // Visitors without a token get no ads or user data (PRODUCT.md §4).
     if (!this.deps.user.isLoggedIn) return;
-    const stale = !this.freshness.isFresh(maxAgeMs) || this.loanInfoStatus === 'failed';
-    if (stale) this.freshness.markLoaded();
+    const adsStale = !this.freshness.isFresh(maxAgeMs);
+    if (adsStale) this.freshness.markLoaded();
     await Promise.allSettled([
       this.deps.refreshUser(maxAgeMs),
-      stale ? this.loadLoanInfo() : undefined,
-      stale ? this.loadAds() : undefined,
+      this.deps.loanInfo.refresh(maxAgeMs),
+      adsStale ? this.loadAds() : undefined,
     ]);
   }
 
@@ -127,15 +128,16 @@ export class HomeStore {
     return !this.deps.user.loanInfo && this.loanInfoStatus !== 'failed';
   }
 
-  retryLoanInfo(): Promise<void> {
-    return this.loadLoanInfo();
+  async retryLoanInfo(): Promise<void> {
+    await this.deps.loanInfo.refresh();
   }
 
   /** The main button (PRODUCT.md §4): reset the loan form, then go where the states say. */
   pressMainButton(): void {
     // Fresh loan info first: the button's target depends on the loan state.
-    if (this.loanInfoLoad) {
-      void this.loanInfoLoad.then(() => this.pressMainButton());
+    const pending = this.deps.loanInfo.pending;
+    if (pending) {
+      void pending.then(() => this.pressMainButton());
       return;
     }
     this.deps.resetLoanForm();
@@ -187,30 +189,6 @@ export class HomeStore {
     await this.deps.native.openBrowser(appStoreLink(this.deps.user.user?.areaCode ?? ''));
   }
 
-  private loadLoanInfo(): Promise<void> {
-    this.loanInfoLoad ??= this.fetchLoanInfo().finally(() => {
-      this.loanInfoLoad = null;
-    });
-    return this.loanInfoLoad;
-  }
-
-  private async fetchLoanInfo(): Promise<void> {
-    this.loanInfoStatus = 'loading';
-    let fresh = false;
-    try {
-      const answer = await this.deps.api.call('loanInfo', {});
-      if (answer.code === OK) {
-        this.deps.user.setLoanInfo(answer.data);
-        fresh = true;
-      }
-    } catch {
-      // Timeouts and network failures were told by the API layer; Home shows what is missing.
-    }
-    runInAction(() => {
-      this.loanInfoStatus = fresh ? 'fresh' : 'failed';
-    });
-  }
-
   private async loadAds(): Promise<void> {
     const [ads, banner] = await Promise.allSettled([
       this.deps.api.call('loadAdvertisement', {}),
@@ -247,6 +225,7 @@ export const homeFeature: Feature<HomeStore> = {
       navigation: services.navigation,
       ui: services.ui,
       native: services.native,
+      loanInfo: root.feature(loanInfoFeature),
       refreshUser: (maxAgeMs?: number) => session.refreshUser(maxAgeMs),
       resetLoanForm: () => events.emit('new-loan', undefined),
     });

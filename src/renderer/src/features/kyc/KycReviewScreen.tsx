@@ -3,6 +3,7 @@ import { Button, Result } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { MoneyPage } from '../../components/MoneyPage';
 import { AppDownloadNotice } from '../../components/AppDownloadNotice';
@@ -13,9 +14,11 @@ const KycReviewScreen = observer(function KycReviewScreen() {
   const { user, session } = useStores();
   const kyc = useFeature(kycFeature);
   const navigate = useNavigate();
+  // The KYC state shown is the user info's: asked unless the startup, Home or a KYC submission
+  // has just brought it (one call per need); the host's kycSuccess makes it old at once.
   useEffect(() => {
     void kyc.loadReview();
-    void session.refreshUser();
+    void session.refreshUser(KEPT_FRESH_MS);
   }, [kyc, session]);
 
   const view = kycStateView(user.user?.state);

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { loanApplyRedirectOf } from '../../rules/homeButton';
 import { MoneyPage } from '../../components/MoneyPage';
+import { PageSkeleton } from '../../shell/PageSkeleton';
 import { formatPeso } from '@shared/money';
 import { PreviewCard } from './components/PreviewCard';
 import { WebPayeePicker } from './components/WebPayeePicker';
@@ -40,11 +41,17 @@ function Field({
 const LoanApplyScreen = observer(function LoanApplyScreen() {
   const { user, services } = useStores();
   const loan = useFeature(loanFeature);
-  const redirect = loanApplyRedirectOf(user.user?.state, user.loanInfo);
+  // An application on its way is followed on the review, never offered again as an empty form.
+  const redirect = loan.applicationOnItsWay
+    ? '/loan/review'
+    : loanApplyRedirectOf(user.user?.state, user.loanInfo);
   useEffect(() => {
     if (redirect) services.navigation.go(redirect, { replace: true });
     else void loan.open();
   }, [loan, redirect, services]);
+  // Leaving: the form never paints for a borrower it is not for (an empty form offered to one
+  // whose application is on its way could book a second loan).
+  if (redirect) return <PageSkeleton />;
   const { errors } = loan;
   const invalid = (field: keyof typeof errors) => ({
     'aria-invalid': errors[field] !== undefined,

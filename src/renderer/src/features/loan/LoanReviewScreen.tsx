@@ -33,6 +33,20 @@ const LoanReviewScreen = observer(function LoanReviewScreen() {
       ) : (
         state && <Result status={state.status} title={state.title} description={state.text} />
       )}
+      {review.status === 'confirming' && (
+        <Result
+          status="waiting"
+          title="Checking Your Application"
+          description="Your loan application was sent. We are checking that it reached us; this takes a few seconds."
+        />
+      )}
+      {review.status === 'notReceived' && (
+        <Result
+          status="warning"
+          title="Application Not Received"
+          description="Your loan application did not reach us, so no loan was booked. You can apply again."
+        />
+      )}
       {!success && review.status === 'done' && !detail && (
         <Result status="info" title="No Data" description="You have no loan application yet." />
       )}
@@ -57,7 +71,16 @@ const LoanReviewScreen = observer(function LoanReviewScreen() {
       )}
       <AppDownloadNotice text="Follow your loan and get release notices in the Direct Loan app." />
       <div className="money-actions">
-        <Button block color="primary" onClick={() => navigate('/', { replace: true })}>
+        {review.status === 'notReceived' && (
+          <Button block color="primary" onClick={() => navigate('/loan/apply', { replace: true })}>
+            Apply Again
+          </Button>
+        )}
+        <Button
+          block
+          color={review.status === 'notReceived' ? 'default' : 'primary'}
+          onClick={() => navigate('/', { replace: true })}
+        >
           Back to Home
         </Button>
       </div>

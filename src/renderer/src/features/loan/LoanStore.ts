@@ -18,9 +18,12 @@ import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';
+import { KEPT_FRESH_MS } from '../../stores/Freshness';
+import { type LoanInfoStore, loanInfoFeature } from '../../stores/LoanInfoStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
+import { SentApplicationMark } from './sentApplication';
 
 export const PICK_ACCOUNT_FAILED = 'The account could not be chosen. Please try again.';
 
@@ -37,12 +40,18 @@ import { sendApplication } from './sendApplication';
 export interface LoanDeps {
   api: ApiService;
   user: UserStore;
+  /** The session's loan info, shared with Home. */
+  loanInfo: LoanInfoStore;
   session: SessionStore;
   native: NativeHost;
   ui: UiService;
   navigation: Navigation;
   clock: Clock;
-  /** The application went through: Home's figures and Bill are out of date (`account-changed`). */
+  /** The application on its way, kept across a reload (./sentApplication.ts). */
+  sent: SentApplicationMark;
+  /** False once the session that made the store ended. */
+  alive: () => boolean;
+  /** The application went through: Home's figures are wrong, Bill is out of date. */
   onApplied: () => void;
 }
 
@@ -82,13 +91,28 @@ export class LoanStore {
   private previewSeq = 0;
 
   constructor(private readonly deps: LoanDeps) {
-    this.review = new LoanReviewStore(deps.api);
+    this.review = new LoanReviewStore({
+      api: deps.api,
+      loanInfo: deps.loanInfo,
+      user: deps.user,
+      sent: deps.sent,
+      clock: deps.clock,
+      alive: deps.alive,
+    });
     makeAutoObservable<LoanStore, 'deps' | 'previewTimer' | 'previewSeq'>(this, {
       deps: false,
       review: false,
       previewTimer: false,
       previewSeq: false,
     });
+  }
+
+  /**
+   * An application sent earlier (before a reload, or one whose answer never came) may still land:
+   * the form is not offered, the review finds out what became of it.
+   */
+  get applicationOnItsWay(): boolean {
+    return !this.submitting && this.deps.sent.current !== null;
   }
 
   get lastAmount(): number {
@@ -131,15 +155,17 @@ export class LoanStore {
     this.setCoupon(coupon.userCouponId);
   }
 
-  /** Loads what the form needs: loan info (lastAmount) and the available vouchers. */
+  /**
+   * Loads what the form needs: loan info (lastAmount), unless Home has just brought it (one call
+   * per need, stores/Freshness.ts), and the available vouchers.
+   */
   async open(): Promise<void> {
-    const { api, user } = this.deps;
-    const [info, coupons] = await Promise.allSettled([
-      api.call('loanInfo', {}),
+    const { api, loanInfo } = this.deps;
+    const [, coupons] = await Promise.allSettled([
+      loanInfo.refresh(KEPT_FRESH_MS),
       api.call('couponList', { state: CouponStates.AVAILABLE }),
     ]);
     runInAction(() => {
-      if (info.status === 'fulfilled' && info.value.code === OK) user.setLoanInfo(info.value.data);
       if (coupons.status === 'fulfilled' && coupons.value.code === OK) {
         this.coupons = coupons.value.data;
         // A voucher chosen earlier that is no longer available (used, expired) is dropped.
@@ -321,6 +347,9 @@ export class LoanStore {
       if (verified.code !== OK) return;
       user.setPayPassword(verified.data.payPassword);
     }
+    // Kept until an answer comes: a reload meanwhile, or no answer at all, leads to the review,
+    // which asks the server's loan state instead of offering the form again.
+    this.deps.sent.remember(borrowAmount);
     const sent = await sendApplication(
       { api, native, ui, profile: session.profile },
       {
@@ -336,6 +365,7 @@ export class LoanStore {
         ...(user.payPassword ? { payPassword: user.payPassword } : {}),
       },
     );
+    this.deps.sent.forget();
     if (!sent) return this.reloadLoanState();
     this.resetForm();
     this.deps.onApplied();
@@ -348,12 +378,8 @@ export class LoanStore {
    * the loan in progress (LoanApplyScreen, Home button rule) instead of a form with no way on.
    */
   private async reloadLoanState(): Promise<void> {
-    try {
-      const info = await this.deps.api.call('loanInfo', {});
-      if (info.code === OK) this.deps.user.setLoanInfo(info.data);
-    } catch {
-      // Already shown by the ApiService; the refusal's own message stays on screen.
-    }
+    // A failure was shown by the ApiService; the refusal's own message stays on screen.
+    await this.deps.loanInfo.refresh();
   }
 
   private clearError(field: LoanField): void {
@@ -372,12 +398,23 @@ export const loanFeature: Feature<LoanStore> = {
     const store = new LoanStore({
       api: root.api,
       user: root.user,
+      loanInfo: root.feature(loanInfoFeature),
       session: root.session,
       native: services.native,
       ui: services.ui,
       navigation: services.navigation,
       clock: services.clock,
-      onApplied: () => root.events.emit('account-changed', undefined),
+      sent: new SentApplicationMark({
+        storage: services.storage,
+        user: root.user,
+        apiHost: services.config.apiBase.main,
+        clock: services.clock,
+      }),
+      alive: () => scope.alive,
+      onApplied: () => {
+        root.user.forgetLoanInfo();
+        root.events.emit('account-changed', undefined);
+      },
     });
     // Home's main button starts a new application (PRODUCT.md §4): the form goes back to its
     // defaults. Before the loan feature was ever used there is no form to reset.

@@ -35,7 +35,7 @@ const MessageListScreen = observer(function MessageListScreen() {
   const master = (
     <section className="messages-page" aria-label="Messages">
       <NavBar onBack={() => navigate(-1)} backIcon={backIcon}>
-        Messages
+        <h1 className="messages-page__title">Messages</h1>
       </NavBar>
       <PullRefresh onRefresh={() => messages.list.refresh()}>
         <ul className="message-list">

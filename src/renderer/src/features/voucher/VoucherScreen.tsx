@@ -25,7 +25,7 @@ const VoucherScreen = observer(function VoucherScreen() {
   return (
     <section className="voucher-page">
       <NavBar onBack={() => navigate(-1)} backIcon={backIcon}>
-        Voucher
+        <h1 className="voucher-page__title">Voucher</h1>
       </NavBar>
       <Tabs
         activeKey={String(state)}
