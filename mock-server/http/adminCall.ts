@@ -6,6 +6,7 @@
  * handler the encrypted route reaches, as the token given (the exchange's own) or, without one,
  * as a fresh native-login token of the world's user (`msisdn`, else the scenario's first user).
  * The call is logged in the world's traffic log like the app's own, marked as coming from here.
+ * In upstream mode the upstream runs it (with the token given, else none).
  */
 import type { Request, Response } from 'express';
 import { type ApiHost, endpointByPath, handshakePathOf } from '@shared/api/endpoints';
@@ -52,6 +53,36 @@ export function adminCall(ctx: MockContext) {
     }
     if (path === handshakePathOf(host)) {
       refuseAdmin(res, 400, 'A handshake sets up a Signal session: nothing to replay');
+      return;
+    }
+    const link = ctx.upstreams.linkOf(world.id);
+    if (link) {
+      // Upstream mode: the upstream runs it, as the app's own call would reach it.
+      const given = userBaseInfoSchema.safeParse(body.data.userBaseInfo);
+      const token = body.data.token ?? '';
+      const userBaseInfo: UserBaseInfo = given.success
+        ? given.data
+        : { deviceId: ADMIN_DEVICE, system: 'android', tokenValue: token, version: '' };
+      const { answer, mark } = await link.relay({
+        host,
+        path,
+        data,
+        userBaseInfo,
+        token,
+        deviceId: userBaseInfo.deviceId,
+      });
+      world.log.add({
+        at: new Date(started).toISOString(),
+        host,
+        path,
+        encrypted: false,
+        request: { headers: { token, via: 'POST /__admin/call' }, data, userBaseInfo },
+        response: answer,
+        status: 200,
+        ms: Date.now() - started,
+        upstream: mark,
+      });
+      res.json(answer);
       return;
     }
     const token = body.data.token ?? world.domain.issueSessionToken(body.data.msisdn);

@@ -18,6 +18,7 @@ import {
   plainBodySchema,
   type UserBaseInfo,
 } from '@shared/envelope';
+import type { UpstreamMark } from '@shared/upstream';
 import type { ArmedFault, FaultMark } from '@shared/workbench';
 import type { CryptoScope } from '../crypto/serverCrypto';
 import { ProtocolFailure } from '../crypto/session';
@@ -74,27 +75,45 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       existingWorldOf(res) ?? worldForNewcomer(ctx, req, res, { host, path, def, isHandshake });
     if (!world) return;
     let mark: FaultMark | undefined;
+    /** Set when the answer came from the world's upstream (mock-server/upstream). */
+    const relayed: { mark?: UpstreamMark } = {};
     const log = (
       entry: Pick<LogEntry, 'encrypted' | 'response' | 'status'> & {
         data: unknown;
         userBaseInfo: unknown;
       },
-    ) =>
+    ) => {
+      const request = {
+        headers: loggedHeaders(req),
+        data: entry.data,
+        userBaseInfo: entry.userBaseInfo,
+      };
+      const ms = Date.now() - started;
       world.log.add({
         at: new Date(started).toISOString(),
         host,
         path,
         encrypted: entry.encrypted,
-        request: {
-          headers: loggedHeaders(req),
-          data: entry.data,
-          userBaseInfo: entry.userBaseInfo,
-        },
+        request,
         response: entry.response,
         status: entry.status,
-        ms: Date.now() - started,
+        ms,
         ...(mark ? { fault: mark } : {}),
+        ...(relayed.mark ? { upstream: relayed.mark } : {}),
       });
+      // A product exchange the app got an answer to is what a recording keeps (mock-server/recording).
+      if (def && !isHandshake && entry.status === 200) {
+        ctx.recordings.record(world.id, {
+          at: started,
+          host,
+          path,
+          request,
+          response: entry.response,
+          ms,
+          source: mark ? 'fault' : relayed.mark ? 'upstream' : 'mock',
+        });
+      }
+    };
 
     if (!def) {
       const product = answer(ServerCode.NOT_FOUND, notServedMessage(host, path));
@@ -171,7 +190,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       }
       const product = isHandshake
         ? await handshake(ctx, world, data, fault, scope)
-        : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault });
+        : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault, relayed });
       log({ encrypted: false, data, userBaseInfo, response: product, status: 200 });
       res.json(product);
       return;
@@ -220,6 +239,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       userBaseInfo: plaintext.userBaseInfo,
       req,
       fault,
+      relayed,
     });
     const sealed = await ctx.crypto.seal(session, { ...product, rid: plaintext.rid });
     if (fault?.kind === 'corrupt') sealed.body = corruptBase64(sealed.body);
@@ -271,6 +291,8 @@ interface Call {
   userBaseInfo: UserBaseInfo;
   req: Request;
   fault: ArmedFault | undefined;
+  /** Filled when the world's upstream answered. */
+  relayed: { mark?: UpstreamMark };
 }
 
 async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
@@ -279,6 +301,20 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
   if (fault?.kind === 'code' || (fault?.kind === 'corrupt' && fault.code !== undefined)) {
     const code = fault.code ?? ServerCode.INTERNAL;
     return answer(code, fault.message ?? `Injected fault ${code}`, fault.data ?? null);
+  }
+  // Upstream mode: the upstream answers, as sent (a relay does not judge the app's request).
+  const link = ctx.upstreams.linkOf(world.id);
+  if (link) {
+    const { answer: relayedAnswer, mark } = await link.relay({
+      host: call.host,
+      path: call.path,
+      data: call.data,
+      userBaseInfo: call.userBaseInfo,
+      token: call.req.get('token') || undefined,
+      deviceId: call.req.get('deviceId') || undefined,
+    });
+    call.relayed.mark = mark;
+    return relayedAnswer;
   }
   const request = call.def.request.safeParse(call.data);
   if (!request.success)
