@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolError, ServerCode } from '@shared/codes';
-import type { ContractReport, UpstreamStatus } from '@shared/upstream';
+import { ApiError } from '@shared/transport/client';
+import {
+  type ContractReport,
+  UPSTREAM_FAILURE_STATUS,
+  type UpstreamStatus,
+} from '@shared/upstream';
 import { type CapturingProxy, capturingProxy } from '../tests/support/capturingProxy';
 import type { MockServer } from './app';
 import {
@@ -51,6 +56,16 @@ const products = (log: LogEntry[]) =>
   log.filter((e) => e.path !== HANDSHAKE && e.host !== 'workbench');
 const status = async (server: MockServer, world?: string) =>
   (await (await admin(server, 'GET', 'upstream', undefined, world)).json()) as UpstreamStatus;
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected a rejection');
+}
 
 /** A phone of its own against the relay, logged in as B's scenario user. */
 async function phone(): Promise<TestClient> {
@@ -247,9 +262,12 @@ describe('upstream mode relays the app to another backend', () => {
     expect(pinned).toMatch(/^[A-Za-z0-9+/]+=*$/);
     const rotated = await admin(backend, 'POST', 'rotate-identity');
     const { identityKey } = (await rotated.json()) as { identityKey: string };
-    const refused = await test.client.call('userInfo', {});
-    expect(refused.code).toBe(ServerCode.UPSTREAM_FAILED);
-    expect(refused.message).toMatch(/upstream identity changed/i);
+    // The app gets an HTTP failure, never a product code it would act on (signing out).
+    const refused = await rejection(test.client.call('userInfo', {}));
+    expect(refused).toMatchObject({ kind: 'http', status: UPSTREAM_FAILURE_STATUS });
+    const [logged] = await adminLog(relay, 1, world);
+    expect(logged).toMatchObject({ path: 'user/userInfo', status: UPSTREAM_FAILURE_STATUS });
+    expect(logged?.response.message).toMatch(/upstream identity changed/i);
     expect(await status(relay, world)).toMatchObject({
       state: 'identity-changed',
       identityKey: pinned,
@@ -257,7 +275,9 @@ describe('upstream mode relays the app to another backend', () => {
     });
     // Stopped: nothing more reaches the upstream.
     const before = proxy.requests.length;
-    expect((await test.client.call('loanInfo', {})).code).toBe(ServerCode.UPSTREAM_FAILED);
+    expect(await rejection(test.client.call('loanInfo', {}))).toMatchObject({
+      status: UPSTREAM_FAILURE_STATUS,
+    });
     expect(proxy.requests.length).toBe(before);
     const trusted = await admin(relay, 'POST', 'upstream/trust', undefined, world);
     expect(((await trusted.json()) as UpstreamStatus).identityKey).toBe(identityKey);
@@ -271,9 +291,10 @@ describe('upstream mode relays the app to another backend', () => {
     await gone.close();
     await admin(relay, 'PUT', 'upstream', { url }, world);
     const test = worldClient(relay, world);
-    const answer = await test.client.call('getEventDates', {});
-    expect(answer.code).toBe(ServerCode.UPSTREAM_FAILED);
-    expect(answer.message).toContain(`The upstream ${url} gave no answer`);
+    const refused = await rejection(test.client.call('getEventDates', {}));
+    expect(refused).toMatchObject({ kind: 'http', status: UPSTREAM_FAILURE_STATUS });
+    const [logged] = await adminLog(relay, 1, world);
+    expect(logged?.response.message).toContain(`The upstream ${url} gave no answer`);
     expect(await status(relay, world)).toMatchObject({ state: 'failing', url });
     await admin(relay, 'PUT', 'upstream', { url: proxy.url }, world);
     expect((await test.client.call('getEventDates', {})).code).toBe(200);

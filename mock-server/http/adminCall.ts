@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { type ApiHost, endpointByPath, handshakePathOf } from '@shared/api/endpoints';
 import { ServerCode } from '@shared/codes';
 import { type UserBaseInfo, userBaseInfoSchema } from '@shared/envelope';
+import { UPSTREAM_FAILURE_STATUS } from '@shared/upstream';
 import { z } from '@shared/zod';
 import { worldOf } from './access';
 import { describeIssues } from '@shared/zodIssues';
@@ -63,7 +64,7 @@ export function adminCall(ctx: MockContext) {
       const userBaseInfo: UserBaseInfo = given.success
         ? given.data
         : { deviceId: ADMIN_DEVICE, system: 'android', tokenValue: token, version: '' };
-      const { answer, mark } = await link.relay({
+      const relayed = await link.relay({
         host,
         path,
         data,
@@ -71,18 +72,22 @@ export function adminCall(ctx: MockContext) {
         token,
         deviceId: userBaseInfo.deviceId,
       });
+      const status = relayed.ok ? 200 : UPSTREAM_FAILURE_STATUS;
       world.log.add({
         at: new Date(started).toISOString(),
         host,
         path,
         encrypted: false,
         request: { headers: { token, via: 'POST /__admin/call' }, data, userBaseInfo },
-        response: answer,
-        status: 200,
+        response: relayed.ok
+          ? relayed.answer
+          : { code: status, message: relayed.failure.message, data: null },
+        status,
         ms: Date.now() - started,
-        upstream: mark,
+        upstream: relayed.mark,
       });
-      res.json(answer);
+      if (relayed.ok) res.json(relayed.answer);
+      else refuseAdmin(res, status, relayed.failure.message);
       return;
     }
     const token = body.data.token ?? world.domain.issueSessionToken(body.data.msisdn);

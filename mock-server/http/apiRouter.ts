@@ -18,7 +18,7 @@ import {
   plainBodySchema,
   type UserBaseInfo,
 } from '@shared/envelope';
-import type { UpstreamMark } from '@shared/upstream';
+import { UPSTREAM_FAILURE_STATUS, type UpstreamFailure, type UpstreamMark } from '@shared/upstream';
 import type { ArmedFault, FaultMark } from '@shared/workbench';
 import type { CryptoScope } from '../crypto/serverCrypto';
 import { ProtocolFailure } from '../crypto/session';
@@ -75,8 +75,19 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       existingWorldOf(res) ?? worldForNewcomer(ctx, req, res, { host, path, def, isHandshake });
     if (!world) return;
     let mark: FaultMark | undefined;
-    /** Set when the answer came from the world's upstream (mock-server/upstream). */
-    const relayed: { mark?: UpstreamMark } = {};
+    /** Set when the world's upstream answered, or failed to (mock-server/upstream). */
+    const relayed: Relayed = {};
+    /** The upstream gave no answer: the app gets the relay's failure (src/shared/upstream.ts). */
+    const relayFailed = (
+      failure: UpstreamFailure,
+      encrypted: boolean,
+      data: unknown,
+      userBaseInfo: unknown,
+    ) => {
+      const response = answer(UPSTREAM_FAILURE_STATUS, failure.message);
+      log({ encrypted, data, userBaseInfo, response, status: UPSTREAM_FAILURE_STATUS });
+      res.status(UPSTREAM_FAILURE_STATUS).json(failure);
+    };
     const log = (
       entry: Pick<LogEntry, 'encrypted' | 'response' | 'status'> & {
         data: unknown;
@@ -191,6 +202,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       const product = isHandshake
         ? await handshake(ctx, world, data, fault, scope)
         : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault, relayed });
+      if (relayed.failure) return relayFailed(relayed.failure, false, data, userBaseInfo);
       log({ encrypted: false, data, userBaseInfo, response: product, status: 200 });
       res.json(product);
       return;
@@ -241,6 +253,9 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       fault,
       relayed,
     });
+    if (relayed.failure) {
+      return relayFailed(relayed.failure, true, plaintext.data, plaintext.userBaseInfo);
+    }
     const sealed = await ctx.crypto.seal(session, { ...product, rid: plaintext.rid });
     if (fault?.kind === 'corrupt') sealed.body = corruptBase64(sealed.body);
     log({
@@ -291,8 +306,14 @@ interface Call {
   userBaseInfo: UserBaseInfo;
   req: Request;
   fault: ArmedFault | undefined;
-  /** Filled when the world's upstream answered. */
-  relayed: { mark?: UpstreamMark };
+  /** Filled when the world's upstream answered, or failed to. */
+  relayed: Relayed;
+}
+
+/** What the upstream did with a call: its mark for the log, and its failure if it gave no answer. */
+interface Relayed {
+  mark?: UpstreamMark;
+  failure?: UpstreamFailure;
 }
 
 async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
@@ -305,7 +326,7 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
   // Upstream mode: the upstream answers, as sent (a relay does not judge the app's request).
   const link = ctx.upstreams.linkOf(world.id);
   if (link) {
-    const { answer: relayedAnswer, mark } = await link.relay({
+    const relayed = await link.relay({
       host: call.host,
       path: call.path,
       data: call.data,
@@ -313,8 +334,10 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
       token: call.req.get('token') || undefined,
       deviceId: call.req.get('deviceId') || undefined,
     });
-    call.relayed.mark = mark;
-    return relayedAnswer;
+    call.relayed.mark = relayed.mark;
+    if (relayed.ok) return relayed.answer;
+    call.relayed.failure = relayed.failure;
+    return answer(UPSTREAM_FAILURE_STATUS, relayed.failure.message);
   }
   const request = call.def.request.safeParse(call.data);
   if (!request.success)

@@ -13,10 +13,8 @@ import type { EndpointDef, ProductAnswer } from '@shared/api/endpoints';
 import { OK, ServerCode } from '@shared/codes';
 import type { Breach } from '@shared/upstream';
 
-/** Product codes a backend may answer: every code the contract names but the relay's own. */
-const KNOWN_CODES: ReadonlySet<number> = new Set(
-  Object.values(ServerCode).filter((code) => code !== ServerCode.UPSTREAM_FAILED),
-);
+/** Product codes a backend may answer: every code the contract names. */
+const KNOWN_CODES: ReadonlySet<number> = new Set(Object.values(ServerCode));
 
 /** Most breaches reported for one answer (a list of 500 rows with one new field is one breach). */
 const MAX_BREACHES = 50;

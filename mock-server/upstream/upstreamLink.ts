@@ -9,15 +9,20 @@
  *
  * The upstream's identity is pinned on first use, per host. A handshake presenting another one
  * stops the link (`identity-changed`): nothing is relayed, and the app is told why, until someone
- * trusts the new identity. A relay never throws: a failure answers UPSTREAM_FAILED with a message.
+ * trusts the new identity. A relay never throws: a failure comes back as an UpstreamFailure.
  */
 import { randomBytes } from 'node:crypto';
 import { type ApiHost, endpointByPath, type ProductAnswer } from '@shared/api/endpoints';
-import { ServerCode } from '@shared/codes';
 import type { UserBaseInfo } from '@shared/envelope';
 import { errorMessage } from '@shared/errors';
 import { ApiClient } from '@shared/transport/client';
-import type { Breach, ContractReport, UpstreamMark, UpstreamStatus } from '@shared/upstream';
+import type {
+  Breach,
+  ContractReport,
+  UpstreamFailure,
+  UpstreamMark,
+  UpstreamStatus,
+} from '@shared/upstream';
 import { contractBreaches } from './contract';
 import { ContractLedger } from './contractLedger';
 import type { UpstreamBases } from './upstreamUrl';
@@ -34,10 +39,10 @@ export interface RelayCall {
   deviceId: string | undefined;
 }
 
-export interface Relayed {
-  answer: ProductAnswer;
-  mark: UpstreamMark;
-}
+/** The upstream's answer, or why there is none (src/shared/upstream.ts UpstreamFailure). */
+export type Relayed =
+  | { ok: true; answer: ProductAnswer; mark: UpstreamMark }
+  | { ok: false; failure: UpstreamFailure; mark: UpstreamMark };
 
 export interface UpstreamLinkOptions {
   /** The upstream as shown (an origin or an app-config.json URL). */
@@ -123,7 +128,7 @@ export class UpstreamLink {
       breaches,
     });
     if (this.state === 'identity-changed') {
-      return { answer: this.refusal(), mark: mark([]) };
+      return { ok: false, failure: this.refusal(), mark: mark([]) };
     }
     phone.current = {
       token: call.token ?? '',
@@ -133,11 +138,16 @@ export class UpstreamLink {
     try {
       answer = await phone.client.relay(call.host, call.path, call.data);
     } catch (error) {
-      if (error instanceof IdentityChangedError) return { answer: this.refusal(), mark: mark([]) };
+      if (error instanceof IdentityChangedError) {
+        return { ok: false, failure: this.refusal(), mark: mark([]) };
+      }
       this.lastFailure = errorMessage(error);
       this.setState('failing');
-      const message = `The upstream ${this.options.label} gave no answer: ${this.lastFailure}`;
-      return { answer: { code: ServerCode.UPSTREAM_FAILED, message, data: null }, mark: mark([]) };
+      return {
+        ok: false,
+        failure: { upstream: 'failing', message: this.message() },
+        mark: mark([]),
+      };
     }
     this.calls += 1;
     if (this.state === 'failing') this.setState('ready');
@@ -146,11 +156,11 @@ export class UpstreamLink {
     for (const breach of this.ledger.add(call.host, call.path, breaches)) {
       this.options.onBreach?.(call.host, call.path, breach);
     }
-    return { answer, mark: mark(breaches) };
+    return { ok: true, answer, mark: mark(breaches) };
   }
 
-  private refusal(): ProductAnswer {
-    return { code: ServerCode.UPSTREAM_FAILED, message: this.message(), data: null };
+  private refusal(): UpstreamFailure {
+    return { upstream: 'identity-changed', message: this.message() };
   }
 
   private message(): string {

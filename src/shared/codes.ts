@@ -51,12 +51,6 @@ export const ServerCode = {
   ORDER_REPLACED: 9000031,
   ORDER_EXPIRED: 9000032,
   ORDER_ALREADY_PAID: 9000033,
-  /**
-   * Answered by the mock server's upstream mode itself, never by a backend (src/shared/upstream.ts):
-   * the upstream gave no usable answer (unreachable, refused, or its identity changed); the
-   * message says which and what to do.
-   */
-  UPSTREAM_FAILED: 502,
 } as const;
 
 /**

@@ -44,6 +44,20 @@ export const upstreamStatusSchema = z.object({
 });
 export type UpstreamStatus = z.infer<typeof upstreamStatusSchema>;
 
+/**
+ * What the app gets when the upstream gave no usable answer (unreachable, a refused handshake, its
+ * identity changed): HTTP UPSTREAM_FAILURE_STATUS with this body. Not a product code, which the
+ * app would act on (a failed user info signs the borrower out, PRODUCT.md §4), and not a protocol
+ * error (which ends the secure channel): the relay failed, as a server that answers nothing
+ * useful does, and the app says the server did not answer properly.
+ */
+export const UPSTREAM_FAILURE_STATUS = 502;
+export interface UpstreamFailure {
+  upstream: 'failing' | 'identity-changed';
+  /** What failed and what to do, for a person (the panel, the traffic log). */
+  message: string;
+}
+
 /** `PUT /__admin/upstream`: an http(s) origin (a path, query or credentials are refused). */
 export const upstreamBodySchema = z.object({
   url: z.string().check(z.minLength(1), z.maxLength(300)),
