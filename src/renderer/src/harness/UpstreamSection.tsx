@@ -189,8 +189,10 @@ function ContractTable({ report }: { report: ContractReport | null }) {
   return (
     <>
       <p className={breached.length ? 'sim-error' : 'sim-muted'} role="status">
-        Contract report: {report.checked} answers checked,{' '}
-        {report.breaches ? `${report.breaches} breaches` : 'no breach'}
+        Contract report: {report.checked} answer{report.checked === 1 ? '' : 's'} checked,{' '}
+        {report.breaches
+          ? `${report.breaches} breach${report.breaches === 1 ? '' : 'es'}`
+          : 'no breach'}
       </p>
       {breached.length ? (
         <table className="sim-table" aria-label="Contract report">
