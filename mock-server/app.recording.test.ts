@@ -6,7 +6,7 @@
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServerCode } from '@shared/codes';
 import type { RecordingList, RecordingSummary, ReplayExchange } from '@shared/recording';
 import type { ClockState, WorldSnapshot } from '@shared/workbench';
@@ -203,6 +203,39 @@ describe('a recording through upstream mode', () => {
     } finally {
       await fresh.close();
     }
+  });
+
+  it('skips a file that is not a recording of this server, saying why, and starts anyway', async () => {
+    const dir = await tempDir('record-bad-');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'broken.json'), '{ not json');
+    await writeFile(path.join(dir, 'other-name.json'), JSON.stringify({ ...file, name: 'x' }));
+    await writeFile(
+      path.join(dir, 'plain.json'),
+      JSON.stringify({ ...file, name: 'plain', replay: undefined }),
+    );
+    await writeFile(path.join(dir, 'good-one.json'), JSON.stringify({ ...file, name: 'good-one' }));
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      errors.push(args.join(' '));
+    });
+    try {
+      const server = await startServer({ fixtureRecordingsDir: dir });
+      try {
+        const list = await json<RecordingList>(await admin(server, 'GET', 'recordings'));
+        expect(list.recordings.map((r) => r.name)).toEqual(['good-one']);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors).toHaveLength(3);
+    expect(errors.join('\n')).toMatch(/broken\.json: .*JSON/);
+    expect(errors.join('\n')).toMatch(
+      /other-name\.json: its name must be a kebab-case name equal to the file's/,
+    );
+    expect(errors.join('\n')).toMatch(/plain\.json: it has no replay/);
   });
 });
 
