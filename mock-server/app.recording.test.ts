@@ -259,6 +259,21 @@ describe('starting and stopping', () => {
     expect((await admin(relay, 'POST', 'recordings/stop', undefined, world)).status).toBe(200);
   });
 
+  it('records in at most 20 worlds at once', async () => {
+    const worlds = Array.from({ length: 21 }, (_, i) => `busy-${i}`);
+    const answers = [];
+    for (const [i, world] of worlds.entries()) {
+      answers.push(await admin(relay, 'POST', 'recordings/start', { name: `busy-${i}` }, world));
+    }
+    expect(answers.map((a) => a.status)).toEqual([...Array(20).fill(201), 409]);
+    expect(((await answers[20]!.json()) as { message: string }).message).toMatch(
+      /20 worlds are recording/,
+    );
+    for (const world of worlds.slice(0, 20)) {
+      expect((await admin(relay, 'POST', 'recordings/stop', undefined, world)).status).toBe(200);
+    }
+  });
+
   it('records a world answered by its own scenario too, and saves what is in progress at a stop', async () => {
     const dataDir = await tempDir('record-stop-');
     const server = await startServer({ dataDir, scenario: 'overdue', record: 'overdue-session' });

@@ -24,6 +24,12 @@ const FIXTURE_RECORDINGS_DIR = path.resolve(import.meta.dirname, '../../fixtures
 /** The folder of saved recordings inside a data dir. */
 export const recordingsDirOf = (dataDir: string) => path.join(dataDir, 'recordings');
 
+/**
+ * Recordings in progress at once: each may hold 8 MB until it stops, so a shared server with its
+ * 200 worlds cannot be made to hold gigabytes.
+ */
+const MAX_ACTIVE_RECORDINGS = 20;
+
 /** A request the recordings refuse, with the HTTP status the admin API answers. */
 export class RecordingError extends Error {
   constructor(
@@ -95,6 +101,12 @@ export class Recordings {
       throw new RecordingError(
         409,
         `World ${world.id} is already recording "${busy.name}": stop it first`,
+      );
+    }
+    if (this.active.size >= MAX_ACTIVE_RECORDINGS) {
+      throw new RecordingError(
+        409,
+        `${MAX_ACTIVE_RECORDINGS} worlds are recording already, the most at once: stop one first`,
       );
     }
     if (this.options.catalog.isFixture(spec.name)) {
