@@ -259,6 +259,33 @@ describe('starting and stopping', () => {
     expect((await admin(relay, 'POST', 'recordings/stop', undefined, world)).status).toBe(200);
   });
 
+  it('records what a fault answered as the fault’s, and nothing of an answer it corrupted', async () => {
+    const world = 'faulty';
+    await admin(relay, 'DELETE', 'upstream', undefined, world);
+    await admin(relay, 'POST', 'recordings/start', { name: 'faulty-session' }, world);
+    const test = worldClient(relay, world);
+    const arm = (fault: object) =>
+      admin(relay, 'POST', 'faults', { path: 'config/getEventDates', times: 1, ...fault }, world);
+    await arm({ kind: 'delay', delayMs: 10 });
+    await test.client.call('getEventDates', {});
+    await arm({ kind: 'code', code: ServerCode.QUIET_NOTICE });
+    await test.client.call('getEventDates', {});
+    await arm({ kind: 'corrupt' });
+    await test.client.call('getEventDates', {}).catch(() => undefined);
+    await test.client.call('getEventDates', {});
+    await admin(relay, 'POST', 'recordings/stop', undefined, world);
+    const recorded = json<RecordedScenarioFile>(
+      await admin(relay, 'GET', 'recordings/faulty-session'),
+    );
+    const { replay } = await recorded;
+    expect(replay.exchanges.map((e) => e.source)).toEqual(['mock', 'fault', 'mock']);
+    expect(replay.answers['config/getEventDates']?.map((a) => a.code)).toEqual([
+      200,
+      ServerCode.QUIET_NOTICE,
+      200,
+    ]);
+  });
+
   it('records in at most 20 worlds at once', async () => {
     const worlds = Array.from({ length: 21 }, (_, i) => `busy-${i}`);
     const answers = [];

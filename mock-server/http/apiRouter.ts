@@ -75,6 +75,8 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       existingWorldOf(res) ?? worldForNewcomer(ctx, req, res, { host, path, def, isHandshake });
     if (!world) return;
     let mark: FaultMark | undefined;
+    /** The armed fault this call meets, once taken (below). */
+    let fault: ArmedFault | undefined;
     /** Set when the world's upstream answered, or failed to (mock-server/upstream). */
     const relayed: Relayed = {};
     /** The upstream gave no answer: the app gets the relay's failure (src/shared/upstream.ts). */
@@ -112,8 +114,10 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
         ...(mark ? { fault: mark } : {}),
         ...(relayed.mark ? { upstream: relayed.mark } : {}),
       });
-      // A product exchange the app got an answer to is what a recording keeps (mock-server/recording).
-      if (def && !isHandshake && entry.status === 200) {
+      // A product answer the app could read is what a recording keeps (mock-server/recording):
+      // not a handshake, a refusal, or an answer a fault corrupted.
+      const unreadable = fault?.kind === 'corrupt' && fault.code === undefined;
+      if (def && !isHandshake && entry.status === 200 && !unreadable) {
         ctx.recordings.record(world.id, {
           at: started,
           host,
@@ -121,7 +125,8 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
           request,
           response: entry.response,
           ms,
-          source: mark ? 'fault' : relayed.mark ? 'upstream' : 'mock',
+          // A fault that answered instead (a code) is the source; a delay is not.
+          source: answeredByFault(fault) ? 'fault' : relayed.mark ? 'upstream' : 'mock',
         });
       }
     };
@@ -152,7 +157,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
     };
 
     const callKind: CallKind = def.encrypted ? 'encrypted' : isHandshake ? 'handshake' : 'plain';
-    const fault = world.faults.take(path, callKind);
+    fault = world.faults.take(path, callKind);
     // Taking a fault counts its uses down: the world's faults changed (kept in the data dir).
     if (fault) ctx.worlds.changed(world);
     if (fault) mark = markOf(fault, effectOf(fault));
@@ -316,10 +321,14 @@ interface Relayed {
   failure?: UpstreamFailure;
 }
 
+/** A code fault answers its code; so does a corrupt fault given one (the old `{code, corrupt}`). */
+function answeredByFault(fault: ArmedFault | undefined): fault is ArmedFault {
+  return fault?.kind === 'code' || (fault?.kind === 'corrupt' && fault.code !== undefined);
+}
+
 async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
   const { fault } = call;
-  // A code fault answers its code; so does a corrupt fault given one (the old `{code, corrupt}`).
-  if (fault?.kind === 'code' || (fault?.kind === 'corrupt' && fault.code !== undefined)) {
+  if (answeredByFault(fault)) {
     const code = fault.code ?? ServerCode.INTERNAL;
     return answer(code, fault.message ?? `Injected fault ${code}`, fault.data ?? null);
   }
