@@ -4,6 +4,8 @@
  * upstream at all. Every client is the SPA's own ApiClient.
  */
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -284,6 +286,17 @@ describe('starting and stopping', () => {
       ServerCode.QUIET_NOTICE,
       200,
     ]);
+  });
+
+  it('refuses to start recording under a fixture scenario’s name, leaving no server behind', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    await expect(startServer({ port, record: 'repaying' })).rejects.toThrow(/fixture scenario/);
+    // The port is free again: the refused server stopped listening.
+    const next = await startServer({ port });
+    await next.close();
   });
 
   it('records in at most 20 worlds at once', async () => {

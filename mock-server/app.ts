@@ -306,16 +306,34 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }
   const defaultWorld = worlds.get(DEFAULT_WORLD, 'admin');
+  const close = async () => {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        guard.stop();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    } finally {
+      await recordings.stopAll();
+      await store?.close();
+    }
+  };
   if (options.record) {
     const link = upstreams.linkOf(DEFAULT_WORLD);
     const source = link
       ? `upstream ${link.label}`
       : `mock scenario ${defaultWorld.domain.currentScenario()}`;
-    recordings.start(
-      { id: DEFAULT_WORLD, clockNow: defaultWorld.clock.now() },
-      { name: options.record },
-      source,
-    );
+    try {
+      recordings.start(
+        { id: DEFAULT_WORLD, clockNow: defaultWorld.clock.now() },
+        { name: options.record },
+        source,
+      );
+    } catch (error) {
+      // A name it cannot record under (a fixture scenario's): no server left listening.
+      await close();
+      throw error;
+    }
   }
   return {
     url: ctx.origin,
@@ -327,17 +345,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     keptWorlds: store && report ? { report, settled: () => store.settled() } : undefined,
     upstreams,
     recordings,
-    close: async () => {
-      try {
-        await new Promise<void>((resolve, reject) => {
-          guard.stop();
-          server.close((error) => (error ? reject(error) : resolve()));
-          server.closeAllConnections();
-        });
-      } finally {
-        await recordings.stopAll();
-        await store?.close();
-      }
-    },
+    close,
   };
 }

@@ -263,6 +263,15 @@ describe('npm run mock', () => {
     }
   }, 60_000);
 
+  it('exits 2 with one clear line for a recording named after a fixture scenario', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const { done } = runCli(['--port', '0', '--data-dir', dataDir, '--record', 'repaying'], /$^/);
+    const { output, code } = await done;
+    expect(code).toBe(2);
+    expect(output).toMatch(/cannot start: "repaying" is a fixture scenario/);
+  }, 60_000);
+
   it('exits 2 with one clear line for an unknown scenario', async () => {
     const { done } = runCli(['--port', '0', '--scenario', 'nope'], /$^/);
     const { output, code } = await done;
