@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (bench/README.md): bundle, startup, crypto (Node and Chromium), server load,
- * soak, attack and worlds (team scale), in one go on one machine. Prints each figure beside its
+ * soak, attack, worlds (team scale) and upstream mode, in one go on one machine. Prints each figure beside its
  * goal and writes bench/results.json. `npm run bench -- --only crypto-node,server` runs some
  * sections (names below). A section that fails is reported as an error row; the others still run.
  * Everything binds to 127.0.0.1 and stops by itself; the exit status is 1 only when a section could
@@ -19,6 +19,7 @@ import { removeBuiltSpa } from './lib/spa';
 import { benchServer } from './server';
 import { benchSoak } from './soak';
 import { benchStartup } from './startup';
+import { benchUpstream } from './upstream';
 import { benchWorlds } from './worlds';
 
 const SECTIONS: Record<string, () => Promise<Figure[]>> = {
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<Figure[]>> = {
   soak: benchSoak,
   attack: async () => [...(await benchAttack()), ...(await benchHarnessDoors())],
   worlds: benchWorlds,
+  upstream: benchUpstream,
 };
 
 /** Wall-clock budget of the whole run (a whole run stays under 10 minutes). */

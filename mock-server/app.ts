@@ -8,8 +8,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { ApiHost } from '@shared/api/endpoints';
 import { DEFAULT_WORLD } from '@shared/simWorld';
+import type { Breach, UpstreamStatus } from '@shared/upstream';
 import { ServerCrypto } from './crypto/serverCrypto';
+import { ScenarioCatalog } from './domain/catalog';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';
 import {
@@ -31,10 +34,13 @@ import {
 import { API_HOSTS, apiRouter } from './http/apiRouter';
 import type { MockContext } from './http/context';
 import { mediaRouter } from './http/media';
+import { recordRouter } from './http/recordRouter';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
 import { workbenchRouter } from './http/workbenchRouter';
 import { type RestoreReport, WorldStore } from './persistence/worldStore';
+import { Recordings, recordingsDirOf } from './recording/recordings';
+import { resolveUpstream, UpstreamTable } from './upstream/upstreamTable';
 import { DEFAULT_IDLE_MS, DEFAULT_WORLD_CAP, type World, WorldTable } from './worlds';
 
 export interface MockServerOptions {
@@ -78,6 +84,19 @@ export interface MockServerOptions {
    * runs only the server (the CLI, the bench); tests that run clients in-process leave it off.
    */
   nodeFastPath?: boolean;
+  /**
+   * `--upstream`: every world relays its product calls to this backend (an origin laid out as this
+   * server is, or an app-config.json URL; mock-server/upstream) unless the admin API says otherwise.
+   */
+  upstream?: string;
+  /** `--record NAME`: the default world records from the start (mock-server/recording). */
+  record?: string;
+  /** Committed recordings, loadable by name; where an export writes (default fixtures/recordings). */
+  fixtureRecordingsDir?: string;
+  /** Told of each contract breach of an upstream the first time it is seen on its path. */
+  onContractBreach?(world: string, host: ApiHost, path: string, breach: Breach): void;
+  /** Told when a world's upstream changes state (failing, identity changed, ready again). */
+  onUpstreamStatus?(world: string, status: UpstreamStatus): void;
 }
 
 interface KeptWorlds {
@@ -100,7 +119,14 @@ export interface MockServer {
   connections: ConnectionGuard;
   /** The worlds kept in the data dir: what the start restored; none without a data dir. */
   keptWorlds: KeptWorlds | undefined;
-  /** Stops listening, then writes the worlds' pending changes to the data dir. */
+  /** Which worlds relay to an upstream, with their contract reports. */
+  upstreams: UpstreamTable;
+  /** Recordings in progress and saved. */
+  recordings: Recordings;
+  /**
+   * Stops listening, saves the recordings in progress, then writes the worlds' pending changes to
+   * the data dir.
+   */
   close(): Promise<void>;
 }
 
@@ -162,6 +188,7 @@ function createMockApp(ctx: MockContext, webDir?: string): express.Express {
     keepAdminWrites(ctx.worlds),
     adminRouter(ctx),
     workbenchRouter(ctx),
+    recordRouter(ctx),
   );
   app.use(mediaRouter());
   app.use(webRouter(webDir, () => ctx.origin));
@@ -184,8 +211,27 @@ function hostNamesOf(host: string): string[] {
 
 /** Starts a mock server; resolves once it listens. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // Recordings are scenarios too: loaded before any world starts on one (--scenario, the data dir).
+  const catalog = new ScenarioCatalog();
+  const recordings = new Recordings({
+    catalog,
+    ...(options.dataDir ? { dir: recordingsDirOf(options.dataDir) } : {}),
+    ...(options.fixtureRecordingsDir ? { fixturesDir: options.fixtureRecordingsDir } : {}),
+  });
+  for (const refused of (await recordings.load()).refused) {
+    console.error(`[mock] not a recording, skipped: ${refused}`);
+  }
+  const upstreams = new UpstreamTable({
+    ...(options.upstream ? { defaultUpstream: await resolveUpstream(options.upstream) } : {}),
+    ...(options.onContractBreach ? { onBreach: options.onContractBreach } : {}),
+    ...(options.onUpstreamStatus ? { onStatus: options.onUpstreamStatus } : {}),
+  });
   const createDomain = (now: () => number) =>
-    createMockDomain({ ...(options.scenario ? { scenario: options.scenario } : {}), now });
+    createMockDomain({
+      ...(options.scenario ? { scenario: options.scenario } : {}),
+      now,
+      catalog,
+    });
   // A restart loses only Signal sessions (DESIGN.md §5): worlds live in the data dir too.
   const store = options.dataDir ? new WorldStore({ dataDir: options.dataDir }) : undefined;
   // The default world exists from the start, so an unknown --scenario fails here, not later.
@@ -201,6 +247,9 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       onDrop: (id) => {
         crypto.forgetWorld(id);
         store?.dropped(id);
+        upstreams.drop(id);
+        // A dropped world's recording is saved as it stands, not lost.
+        if (recordings.activeOf(id)) void recordings.stop(id).catch(() => undefined);
       },
       ...(store ? { onChange: (world: World) => store.changed(world) } : {}),
     },
@@ -225,6 +274,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     allowedOrigins: new Set([SIMULATOR_ORIGIN, ...(options.allowedOrigins ?? [])]),
     extraHosts: hostNamesOf(host),
     origin: '',
+    upstreams,
+    recordings,
   };
   const app = createMockApp(ctx, options.webDir);
   // A dev server: slow or stuck clients are dropped in seconds, not Node's 300 s, and Node looks
@@ -255,6 +306,35 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }
   const defaultWorld = worlds.get(DEFAULT_WORLD, 'admin');
+  const close = async () => {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        guard.stop();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    } finally {
+      await recordings.stopAll();
+      await store?.close();
+    }
+  };
+  if (options.record) {
+    const link = upstreams.linkOf(DEFAULT_WORLD);
+    const source = link
+      ? `upstream ${link.label}`
+      : `mock scenario ${defaultWorld.domain.currentScenario()}`;
+    try {
+      recordings.start(
+        { id: DEFAULT_WORLD, clockNow: defaultWorld.clock.now() },
+        { name: options.record },
+        source,
+      );
+    } catch (error) {
+      // A name it cannot record under (a fixture scenario's): no server left listening.
+      await close();
+      throw error;
+    }
+  }
   return {
     url: ctx.origin,
     port,
@@ -263,16 +343,8 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     worlds,
     connections: guard,
     keptWorlds: store && report ? { report, settled: () => store.settled() } : undefined,
-    close: async () => {
-      try {
-        await new Promise<void>((resolve, reject) => {
-          guard.stop();
-          server.close((error) => (error ? reject(error) : resolve()));
-          server.closeAllConnections();
-        });
-      } finally {
-        await store?.close();
-      }
-    },
+    upstreams,
+    recordings,
+    close,
   };
 }

@@ -1,9 +1,18 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CliError, COMMAND_LINE_TOKEN_NOTE, networkWarning, parseCliArgs } from './cli';
+import type { ContractReport } from '@shared/upstream';
+import type { MockServer } from './app';
+import {
+  CliError,
+  COMMAND_LINE_TOKEN_NOTE,
+  CONTRACT_BREACH_EXIT,
+  networkWarning,
+  parseCliArgs,
+} from './cli';
+import { admin, clientFor, startServer } from './http/testHarness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -74,6 +83,15 @@ describe('parseCliArgs', () => {
   it('reads every option, with a space or =', () => {
     const options = parseCliArgs(['--port', '0', '--scenario=taiwan', '--data-dir', 'd'], '/r');
     expect(options).toMatchObject({ port: 0, scenario: 'taiwan', dataDir: '/r/d' });
+    const upstream = parseCliArgs(
+      ['--upstream=http://127.0.0.1:4011', '--record', 'staging-bill', '--check-contract'],
+      '/r',
+    );
+    expect(upstream).toMatchObject({
+      upstream: 'http://127.0.0.1:4011',
+      record: 'staging-bill',
+      checkContract: true,
+    });
   });
 
   it.each([
@@ -84,6 +102,11 @@ describe('parseCliArgs', () => {
     [['--verbose'], /Unknown argument "--verbose"/],
     [['--web', '/no/such/dir'], /has no index.html/],
     [['--admin-token', 'short'], /at least 16 characters/],
+    [['--upstream', 'http://u:p@127.0.0.1:1'], /--upstream: .*credentials/],
+    [['--upstream', 'http://127.0.0.1:1/api'], /--upstream: An upstream is an origin/],
+    [['--record', 'My Recording'], /--record takes a kebab-case name/],
+    [['--check-contract'], /--check-contract checks an upstream: give --upstream URL too/],
+    [['--check-contract=yes', '--upstream', 'http://127.0.0.1:1'], /takes no value/],
   ])('refuses %j clearly', (args, message) => {
     expect(() => parseCliArgs(args, '/r')).toThrow(CliError);
     expect(() => parseCliArgs(args, '/r')).toThrow(message);
@@ -112,7 +135,12 @@ function runCli(args: string[], until: RegExp, env: Record<string, string> = {})
     });
     child.on('exit', (code) => resolve({ output, code }));
   });
-  return { child, done };
+  return { child, done, output: () => output };
+}
+
+/** Resolves once `condition` holds (checked as output arrives; the test's timeout bounds it). */
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe('npm run mock', () => {
@@ -160,6 +188,88 @@ describe('npm run mock', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  }, 60_000);
+
+  it('with --check-contract prints each breach of the upstream and exits 1 when stopped', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const backend: MockServer = await startServer({ scenario: 'repaying' });
+    const { child, done, output } = runCli(
+      [
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--upstream',
+        backend.url,
+        '--check-contract',
+        '--record',
+        'contract-run',
+      ],
+      /contract: every upstream answer checked.*\n/,
+    );
+    try {
+      const ready = (await done).output;
+      expect(ready).toContain(`upstream: ${backend.url}`);
+      expect(ready).toContain('recording: contract-run');
+      const url = /listening on (http:\/\/[\d.:]+)/.exec(ready)?.[1] ?? '';
+      const adminToken = /admin token: (\S+)/.exec(ready)?.[1] ?? '';
+      await admin(backend, 'POST', 'faults', {
+        path: 'config/getEventDates',
+        kind: 'code',
+        code: 200,
+        message: 'success',
+        data: [{ key: 'x', startAt: 'a', endAt: 'b', region: 'PH' }],
+        times: 1,
+      });
+      // The app's own client against the CLI's server.
+      const app = clientFor({ url } as MockServer);
+      expect((await app.client.relay('main', 'config/getEventDates', {})).code).toBe(200);
+      await waitFor(() =>
+        /contract: main\/config\/getEventDates unknown-field data\[\]\.region/.test(output()),
+      );
+      const report = (await fetch(`${url}/__admin/contract-report`, {
+        headers: { 'x-admin-token': adminToken },
+      }).then((res) => res.json())) as ContractReport;
+      expect(report.breaches).toBe(1);
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(CONTRACT_BREACH_EXIT);
+      const recorded = JSON.parse(
+        await readFile(path.join(dataDir, 'recordings', 'contract-run.json'), 'utf8'),
+      ) as { replay: { exchanges: unknown[] } };
+      expect(recorded.replay.exchanges).toHaveLength(1);
+    } finally {
+      child.kill('SIGTERM');
+      await backend.close();
+    }
+  }, 60_000);
+
+  it('with --check-contract exits 0 when the upstream kept the contract', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const backend: MockServer = await startServer({ scenario: 'repaying' });
+    const { child, done } = runCli(
+      ['--port', '0', '--data-dir', dataDir, '--upstream', backend.url, '--check-contract'],
+      /contract: every upstream answer checked.*\n/,
+    );
+    try {
+      await done;
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    } finally {
+      await backend.close();
+    }
+  }, 60_000);
+
+  it('exits 2 with one clear line for a recording named after a fixture scenario', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const { done } = runCli(['--port', '0', '--data-dir', dataDir, '--record', 'repaying'], /$^/);
+    const { output, code } = await done;
+    expect(code).toBe(2);
+    expect(output).toMatch(/cannot start: "repaying" is a fixture scenario/);
   }, 60_000);
 
   it('exits 2 with one clear line for an unknown scenario', async () => {

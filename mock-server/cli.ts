@@ -1,15 +1,20 @@
 /**
  * `npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST]
- * [--admin-token T | --admin-token-file PATH]`: the mock server alone. Logs its URLs, the scenario,
- * the admin URL and the admin token (unless it was given); bad arguments and unknown scenarios
- * exit with status 2 and one clear line. The token can also come from `DL_ADMIN_TOKEN`: a command
- * line is readable by every user of the machine (`ps`), the environment and a 0600 file are not.
+ * [--admin-token T | --admin-token-file PATH] [--upstream URL [--record NAME] [--check-contract]]`:
+ * the mock server alone. Logs its URLs, the scenario, the admin URL and the admin token (unless it
+ * was given); bad arguments and unknown scenarios exit with status 2 and one clear line. The token
+ * can also come from `DL_ADMIN_TOKEN`: a command line is readable by every user of the machine
+ * (`ps`), the environment and a 0600 file are not. With `--check-contract` it prints every
+ * contract breach of the upstream as it is found and exits with status 1 when stopped after one.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { kebabNameSchema } from '@shared/recording';
 import { createMockServer, type MockServer } from './app';
 import { errorMessage } from '@shared/errors';
+import { recordingsDirOf } from './recording/recordings';
+import { parseUpstreamUrl, UpstreamUrlError } from './upstream/upstreamUrl';
 
 export interface CliOptions {
   port: number;
@@ -21,10 +26,19 @@ export interface CliOptions {
   adminToken: string | undefined;
   /** Where the admin token came from, when it was given (the log names it, never prints it). */
   adminTokenSource?: string;
+  /** `--upstream URL`: every world relays to this backend (mock-server/upstream). */
+  upstream?: string;
+  /** `--record NAME`: the default world records from the start. */
+  record?: string;
+  /** `--check-contract`: breaches are printed, and the exit status is 1 after one. */
+  checkContract?: true;
 }
 
 export const USAGE =
-  'Usage: npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST] [--admin-token T | --admin-token-file PATH] (or DL_ADMIN_TOKEN=T)';
+  'Usage: npm run mock -- [--port 4010] [--scenario NAME] [--web DIR] [--data-dir DIR] [--host HOST] [--admin-token T | --admin-token-file PATH] (or DL_ADMIN_TOKEN=T) [--upstream URL [--record NAME] [--check-contract]]';
+
+/** The exit status of `--check-contract` when the upstream breached the contract. */
+export const CONTRACT_BREACH_EXIT = 1;
 
 /** The environment variable that gives the admin token without showing it in `ps`. */
 export const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
@@ -135,6 +149,29 @@ export function parseCliArgs(
         givenToken(`--admin-token-file ${file}`, readAdminTokenFile(file));
         break;
       }
+      case '--upstream': {
+        const text = value();
+        try {
+          parseUpstreamUrl(text);
+        } catch (error) {
+          if (error instanceof UpstreamUrlError) throw new CliError(`--upstream: ${error.message}`);
+          throw error;
+        }
+        options.upstream = text;
+        break;
+      }
+      case '--record': {
+        const name = value();
+        if (!kebabNameSchema.safeParse(name).success) {
+          throw new CliError(`--record takes a kebab-case name (e.g. staging-bill), got "${name}"`);
+        }
+        options.record = name;
+        break;
+      }
+      case '--check-contract':
+        if (inline !== undefined) throw new CliError('--check-contract takes no value');
+        options.checkContract = true;
+        break;
       default:
         throw new CliError(`Unknown argument "${arg}"`);
     }
@@ -142,6 +179,9 @@ export function parseCliArgs(
   // The environment gives the token when no argument does (arguments win: they are explicit).
   const fromEnv = env[ADMIN_TOKEN_ENV];
   if (!options.adminTokenSource && fromEnv) givenToken(ADMIN_TOKEN_ENV, fromEnv);
+  if (options.checkContract && !options.upstream) {
+    throw new CliError('--check-contract checks an upstream: give --upstream URL too');
+  }
   if (!isLoopbackBind(options.host) && !options.adminToken) {
     throw new CliError(
       `--host ${options.host} exposes the admin API to the network: give it an explicit admin token (${ADMIN_TOKEN_ENV}, --admin-token-file or --admin-token)`,
@@ -150,17 +190,37 @@ export function parseCliArgs(
   return options;
 }
 
+/** What `--check-contract` found while the server ran. */
+interface ContractWatch {
+  /** One line per breach, as printed. */
+  readonly breaches: string[];
+}
+
 /** Starts the server for parsed options and prints where everything is. */
-export async function startFromCli(options: CliOptions): Promise<MockServer> {
+export async function startFromCli(
+  options: CliOptions,
+  watch: ContractWatch = { breaches: [] },
+): Promise<MockServer> {
   const server = await createMockServer({
     port: options.port,
     host: options.host,
     dataDir: options.dataDir,
-    // This process runs only the server: its crypto can use node:crypto directly.
+    // The client half of upstream mode runs in this process too, on the same library: the fast
+    // path serves both sides (same bytes on the wire).
     nodeFastPath: true,
     ...(options.scenario ? { scenario: options.scenario } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    ...(options.upstream ? { upstream: options.upstream } : {}),
+    ...(options.record ? { record: options.record } : {}),
+    onContractBreach: (world, host, path, breach) => {
+      const line = `contract: ${host}/${path} ${breach.kind} ${breach.field}: ${breach.detail} (world ${world})`;
+      watch.breaches.push(line);
+      if (options.checkContract) console.log(line);
+    },
+    onUpstreamStatus: (world, status) => {
+      if (status.state !== 'ready') console.log(`upstream (world ${world}): ${status.message}`);
+    },
   });
   const lines = [
     `Mock API server listening on ${server.url}`,
@@ -180,6 +240,22 @@ export async function startFromCli(options: CliOptions): Promise<MockServer> {
     );
   }
   if (options.webDir) lines.push(`  app:      ${server.url}/  (from ${options.webDir})`);
+  if (server.upstreams.defaultLabel) {
+    lines.push(
+      `  upstream: ${server.upstreams.defaultLabel}  (every world relays its calls there)`,
+    );
+  }
+  if (options.record) {
+    const file = path.join(recordingsDirOf(options.dataDir), `${options.record}.json`);
+    lines.push(
+      `  recording: ${options.record} (default world) → ${file} when the server stops or on POST /__admin/recordings/stop`,
+    );
+  }
+  if (options.checkContract) {
+    lines.push(
+      '  contract: every upstream answer checked against src/shared/api; breaches printed as found, exit status 1 at stop after one',
+    );
+  }
   if (!isLoopbackBind(options.host)) lines.push(networkWarning(options.host));
   if (options.adminTokenSource === '--admin-token') lines.push(COMMAND_LINE_TOKEN_NOTE);
   console.log(lines.join('\n'));
@@ -195,19 +271,36 @@ async function main(): Promise<void> {
     console.error(`mock: ${error.message}\n${USAGE}`);
     process.exit(2);
   }
-  let server: MockServer;
+  const watch: ContractWatch = { breaches: [] };
+  const started = startFromCli(options, watch);
+  // Listening before the start is printed: a signal right after the ready lines (a script that
+  // waits for them) must stop the server, not kill it with the recording unsaved.
+  let stopping = false;
+  const stop = () => {
+    // A second signal while stopping waits for the first (the recording is being saved).
+    if (stopping) return;
+    stopping = true;
+    void started.then(async (server) => {
+      await server.close();
+      if (!options.checkContract) process.exit(0);
+      const found = watch.breaches.length;
+      console.log(
+        found
+          ? `contract: ${found} breach(es) of the contract by ${options.upstream}:\n${watch.breaches.join('\n')}`
+          : `contract: no breach by ${options.upstream}`,
+      );
+      process.exit(found ? CONTRACT_BREACH_EXIT : 0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
-    server = await startFromCli(options);
+    await started;
   } catch (error) {
     const message = errorMessage(error);
     console.error(`mock: cannot start: ${message}`);
     process.exit(2);
   }
-  const stop = () => {
-    void server.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

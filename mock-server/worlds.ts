@@ -217,7 +217,7 @@ export class WorldTable {
 
   private build(id: string, domain?: MockDomain): World {
     const clock = new WorldClock(this.options.realNow);
-    return {
+    const world: World = {
       id,
       domain: domain ?? this.options.createDomain(() => clock.now()),
       log: new TrafficLog(undefined, undefined, this.logBudget),
@@ -227,5 +227,16 @@ export class WorldTable {
       lastUsed: this.now(),
       adminUsed: false,
     };
+    anchorClock(world);
+    return world;
   }
+}
+
+/**
+ * A world on a recorded scenario runs its clock from the recording's anchor (src/shared/recording.ts),
+ * so its dates read as they did: when it is made, and whenever its scenario is selected or reset.
+ */
+export function anchorClock(world: World): void {
+  const anchor = world.domain.clockAnchor();
+  if (anchor !== null) world.clock.apply({ at: anchor, running: true });
 }

@@ -21,6 +21,7 @@ describe('npm run shots arguments', () => {
         devices: ['android'],
         profiles: ['lender'],
         clock: null,
+        recordingsDir: path.resolve('.mock-data/recordings'),
         outDir: path.resolve('x'),
       },
     });

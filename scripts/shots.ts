@@ -6,7 +6,7 @@
  *   npm run shots -- --route /bill --scenarios repaying,overdue --devices android,iphone
  *                    [--profiles lender,web] [--clock 2026-12-10T04:00:00Z] [--out shots]
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,11 @@ export interface ShotsOptions {
   outDir: string;
   /** Every phone's world clock, as the harness's `clock=` parameter (e.g. an ISO instant). */
   clock?: string | null;
+  /**
+   * Recordings to load by name besides the committed ones (fixtures/recordings): default the
+   * folder `npm run mock` saves them in (`.mock-data/recordings`).
+   */
+  recordingsDir?: string;
 }
 
 /** How long a phone may take to show its route (handshake and startup calls included). */
@@ -54,6 +59,10 @@ export async function takeShots(options: ShotsOptions): Promise<string[]> {
   );
   const cells = matrixCells(spec);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'direct-loan-shots-'));
+  // The private server finds recordings by name in its data dir (mock-server/recording).
+  if (options.recordingsDir && existsSync(options.recordingsDir)) {
+    cpSync(options.recordingsDir, path.join(dataDir, 'recordings'), { recursive: true });
+  }
   const server = await createMockServer({
     port: 0,
     webDir: path.join(root, 'out/renderer'),
@@ -109,6 +118,8 @@ One route on every chosen scenario x device x profile, as PNGs (one per phone an
   --devices A,B        android, iphone, tablet (default android)
   --profiles A,B       lender, fastpay, web (default lender)
   --clock TIME         every phone's world clock: an ISO instant, or +ms/-ms from now
+  --recordings DIR     recordings to load by name (default .mock-data/recordings, where
+                       npm run mock saves them; fixtures/recordings always)
   --out DIR            where the pictures go (default shots)
   -h, --help           this text`;
 
@@ -126,6 +137,7 @@ export function parseShotsArgs(
         devices: { type: 'string', default: 'android' },
         profiles: { type: 'string', default: 'lender' },
         clock: { type: 'string' },
+        recordings: { type: 'string', default: '.mock-data/recordings' },
         out: { type: 'string', default: 'shots' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -145,6 +157,7 @@ export function parseShotsArgs(
       devices: csv(text('devices')),
       profiles: csv(text('profiles')),
       clock: text('clock') ?? null,
+      recordingsDir: path.resolve(text('recordings') ?? '.mock-data/recordings'),
       outDir: path.resolve(text('out') ?? 'shots'),
     },
   };

@@ -23,8 +23,14 @@ export interface ServerHandle {
 
 const REPLY_TIMEOUT_MS = 60_000;
 
-/** Forks the server process on a fresh data dir with `scenario`; resolves once it listens. */
-export async function startServerProcess(scenario: string): Promise<ServerHandle> {
+/**
+ * Forks the server process on a fresh data dir with `scenario` (in upstream mode toward
+ * `upstream`, when given); resolves once it listens.
+ */
+export async function startServerProcess(
+  scenario: string,
+  upstream?: string,
+): Promise<ServerHandle> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-bench-'));
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'serverProcess.ts'), [], {
     // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--cpu-prof` to profile it.
@@ -46,7 +52,12 @@ export async function startServerProcess(scenario: string): Promise<ServerHandle
     }
   };
   try {
-    const started = await send({ cmd: 'start', dataDir, scenario });
+    const started = await send({
+      cmd: 'start',
+      dataDir,
+      scenario,
+      ...(upstream ? { upstream } : {}),
+    });
     return {
       url: started.url as string,
       adminToken: started.adminToken as string,

@@ -8,7 +8,7 @@
 import { createMockServer, type MockServer } from '../../mock-server/app';
 
 export type ServerCommand =
-  | { id: number; cmd: 'start'; dataDir: string; scenario: string }
+  | { id: number; cmd: 'start'; dataDir: string; scenario: string; upstream?: string }
   | { id: number; cmd: 'restart' }
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'cpu' }
@@ -27,7 +27,9 @@ export interface ServerReply {
 }
 
 let server: MockServer | undefined;
-let options: { dataDir: string; scenario: string; port: number; adminToken?: string } | undefined;
+let options:
+  | { dataDir: string; scenario: string; port: number; adminToken?: string; upstream?: string }
+  | undefined;
 
 async function start(port: number): Promise<MockServer> {
   if (!options) throw new Error('start first');
@@ -38,6 +40,8 @@ async function start(port: number): Promise<MockServer> {
     scenario: options.scenario,
     // A restart keeps the admin token, as `npm run mock -- --admin-token-file F` does.
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    // Upstream mode (`npm run mock -- --upstream URL`): the bench's relay.
+    ...(options.upstream ? { upstream: options.upstream } : {}),
     // As `npm run mock` runs it: this process is the server alone.
     nodeFastPath: true,
   });
@@ -55,7 +59,12 @@ function memory(): { heapUsed: number; rss: number } {
 async function handle(command: ServerCommand): Promise<ServerReply> {
   switch (command.cmd) {
     case 'start':
-      options = { dataDir: command.dataDir, scenario: command.scenario, port: 0 };
+      options = {
+        dataDir: command.dataDir,
+        scenario: command.scenario,
+        port: 0,
+        ...(command.upstream ? { upstream: command.upstream } : {}),
+      };
       server = await start(0);
       options.port = server.port;
       options.adminToken = server.adminToken;

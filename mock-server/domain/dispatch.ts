@@ -16,6 +16,7 @@ import { loanHandlers } from './handlers/loan';
 import { ofwHandlers } from './handlers/ofw';
 import { repayHandlers } from './handlers/repay';
 import { userHandlers } from './handlers/user';
+import { replayAnswer } from './replay';
 
 const transportOnly = () =>
   fail(ServerCode.BAD_REQUEST, 'The handshake is answered by the transport layer, not the domain');
@@ -67,6 +68,9 @@ export function dispatch(ctx: CallContext): ProductAnswer {
   if (!(endpoint.hosts as readonly string[]).includes(call.host)) {
     return fail(ServerCode.NOT_FOUND, `${call.path} is not served by the ${call.host} host`);
   }
+  // A recording answers what it recorded, whoever asks (its tokens are stand-ins).
+  const replay = ctx.state.scenario.replay;
+  if (replay) return replayAnswer(ctx.state, replay, call);
   let auth: Pick<HandlerContext, 'account' | 'accountKey'> = {
     account: undefined,
     accountKey: undefined,

@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ProductAnswer } from '@shared/api/endpoints';
 import { ServerCode } from '@shared/codes';
-import type { Scenario } from '@shared/scenario';
 import { addToken, enforceAccountLimits } from './accountLimits';
+import { ScenarioCatalog } from './catalog';
 import { fail } from './context';
 import { callerOf, dispatch } from './dispatch';
 import { runHostAction } from './hostActions';
 import { walletPayment as walletPaymentOf } from './orders';
-import { loadReference, loadScenarios, type ReferenceData } from './loader';
+import { loadReference, type ReferenceData } from './loader';
 import { deserialiseState, serialiseState } from './snapshot';
 import { createState, type DomainState } from './state';
 import { followClock } from './timeline';
@@ -21,10 +21,10 @@ import { type ApiCall, type MockDomain, type MockDomainOptions, SnapshotError } 
 /** The scenario a domain starts with when none is given. */
 const DEFAULT_SCENARIO = 'new-user';
 
-let fixtures: { scenarios: Map<string, Scenario>; ref: ReferenceData } | undefined;
+let fixtures: { catalog: ScenarioCatalog; ref: ReferenceData } | undefined;
 /** Fixtures are parsed once per process; state is per domain. */
 function loadFixtures() {
-  fixtures ??= { scenarios: loadScenarios(), ref: loadReference() };
+  fixtures ??= { catalog: new ScenarioCatalog(), ref: loadReference() };
   return fixtures;
 }
 
@@ -34,7 +34,9 @@ function loadFixtures() {
  * code (400 invalid data, 404 unknown path, 9000000–9000004 session codes, 500 as a last resort).
  */
 export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
-  const { scenarios, ref } = loadFixtures();
+  const { ref } = loadFixtures();
+  // The server's catalog holds its recordings too (mock-server/recording).
+  const scenarios = options.catalog ?? loadFixtures().catalog;
   const now = options.now ?? Date.now;
   const nowSec = () => Math.floor(now() / 1000);
   const template = scenarios.get(DEFAULT_SCENARIO);
@@ -42,7 +44,7 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
   const scenarioOf = (name: string) => {
     const scenario = scenarios.get(name);
     if (!scenario) {
-      throw new Error(`Unknown scenario "${name}"; known: ${[...scenarios.keys()].join(', ')}`);
+      throw new Error(`Unknown scenario "${name}"; known: ${scenarios.names().join(', ')}`);
     }
     return scenario;
   };
@@ -92,9 +94,9 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
     handle,
     hostAction: (method, token, params) =>
       runHostAction({ handle, walletPayment }, method, token, params),
-    listScenarios: () =>
-      [...scenarios.values()].map(({ name, title, description }) => ({ name, title, description })),
+    listScenarios: () => scenarios.list(),
     currentScenario: () => state.scenario.name,
+    clockAnchor: () => state.scenario.replay?.clockAnchor ?? null,
     selectScenario(name) {
       const scenario = scenarios.get(name);
       if (!scenario) return false;

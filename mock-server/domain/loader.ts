@@ -71,3 +71,25 @@ export function loadScenarios(raw: readonly unknown[] = scenarioFiles): Map<stri
   // Keep the file order for listings.
   return new Map([...files.keys()].map((name) => [name, resolve(name, [])]));
 }
+
+/**
+ * One more scenario file on top of resolved ones (a recording, mock-server/recording): it may
+ * extend one of `known` and may not take a name `known` has. Throws with what is wrong.
+ */
+export function resolveScenarioOnto(raw: unknown, known: ReadonlyMap<string, Scenario>): Scenario {
+  const parsed = scenarioFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`Not a scenario file: ${z.prettifyError(parsed.error)}`);
+  }
+  const { extends: parentName, ...own } = parsed.data;
+  if (known.has(own.name)) throw new Error(`"${own.name}" is the name of a fixture scenario`);
+  const parent = parentName === undefined ? undefined : known.get(parentName);
+  if (parentName !== undefined && !parent) {
+    throw new Error(`Scenario "${own.name}" extends unknown scenario "${parentName}"`);
+  }
+  const result = scenarioSchema.safeParse({ ...parent, ...own });
+  if (!result.success) {
+    throw new Error(`Scenario "${own.name}" is invalid: ${z.prettifyError(result.error)}`);
+  }
+  return result.data;
+}

@@ -2,8 +2,9 @@
  * A domain's whole state as JSON and back (`GET|PUT /__admin/worlds/:id/snapshot`,
  * src/shared/workbench.ts): accounts (user, loan info, plan, loans, messages, coupons, KYC draft,
  * channel partner, pay password), session tokens, repay orders, the order sequence and the lucky
- * draws. Restoring it and continuing behaves as the original: tokens keep working, order numbers
- * continue. The scenario itself is named, and taken from the fixtures on restore.
+ * draws, and how far a recorded scenario has replayed. Restoring it and continuing behaves as the
+ * original: tokens keep working, order numbers continue, a replay goes on with its next answers.
+ * The scenario itself is named, and taken from the server's catalog on restore.
  */
 
 import {
@@ -95,6 +96,8 @@ const domainStateSchema = z.object({
   orders: z.array(z.tuple([z.string(), orderSchema])),
   seq: z.int().check(z.nonnegative()),
   draws: z.array(drawSchema),
+  /** A recorded scenario's calls so far per path (absent in snapshots before recordings). */
+  replayed: z.optional(z.array(z.tuple([z.string(), z.int().check(z.nonnegative())]))),
 });
 
 export interface SerialisedState {
@@ -104,6 +107,7 @@ export interface SerialisedState {
   orders: [string, OrderRecord][];
   seq: number;
   draws: ReturnType<typeof exportDraws>;
+  replayed: [string, number][];
 }
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -116,6 +120,7 @@ export function serialiseState(state: DomainState): SerialisedState {
     orders: [...state.orders],
     seq: state.seq,
     draws: exportDraws(state),
+    replayed: [...state.replayed],
   });
 }
 
@@ -138,6 +143,7 @@ export function deserialiseState(scenario: DomainState['scenario'], raw: unknown
       ]),
     ),
     seq: data.seq,
+    replayed: new Map(data.replayed ?? []),
   };
   importDraws(state, data.draws);
   return state;

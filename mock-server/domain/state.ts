@@ -100,6 +100,8 @@ export interface DomainState {
   orders: Map<string, OrderRecord>;
   /** Sequence for generated order numbers (unique within a run). */
   seq: number;
+  /** A recorded scenario's calls so far, per replay key (mock-server/domain/replay.ts). */
+  replayed: Map<string, number>;
 }
 
 /** Accounts are keyed by area code and number without the optional leading 0. */
@@ -187,5 +189,12 @@ export function createState(scenario: Scenario, nowSec: number, template: Scenar
         : { ...newAccount(template, nowSec, user.areaCode, user.msisdn), user: { ...user } };
     accounts.set(accountKeyOf(user.areaCode, user.msisdn), account);
   });
-  return { scenario, accounts, sessions: new Map(), orders: new Map(), seq: 0 };
+  return {
+    scenario,
+    accounts,
+    sessions: new Map(),
+    orders: new Map(),
+    seq: 0,
+    replayed: new Map(),
+  };
 }

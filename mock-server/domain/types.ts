@@ -6,6 +6,7 @@
 import type { ApiHost, ProductAnswer } from '@shared/api/endpoints';
 import type { UserBaseInfo } from '@shared/envelope';
 import type { HostAction } from '@shared/simWorld';
+import type { ScenarioCatalog } from './catalog';
 
 /** One product call, after transport decryption (or plain parsing). */
 export interface ApiCall {
@@ -33,6 +34,11 @@ export interface MockDomain {
   handle(call: ApiCall): Promise<ProductAnswer>;
   listScenarios(): ScenarioSummary[];
   currentScenario(): string;
+  /**
+   * Where a recorded scenario's clock starts (epoch ms, src/shared/recording.ts `clockAnchor`), so
+   * its dates read as they did; null for any other scenario.
+   */
+  clockAnchor(): number | null;
   /** Resets all state to the named scenario; false when the name is unknown. */
   selectScenario(name: string): boolean;
   /** Resets all state to the current scenario. */
@@ -58,6 +64,8 @@ export interface MockDomainOptions {
   scenario?: string;
   /** Milliseconds since epoch; injectable so tests and QA can move time. */
   now?: () => number;
+  /** The scenarios it may select: the server's, with its recordings (default: the fixtures'). */
+  catalog?: ScenarioCatalog;
 }
 
 /** A snapshot the domain cannot take over; the message says why. */

@@ -6,11 +6,13 @@
  * handler the encrypted route reaches, as the token given (the exchange's own) or, without one,
  * as a fresh native-login token of the world's user (`msisdn`, else the scenario's first user).
  * The call is logged in the world's traffic log like the app's own, marked as coming from here.
+ * In upstream mode the upstream runs it (with the token given, else none).
  */
 import type { Request, Response } from 'express';
 import { type ApiHost, endpointByPath, handshakePathOf } from '@shared/api/endpoints';
 import { ServerCode } from '@shared/codes';
 import { type UserBaseInfo, userBaseInfoSchema } from '@shared/envelope';
+import { UPSTREAM_FAILURE_STATUS } from '@shared/upstream';
 import { z } from '@shared/zod';
 import { worldOf } from './access';
 import { describeIssues } from '@shared/zodIssues';
@@ -52,6 +54,40 @@ export function adminCall(ctx: MockContext) {
     }
     if (path === handshakePathOf(host)) {
       refuseAdmin(res, 400, 'A handshake sets up a Signal session: nothing to replay');
+      return;
+    }
+    const link = ctx.upstreams.linkOf(world.id);
+    if (link) {
+      // Upstream mode: the upstream runs it, as the app's own call would reach it.
+      const given = userBaseInfoSchema.safeParse(body.data.userBaseInfo);
+      const token = body.data.token ?? '';
+      const userBaseInfo: UserBaseInfo = given.success
+        ? given.data
+        : { deviceId: ADMIN_DEVICE, system: 'android', tokenValue: token, version: '' };
+      const relayed = await link.relay({
+        host,
+        path,
+        data,
+        userBaseInfo,
+        token,
+        deviceId: userBaseInfo.deviceId,
+      });
+      const status = relayed.ok ? 200 : UPSTREAM_FAILURE_STATUS;
+      world.log.add({
+        at: new Date(started).toISOString(),
+        host,
+        path,
+        encrypted: false,
+        request: { headers: { token, via: 'POST /__admin/call' }, data, userBaseInfo },
+        response: relayed.ok
+          ? relayed.answer
+          : { code: status, message: relayed.failure.message, data: null },
+        status,
+        ms: Date.now() - started,
+        upstream: relayed.mark,
+      });
+      if (relayed.ok) res.json(relayed.answer);
+      else refuseAdmin(res, status, relayed.failure.message);
       return;
     }
     const token = body.data.token ?? world.domain.issueSessionToken(body.data.msisdn);

@@ -2,13 +2,15 @@
  * The admin API of DESIGN.md §6, mounted at `/__admin` behind the admin token; every call acts on
  * the world its request names (`x-sim-world` or `?world=`). JSON in, JSON out. Selecting a scenario
  * or resetting also clears injected faults (a fresh state) and keeps the world's clock (a
- * scenario picked at a moved date starts at that date); the traffic log is kept until
- * `DELETE /__admin/log`. `GET /__admin/log` answers an array, newest entry last. The workbench
- * calls (clock, faults, identity, snapshots) are in ./workbenchRouter.
+ * scenario picked at a moved date starts at that date; a recorded one runs it from its recording's
+ * anchor); the traffic log is kept until `DELETE /__admin/log`. `GET /__admin/log` answers an
+ * array, newest entry last. The workbench calls (clock, faults, identity, snapshots) are in
+ * ./workbenchRouter; upstream mode and recordings in ./recordRouter.
  */
 import { type Request, type Response, Router } from 'express';
 import { z } from '@shared/zod';
 import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
+import { anchorClock } from '../worlds';
 import { worldOf } from './access';
 import { adminCall } from './adminCall';
 import { describeIssues } from '@shared/zodIssues';
@@ -42,6 +44,7 @@ export function adminRouter(ctx: MockContext): Router {
       return;
     }
     world.faults.clear();
+    anchorClock(world);
     res.json({ current: world.domain.currentScenario() });
   });
 
@@ -49,6 +52,7 @@ export function adminRouter(ctx: MockContext): Router {
     const world = worldOf(res);
     world.domain.reset();
     world.faults.clear();
+    anchorClock(world);
     res.json({ current: world.domain.currentScenario() });
   });
 

@@ -18,6 +18,7 @@ import {
   plainBodySchema,
   type UserBaseInfo,
 } from '@shared/envelope';
+import { UPSTREAM_FAILURE_STATUS, type UpstreamFailure, type UpstreamMark } from '@shared/upstream';
 import type { ArmedFault, FaultMark } from '@shared/workbench';
 import type { CryptoScope } from '../crypto/serverCrypto';
 import { ProtocolFailure } from '../crypto/session';
@@ -74,27 +75,61 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       existingWorldOf(res) ?? worldForNewcomer(ctx, req, res, { host, path, def, isHandshake });
     if (!world) return;
     let mark: FaultMark | undefined;
+    /** The armed fault this call meets, once taken (below). */
+    let fault: ArmedFault | undefined;
+    /** Set when the world's upstream answered, or failed to (mock-server/upstream). */
+    const relayed: Relayed = {};
+    /** The upstream gave no answer: the app gets the relay's failure (src/shared/upstream.ts). */
+    const relayFailed = (
+      failure: UpstreamFailure,
+      encrypted: boolean,
+      data: unknown,
+      userBaseInfo: unknown,
+    ) => {
+      const response = answer(UPSTREAM_FAILURE_STATUS, failure.message);
+      log({ encrypted, data, userBaseInfo, response, status: UPSTREAM_FAILURE_STATUS });
+      res.status(UPSTREAM_FAILURE_STATUS).json(failure);
+    };
     const log = (
       entry: Pick<LogEntry, 'encrypted' | 'response' | 'status'> & {
         data: unknown;
         userBaseInfo: unknown;
       },
-    ) =>
+    ) => {
+      const request = {
+        headers: loggedHeaders(req),
+        data: entry.data,
+        userBaseInfo: entry.userBaseInfo,
+      };
+      const ms = Date.now() - started;
       world.log.add({
         at: new Date(started).toISOString(),
         host,
         path,
         encrypted: entry.encrypted,
-        request: {
-          headers: loggedHeaders(req),
-          data: entry.data,
-          userBaseInfo: entry.userBaseInfo,
-        },
+        request,
         response: entry.response,
         status: entry.status,
-        ms: Date.now() - started,
+        ms,
         ...(mark ? { fault: mark } : {}),
+        ...(relayed.mark ? { upstream: relayed.mark } : {}),
       });
+      // A product answer the app could read is what a recording keeps (mock-server/recording):
+      // not a handshake, a refusal, or an answer a fault corrupted.
+      const unreadable = fault?.kind === 'corrupt' && fault.code === undefined;
+      if (def && !isHandshake && entry.status === 200 && !unreadable) {
+        ctx.recordings.record(world.id, {
+          at: started,
+          host,
+          path,
+          request,
+          response: entry.response,
+          ms,
+          // A fault that answered instead (a code) is the source; a delay is not.
+          source: answeredByFault(fault) ? 'fault' : relayed.mark ? 'upstream' : 'mock',
+        });
+      }
+    };
 
     if (!def) {
       const product = answer(ServerCode.NOT_FOUND, notServedMessage(host, path));
@@ -122,7 +157,7 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
     };
 
     const callKind: CallKind = def.encrypted ? 'encrypted' : isHandshake ? 'handshake' : 'plain';
-    const fault = world.faults.take(path, callKind);
+    fault = world.faults.take(path, callKind);
     // Taking a fault counts its uses down: the world's faults changed (kept in the data dir).
     if (fault) ctx.worlds.changed(world);
     if (fault) mark = markOf(fault, effectOf(fault));
@@ -171,7 +206,8 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       }
       const product = isHandshake
         ? await handshake(ctx, world, data, fault, scope)
-        : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault });
+        : await productOf(ctx, world, { def, host, path, data, userBaseInfo, req, fault, relayed });
+      if (relayed.failure) return relayFailed(relayed.failure, false, data, userBaseInfo);
       log({ encrypted: false, data, userBaseInfo, response: product, status: 200 });
       res.json(product);
       return;
@@ -220,7 +256,11 @@ export function apiRouter(host: ApiHost, ctx: MockContext): Router {
       userBaseInfo: plaintext.userBaseInfo,
       req,
       fault,
+      relayed,
     });
+    if (relayed.failure) {
+      return relayFailed(relayed.failure, true, plaintext.data, plaintext.userBaseInfo);
+    }
     const sealed = await ctx.crypto.seal(session, { ...product, rid: plaintext.rid });
     if (fault?.kind === 'corrupt') sealed.body = corruptBase64(sealed.body);
     log({
@@ -271,14 +311,42 @@ interface Call {
   userBaseInfo: UserBaseInfo;
   req: Request;
   fault: ArmedFault | undefined;
+  /** Filled when the world's upstream answered, or failed to. */
+  relayed: Relayed;
+}
+
+/** What the upstream did with a call: its mark for the log, and its failure if it gave no answer. */
+interface Relayed {
+  mark?: UpstreamMark;
+  failure?: UpstreamFailure;
+}
+
+/** A code fault answers its code; so does a corrupt fault given one (the old `{code, corrupt}`). */
+function answeredByFault(fault: ArmedFault | undefined): fault is ArmedFault {
+  return fault?.kind === 'code' || (fault?.kind === 'corrupt' && fault.code !== undefined);
 }
 
 async function productOf(ctx: MockContext, world: World, call: Call): Promise<ProductAnswer> {
   const { fault } = call;
-  // A code fault answers its code; so does a corrupt fault given one (the old `{code, corrupt}`).
-  if (fault?.kind === 'code' || (fault?.kind === 'corrupt' && fault.code !== undefined)) {
+  if (answeredByFault(fault)) {
     const code = fault.code ?? ServerCode.INTERNAL;
     return answer(code, fault.message ?? `Injected fault ${code}`, fault.data ?? null);
+  }
+  // Upstream mode: the upstream answers, as sent (a relay does not judge the app's request).
+  const link = ctx.upstreams.linkOf(world.id);
+  if (link) {
+    const relayed = await link.relay({
+      host: call.host,
+      path: call.path,
+      data: call.data,
+      userBaseInfo: call.userBaseInfo,
+      token: call.req.get('token') || undefined,
+      deviceId: call.req.get('deviceId') || undefined,
+    });
+    call.relayed.mark = relayed.mark;
+    if (relayed.ok) return relayed.answer;
+    call.relayed.failure = relayed.failure;
+    return answer(UPSTREAM_FAILURE_STATUS, relayed.failure.message);
   }
   const request = call.def.request.safeParse(call.data);
   if (!request.success)

@@ -1,5 +1,7 @@
 /** What the routers share: the server crypto, the worlds, and who may call. */
 import type { ServerCrypto } from '../crypto/serverCrypto';
+import type { Recordings } from '../recording/recordings';
+import type { UpstreamTable } from '../upstream/upstreamTable';
 import type { WorldTable } from '../worlds';
 
 export interface MockContext {
@@ -14,4 +16,8 @@ export interface MockContext {
   extraHosts: string[];
   /** The origin the server is reached at (e.g. http://127.0.0.1:4010), known once it listens. */
   origin: string;
+  /** Which worlds relay to an upstream (mock-server/upstream). */
+  upstreams: UpstreamTable;
+  /** Recordings in progress per world, and the saved ones (mock-server/recording). */
+  recordings: Recordings;
 }

@@ -9,6 +9,7 @@
  * world, and across all worlds by a shared LogBudget.
  */
 import type { ApiHost } from '@shared/api/endpoints';
+import type { UpstreamMark } from '@shared/upstream';
 import type { FaultMark } from '@shared/workbench';
 import type { BudgetedLog, LogBudget } from './logBudget';
 
@@ -24,7 +25,9 @@ export type WorkbenchEventKind =
   | 'fault-cleared'
   | 'clock'
   | 'identity-rotated'
-  | 'restored';
+  | 'restored'
+  | 'upstream'
+  | 'recording';
 
 /** One exchange as QA sees it: plaintext request and answer, whatever the wire format was. */
 export interface LogEntry {
@@ -44,6 +47,8 @@ export interface LogEntry {
   ms: number;
   /** The injected fault that shaped this exchange, with what it did (`effect`). */
   fault?: FaultMark;
+  /** The answer came from the world's upstream (src/shared/upstream.ts), with its contract check. */
+  upstream?: UpstreamMark;
   /** Set on workbench entries only (host `workbench`). */
   kind?: WorkbenchEventKind;
 }
@@ -138,6 +143,7 @@ function keep(entry: LogEntry): KeptEntry {
     `,"data":${boundedJson(response.data)}}` +
     `,"status":${j(entry.status)},"ms":${j(entry.ms)}` +
     `${entry.fault ? `,"fault":${boundedJson(entry.fault)}` : ''}` +
+    `${entry.upstream ? `,"upstream":${boundedJson(entry.upstream)}` : ''}` +
     `${entry.kind ? `,"kind":${j(entry.kind)}` : ''}}`;
   return { text, bytes: bytesOf(text) };
 }

@@ -150,4 +150,93 @@ describe('admin client: the QA workbench (src/shared/workbench.ts)', () => {
       'answered 400: Not a world snapshot (version 1): version: Invalid input',
     );
   });
+
+  it('drives upstream mode and recordings of the phone’s world, parsing every answer', async () => {
+    const status = {
+      url: 'http://127.0.0.1:4011',
+      state: 'ready',
+      identityKey: 'KEY',
+      message: 'Relaying to http://127.0.0.1:4011',
+      calls: 3,
+      phones: 1,
+    };
+    const summary = {
+      name: 'staging-bill',
+      title: 'Recorded: staging-bill',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      source: 'upstream http://127.0.0.1:4011/',
+      exchanges: 5,
+      paths: 4,
+      kept: 'data-dir',
+    };
+    const { fetchImpl, seen } = fakeFetch({
+      'PUT /__admin/upstream': { body: status },
+      'POST /__admin/upstream/trust': { body: status },
+      'DELETE /__admin/upstream': { body: { ...status, url: null, state: 'off' } },
+      'GET /__admin/contract-report': {
+        body: { upstream: status.url, checked: 1, breaches: 0, paths: [] },
+      },
+      'POST /__admin/recordings/start': {
+        status: 201,
+        body: { name: 'staging-bill', world: 'w-1', startedAt: 't', exchanges: 0, full: false },
+      },
+      'POST /__admin/recordings/stop': { body: summary },
+      'GET /__admin/recordings': { body: { active: null, recordings: [summary] } },
+      'POST /__admin/recordings/staging-bill/export': {
+        body: { file: 'fixtures/recordings/staging-bill.json' },
+      },
+    });
+    const admin = createAdminClient('http://mock:1', fetchImpl, { world: 'w-1', adminToken: 'T' });
+    expect(await admin.setUpstream(status.url)).toEqual(status);
+    expect((await admin.trustUpstream()).identityKey).toBe('KEY');
+    expect((await admin.clearUpstream()).state).toBe('off');
+    expect((await admin.contractReport()).checked).toBe(1);
+    expect((await admin.startRecording({ name: 'staging-bill' })).world).toBe('w-1');
+    expect(await admin.stopRecording()).toEqual(summary);
+    expect((await admin.recordings()).recordings).toEqual([summary]);
+    expect(await admin.exportRecording('staging-bill')).toBe(
+      'fixtures/recordings/staging-bill.json',
+    );
+    expect(seen.map((s) => `${s.method} ${new URL(s.url).pathname}`)).toEqual([
+      'PUT /__admin/upstream',
+      'POST /__admin/upstream/trust',
+      'DELETE /__admin/upstream',
+      'GET /__admin/contract-report',
+      'POST /__admin/recordings/start',
+      'POST /__admin/recordings/stop',
+      'GET /__admin/recordings',
+      'POST /__admin/recordings/staging-bill/export',
+    ]);
+    expect(seen[0]?.body).toEqual({ url: status.url });
+    expect(seen[4]?.body).toEqual({ name: 'staging-bill' });
+  });
+
+  it('keeps a traffic entry’s upstream mark, with its contract breaches', async () => {
+    const { fetchImpl } = fakeFetch({
+      'GET /__admin/log': {
+        body: [
+          {
+            id: 1,
+            at: 't',
+            host: 'main',
+            path: 'loan/loanInfo',
+            encrypted: true,
+            status: 200,
+            upstream: {
+              url: 'http://127.0.0.1:4011',
+              deviceId: 'relay-1-h5',
+              ms: 12,
+              breaches: [
+                { kind: 'unknown-field', field: 'data.bonus', detail: 'not in the contract' },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    const [entry] = await createAdminClient('http://mock:1', fetchImpl).log(1);
+    expect(entry?.upstream?.breaches).toEqual([
+      { kind: 'unknown-field', field: 'data.bonus', detail: 'not in the contract' },
+    ]);
+  });
 });

@@ -1,5 +1,12 @@
 /** Test doubles for the host core (used by host, main and harness tests). */
+import type {
+  ActiveRecording,
+  RecordingList,
+  RecordingStart,
+  RecordingSummary,
+} from '@shared/recording';
 import type { HostAction } from '@shared/simWorld';
+import type { ContractReport, UpstreamStatus } from '@shared/upstream';
 import {
   type ArmedFault,
   type ClockCommand,
@@ -150,5 +157,83 @@ export class FakeWorkbenchClient implements WorkbenchAdminClient {
     this.armed = snapshot.faults;
     this.clockState = snapshot.clock;
     return { world: world ?? 'w-test', scenario: snapshot.scenario };
+  }
+
+  upstreamStatus: UpstreamStatus = {
+    url: null,
+    state: 'off',
+    identityKey: null,
+    message: 'Off',
+    calls: 0,
+    phones: 0,
+  };
+  report: ContractReport = { upstream: null, checked: 0, breaches: 0, paths: [] };
+  recording: ActiveRecording | null = null;
+  saved: RecordingSummary[] = [];
+  exported: string[] = [];
+
+  async upstream(): Promise<UpstreamStatus> {
+    this.check('upstream');
+    return this.upstreamStatus;
+  }
+  async setUpstream(url: string): Promise<UpstreamStatus> {
+    this.check(`set-upstream ${url}`);
+    this.upstreamStatus = {
+      ...this.upstreamStatus,
+      url,
+      state: 'ready',
+      message: `Relaying to ${url}`,
+    };
+    return this.upstreamStatus;
+  }
+  async clearUpstream(): Promise<UpstreamStatus> {
+    this.check('clear-upstream');
+    this.upstreamStatus = { ...this.upstreamStatus, url: null, state: 'off', message: 'Off' };
+    return this.upstreamStatus;
+  }
+  async trustUpstream(): Promise<UpstreamStatus> {
+    this.check('trust-upstream');
+    this.upstreamStatus = { ...this.upstreamStatus, state: 'ready' };
+    return this.upstreamStatus;
+  }
+  async contractReport(): Promise<ContractReport> {
+    this.check('contract-report');
+    return this.report;
+  }
+  async recordings(): Promise<RecordingList> {
+    this.check('recordings');
+    return { active: this.recording, recordings: this.saved };
+  }
+  async startRecording(start: RecordingStart): Promise<ActiveRecording> {
+    this.check(`start-recording ${start.name}`);
+    this.recording = {
+      name: start.name,
+      world: 'w-test',
+      startedAt: new Date().toISOString(),
+      exchanges: 0,
+      full: false,
+    };
+    return this.recording;
+  }
+  async stopRecording(): Promise<RecordingSummary> {
+    this.check('stop-recording');
+    const name = this.recording?.name ?? 'none';
+    this.recording = null;
+    const summary: RecordingSummary = {
+      name,
+      title: `Recorded: ${name}`,
+      recordedAt: new Date().toISOString(),
+      source: this.upstreamStatus.url ? `upstream ${this.upstreamStatus.url}` : 'mock',
+      exchanges: 0,
+      paths: 0,
+      kept: 'data-dir',
+    };
+    this.saved = [...this.saved, summary];
+    return summary;
+  }
+  async exportRecording(name: string): Promise<string> {
+    this.check(`export-recording ${name}`);
+    this.exported.push(name);
+    return `fixtures/recordings/${name}.json`;
   }
 }

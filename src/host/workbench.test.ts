@@ -163,4 +163,50 @@ describe('workbench', () => {
       0,
     );
   });
+
+  it('sets the world’s upstream, records it and exports the recording, through the client', async () => {
+    const { client, workbench } = setup();
+    const set = await workbench.run({ op: 'setUpstream', url: 'http://127.0.0.1:4011' });
+    expect(set).toMatchObject({
+      ok: true,
+      value: { state: 'ready', url: 'http://127.0.0.1:4011' },
+    });
+    await workbench.run({ op: 'startRecording', start: { name: 'staging-bill' } });
+    const stopped = await workbench.run({ op: 'stopRecording' });
+    expect(stopped).toMatchObject({ ok: true, value: { name: 'staging-bill' } });
+    const listed = await workbench.run({ op: 'recordings' });
+    expect(listed).toMatchObject({
+      ok: true,
+      value: { active: null, recordings: [{ name: 'staging-bill' }] },
+    });
+    expect(await workbench.run({ op: 'exportRecording', name: 'staging-bill' })).toEqual({
+      ok: true,
+      value: 'fixtures/recordings/staging-bill.json',
+    });
+    await workbench.run({ op: 'clearUpstream' });
+    expect(client.requests).toEqual([
+      'set-upstream http://127.0.0.1:4011',
+      'start-recording staging-bill',
+      'stop-recording',
+      'recordings',
+      'export-recording staging-bill',
+      'clear-upstream',
+    ]);
+    client.failWith = new Error('Mock server admin PUT /__admin/upstream answered 400: no');
+    expect(await workbench.run({ op: 'setUpstream', url: 'x' })).toEqual({
+      ok: false,
+      error: 'Mock server admin PUT /__admin/upstream answered 400: no',
+    });
+  });
+
+  it('refuses a recording name or an upstream call that is not one at the boundary', () => {
+    expect(
+      workbenchCallSchema.safeParse({ op: 'startRecording', start: { name: 'Not Kebab' } }).success,
+    ).toBe(false);
+    expect(workbenchCallSchema.safeParse({ op: 'setUpstream', url: '' }).success).toBe(false);
+    expect(workbenchCallSchema.safeParse({ op: 'exportRecording', name: '../x' }).success).toBe(
+      false,
+    );
+    expect(workbenchCallSchema.safeParse({ op: 'contractReport' }).success).toBe(true);
+  });
 });

@@ -1,10 +1,18 @@
 /**
  * The QA workbench of one phone, behind the control panel (harness and Electron alike): the fault
- * lab, the world's clock (which the phone's Date follows) and repro bundles. Calls arrive as one
+ * lab, the world's clock (which the phone's Date follows), repro bundles, and upstream mode with
+ * its recordings and contract report (src/shared/upstream.ts). Calls arrive as one
  * typed, parsed message (`workbenchCallSchema`), so Electron's IPC and the in-page harness share
  * this code; the phone's own parts (its route, its storage) are injected per runtime.
  */
 
+import {
+  type ActiveRecording,
+  type RecordingList,
+  type RecordingSummary,
+  recordingStartSchema,
+} from '@shared/recording';
+import { type ContractReport, type UpstreamStatus, upstreamBodySchema } from '@shared/upstream';
 import {
   type ArmedFault,
   type ClockState,
@@ -30,6 +38,15 @@ export const workbenchCallSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('rotateIdentity') }),
   z.object({ op: z.literal('exportBundle') }),
   z.object({ op: z.literal('importBundle'), bundle: reproBundleSchema }),
+  z.object({ op: z.literal('upstream') }),
+  z.object({ op: z.literal('setUpstream'), url: upstreamBodySchema.shape.url }),
+  z.object({ op: z.literal('clearUpstream') }),
+  z.object({ op: z.literal('trustUpstream') }),
+  z.object({ op: z.literal('contractReport') }),
+  z.object({ op: z.literal('recordings') }),
+  z.object({ op: z.literal('startRecording'), start: recordingStartSchema }),
+  z.object({ op: z.literal('stopRecording') }),
+  z.object({ op: z.literal('exportRecording'), name: recordingStartSchema.shape.name }),
 ]);
 export type WorkbenchCall = z.infer<typeof workbenchCallSchema>;
 export type WorkbenchOp = WorkbenchCall['op'];
@@ -47,6 +64,16 @@ export interface WorkbenchAnswers {
   exportBundle: ReproBundle;
   /** The route the phone opens. */
   importBundle: { path: string };
+  upstream: UpstreamStatus;
+  setUpstream: UpstreamStatus;
+  clearUpstream: UpstreamStatus;
+  trustUpstream: UpstreamStatus;
+  contractReport: ContractReport;
+  recordings: RecordingList;
+  startRecording: ActiveRecording;
+  stopRecording: RecordingSummary;
+  /** The file written. */
+  exportRecording: string;
 }
 
 export type WorkbenchResult<Op extends WorkbenchOp = WorkbenchOp> =
@@ -115,6 +142,24 @@ export class Workbench {
         return this.exportBundle();
       case 'importBundle':
         return this.importBundle(call.bundle);
+      case 'upstream':
+        return this.client.upstream();
+      case 'setUpstream':
+        return this.client.setUpstream(call.url);
+      case 'clearUpstream':
+        return this.client.clearUpstream();
+      case 'trustUpstream':
+        return this.client.trustUpstream();
+      case 'contractReport':
+        return this.client.contractReport();
+      case 'recordings':
+        return this.client.recordings();
+      case 'startRecording':
+        return this.client.startRecording(call.start);
+      case 'stopRecording':
+        return this.client.stopRecording();
+      case 'exportRecording':
+        return this.client.exportRecording(call.name);
       default:
         throw missingCaseError(call);
     }

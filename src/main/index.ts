@@ -62,6 +62,8 @@ async function main(): Promise<void> {
     port: 0,
     scenario: process.env.DL_SCENARIO,
     dataDir: join(app.getPath('userData'), 'mock-server'),
+    // Upstream mode from launch (README, the mock server); the panel sets it per world too.
+    ...(process.env.DL_UPSTREAM ? { upstream: process.env.DL_UPSTREAM } : {}),
   });
   // The quit waits for the server to write its worlds' last changes to the data dir (DESIGN.md
   // §5: a relaunch finds the phone's world, still signed in).

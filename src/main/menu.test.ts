@@ -40,6 +40,7 @@ describe('simulator menu', () => {
     click(find(hostMenu, 'App DevTools'));
     click(find(hostMenu, 'Export repro bundle…'));
     click(find(hostMenu, 'Import repro bundle…'));
+    click(find(hostMenu, 'Upstream URL…'));
     click(find(sub(find(menu, 'Device')), 'Tablet (820×1180)'));
     click(find(sub(menu.find((m) => m.role === 'windowMenu')!), 'Control panel'));
     expect(actions).toEqual([
@@ -51,6 +52,7 @@ describe('simulator menu', () => {
       { type: 'openDevTools' },
       { type: 'saveBundle' },
       { type: 'openBundle' },
+      { type: 'showPanel' },
       { type: 'updateSettings', patch: { device: 'tablet' } },
       { type: 'showPanel' },
     ]);

@@ -111,6 +111,10 @@ export function buildMenuTemplate(
           accelerator: 'CmdOrCtrl+Shift+O',
           click: () => run({ type: 'openBundle' }),
         },
+        { type: 'separator' as const },
+        // Upstream mode (src/shared/upstream.ts): the URL, Record and the contract report are typed
+        // in the control panel's Upstream section; DL_UPSTREAM sets it at launch.
+        { label: 'Upstream URL…', click: () => run({ type: 'showPanel' }) },
       ],
     },
     { role: 'editMenu' as const },

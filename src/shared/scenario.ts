@@ -17,6 +17,7 @@ import {
   periodTypeSchema,
   unreadItemSchema,
 } from './api/entities';
+import { replaySchema } from './recording';
 import { z } from './zod';
 
 /** Scenario names are a contract (DESIGN.md §6): lower-case words joined by dashes. */
@@ -148,6 +149,11 @@ const scenarioDataSchema = z.object({
   channelPartner: z.nullable(channelPartnerSchema),
   /** Forced answers by endpoint path (after the token check). */
   forced: z.record(z.string(), forcedAnswerSchema),
+  /**
+   * A recording (src/shared/recording.ts): every call is answered from it, in the recorded order,
+   * and the rest of the data only serves the admin calls (session tokens, host actions).
+   */
+  replay: z.optional(replaySchema),
 });
 
 const header = {

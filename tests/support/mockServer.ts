@@ -10,7 +10,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import type { MockServer } from '../../mock-server/app';
+import type { MockServer, MockServerOptions } from '../../mock-server/app';
 import type { FaultKind } from '@shared/workbench';
 
 /** The built SPA (`npm run build:web`). */
@@ -107,14 +107,18 @@ export interface ServedSpa {
   server: MockServer;
   /** Stops the server and removes the snapshot. */
   close(): Promise<void>;
+  /** Its data dir (recordings are saved under `recordings/`). */
+  dataDir: string;
 }
 
 /**
  * Starts a mock server on port 0 serving a snapshot of dist/web. `prepare` may change the snapshot
- * before it is served (the engine lane adds its console recorder).
+ * before it is served (the engine lane adds its console recorder) or the data dir (a recording to
+ * replay); `options` are the server's (upstream mode, a starting scenario).
  */
 export async function serveBuiltSpa(
-  prepare?: (webDir: string) => Promise<void>,
+  prepare?: (webDir: string, dataDir: string) => Promise<void>,
+  options: Omit<MockServerOptions, 'port' | 'webDir' | 'dataDir'> = {},
 ): Promise<ServedSpa> {
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
     throw new Error(`${WEB_DIR}/index.html is missing: run \`npm run build:web\` first`);
@@ -122,13 +126,20 @@ export async function serveBuiltSpa(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-e2e-'));
   const webDir = path.join(dataDir, 'web');
   await cp(WEB_DIR, webDir, { recursive: true });
-  await prepare?.(webDir);
+  await prepare?.(webDir, dataDir);
   const { createMockServer } = await loadMockServer();
   // The browser does the client crypto; the server runs on node:crypto as `npm run mock` does,
   // so every browser test also proves browser ↔ node-fast-path interop.
-  const server = await createMockServer({ port: 0, webDir, dataDir, nodeFastPath: true });
+  const server = await createMockServer({
+    nodeFastPath: true,
+    ...options,
+    port: 0,
+    webDir,
+    dataDir,
+  });
   return {
     server,
+    dataDir,
     close: async () => {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import type { AxiosInstance } from 'axios';
 import {
   type ApiHost,
   type EndpointName,
+  endpointByPath,
   endpoints,
   handshakePathOf,
   type ProductAnswer,
@@ -54,6 +55,12 @@ export interface ApiClientOptions {
    * session instead of shaking hands again (DESIGN.md §5).
    */
   sessionCache?: SessionCache;
+  /**
+   * Judges the server identity (base64 key) a handshake presents, before a session is built on it;
+   * what it throws rejects the call as is. Default: any identity, pinned for that session only
+   * (DESIGN.md §5). The mock server's upstream mode pins its upstream's across sessions.
+   */
+  checkServerIdentity?: (host: ApiHost, identityKey: string) => void;
 }
 
 interface Session {
@@ -114,6 +121,22 @@ export class ApiClient {
       });
     }
     return { code: answer.code, message: answer.message, data: parsed.data as ResponseOf<N> };
+  }
+
+  /**
+   * One call of the endpoint table by host and path, with `data` sent as given and the answer as
+   * the server sent it: no schema on either side. What the mock server's upstream mode relays
+   * (mock-server/upstream), which checks the answer against the contract itself. Rejects with
+   * ApiError on transport failure, as `call` does.
+   */
+  async relay(host: ApiHost, path: string, data: unknown): Promise<ProductAnswer> {
+    const def = endpointByPath.get(path);
+    if (!def?.hosts.includes(host)) {
+      throw new ApiError('http', `${path} is not an endpoint of the ${host} host`);
+    }
+    return def.encrypted
+      ? this.encryptedCall(host, path, data, false)
+      : this.plainCall(host, path, data);
   }
 
   /** Starts the handshake for a host early (single-flight); safe to call many times, never rejects. */
@@ -351,6 +374,7 @@ export class ApiClient {
         cause: answer.error,
       });
     }
+    this.options.checkServerIdentity?.(host, answer.data.bundle.identityKey);
     const channel = await guardSecure(path, () => local.open(answer.data));
     return { sid: answer.data.sid, deviceId: answer.data.deviceId, ...channel, resumed: false };
   }

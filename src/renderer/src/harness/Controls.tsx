@@ -59,6 +59,8 @@ export function Controls({ api, snapshot, dispatch }: Props) {
         <select
           aria-label="Scenario"
           value={snapshot.scenario ?? ''}
+          // A recording saved since (the Upstream section) is a scenario too: list it.
+          onFocus={() => api.scenarios().then(setScenarios, () => undefined)}
           onChange={(e) => dispatch({ type: 'selectScenario', name: e.target.value })}
         >
           {snapshot.scenario && !scenarioInfo ? (

@@ -1,6 +1,7 @@
 /** The mock server's decrypted traffic (`/__admin/log`), polled while visible. */
 import { Fragment, useState } from 'react';
 import type { PanelApi } from '@host/panelApi';
+import { upstreamTag, upstreamTitle } from './upstreamLabels';
 import { clockTime, compact, usePolledTraffic } from './usePanel';
 
 const LIMIT = 200;
@@ -65,6 +66,14 @@ export function TrafficLog({ api, active }: { api: PanelApi; active: boolean }) 
                         title={`Injected by the fault lab: ${String(entry.fault.effect ?? entry.fault.kind)}`}
                       >
                         fault: {entry.fault.kind}
+                      </span>
+                    ) : null}
+                    {entry.upstream ? (
+                      <span
+                        className={`sim-tag sim-tag--upstream${entry.upstream.breaches.length ? ' sim-tag--breach' : ''}`}
+                        title={upstreamTitle(entry.upstream)}
+                      >
+                        {upstreamTag(entry.upstream)}
                       </span>
                     ) : null}
                     {entry.kind ? <span className="sim-tag">{entry.kind}</span> : null}

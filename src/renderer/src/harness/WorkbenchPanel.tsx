@@ -6,7 +6,6 @@ import { type InputHTMLAttributes, useCallback, useEffect, useRef, useState } fr
 import type { PanelApi } from '@host/panelApi';
 import type { PhoneClock } from '@host/phoneClock';
 import { bundleFileName, parseReproBundle } from '@host/reproBundle';
-import type { WorkbenchCall, WorkbenchResult } from '@host/workbench';
 import { endpoints } from '@shared/api/endpoints';
 import {
   type ArmedFault,
@@ -15,7 +14,9 @@ import {
   type FaultKind,
   type FaultSpec,
 } from '@shared/workbench';
+import { UpstreamSection } from './UpstreamSection';
 import { downloadJson } from './usePanel';
+import { useWorkbench } from './useWorkbench';
 import { errorMessage } from '@shared/errors';
 
 const HOUR = 3_600_000;
@@ -36,26 +37,13 @@ const FAULT_LABELS: Record<FaultKind, string> = {
 
 const API_PATHS = [...new Set(Object.values(endpoints).map((e) => e.path))].sort();
 
-/** Runs one workbench call; its error lands in the section's own message line. */
-function useWorkbench(api: PanelApi) {
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(
-    async <C extends WorkbenchCall>(call: C): Promise<WorkbenchResult<C['op']>> => {
-      const result = await api.workbench(call);
-      setError(result.ok ? null : result.error);
-      return result;
-    },
-    [api],
-  );
-  return { run, error, setError };
-}
-
 export function WorkbenchPanel({ api, clock }: { api: PanelApi; clock: PhoneClock | null }) {
   return (
     <div className="sim-workbench">
       <ClockSection api={api} clock={clock} />
       <FaultLab api={api} />
       <BundleSection api={api} />
+      <UpstreamSection api={api} />
     </div>
   );
 }

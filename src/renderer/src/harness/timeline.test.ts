@@ -145,4 +145,34 @@ describe('timeline', () => {
     );
     expect(curlOf(traffic[0]!, 'http://m', null)).not.toContain('x-sim-world');
   });
+
+  it('marks the answers that came from the world’s upstream, with their contract breaches', () => {
+    const mark = {
+      url: 'http://127.0.0.1:4011',
+      deviceId: 'relay-1-h5',
+      ms: 40,
+      breaches: [
+        {
+          kind: 'unknown-field' as const,
+          field: 'data.bonus',
+          detail: 'not in the contract (number)',
+        },
+      ],
+    };
+    const relayed: TrafficEntry[] = [
+      { ...traffic[0]!, id: 7, upstream: { ...mark, breaches: [] } },
+      { ...traffic[0]!, id: 8, path: 'loan/loanInfo', upstream: mark },
+    ];
+    const rows = buildTimeline([], [], relayed, { since: 0, filter: '', errorsOnly: false });
+    expect(rows.map((r) => r.outcome)).toEqual([
+      'code 200 · upstream',
+      'code 200 · upstream · 1 contract breach',
+    ]);
+    const found = buildTimeline([], [], relayed, {
+      since: 0,
+      filter: 'data.bonus',
+      errorsOnly: false,
+    });
+    expect(found.map((r) => r.title)).toEqual(['main/loan/loanInfo']);
+  });
 });

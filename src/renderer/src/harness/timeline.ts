@@ -6,6 +6,7 @@
  */
 import type { TrafficEntry } from '@host/adminClient';
 import type { CallLogEntry, HostNote } from '@host/types';
+import { upstreamTag } from './upstreamLabels';
 
 export type TimelineKind = 'bridge' | 'api' | 'workbench' | HostNote['kind'];
 
@@ -86,6 +87,8 @@ function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow
   const status = entry.status ?? 0;
   const workbench = entry.host === 'workbench' || Boolean(entry.kind);
   const fault = entry.fault ? `fault: ${entry.fault.kind}` : '';
+  // Which answers came from the world's upstream, and how they kept the contract.
+  const upstream = entry.upstream ? upstreamTag(entry.upstream) : '';
   const answered = code === undefined ? `HTTP ${status}` : `code ${String(code)}`;
   return {
     key: `api:${String(entry.id)}`,
@@ -93,7 +96,7 @@ function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow
     kind: workbench ? 'workbench' : 'api',
     generation: workbench ? null : generation,
     title: workbench ? workbenchTitle(entry) : `${entry.host}/${entry.path}`,
-    outcome: workbench ? '' : [answered, fault].filter(Boolean).join(' · '),
+    outcome: workbench ? '' : [answered, upstream, fault].filter(Boolean).join(' · '),
     error:
       !workbench &&
       (Boolean(entry.fault) ||
@@ -106,9 +109,10 @@ function trafficRow(entry: TrafficEntry, generation: number | null): TimelineRow
       status,
       ms: entry.ms,
       fault: entry.fault,
+      ...(entry.upstream ? { upstream: entry.upstream } : {}),
     },
     haystack:
-      `${entry.host} ${entry.path} ${json(entry.request?.data)} ${json(entry.response)} ${fault}`.toLowerCase(),
+      `${entry.host} ${entry.path} ${json(entry.request?.data)} ${json(entry.response)} ${fault} ${upstream} ${json(entry.upstream?.breaches ?? [])}`.toLowerCase(),
     ...(workbench ? {} : { exchange: entry }),
   };
 }
