@@ -13,6 +13,7 @@ import type { ScenarioList, WorkbenchAdminClient } from '@host/adminClient';
 import { DEVICE_PRESETS, type DeviceFit, fitToWorkArea } from '@host/devices';
 import type { HostCore } from '@host/HostCore';
 import { applyPanelAction, PANEL_IPC, type PanelAction } from '@host/panelApi';
+import { showExternalUrl } from '@host/externalUrl';
 import { bundleFileName, parseReproBundle } from '@host/reproBundle';
 import type { HostSnapshot } from '@host/types';
 import { type PhoneAccess, Workbench } from '@host/workbench';
@@ -425,8 +426,10 @@ export class Simulator {
   }
 
   /**
-   * A link the app does not open inside: the phone's native surface for it and, for a web page
-   * the shared allow-list accepts (DESIGN.md §3: http outside production), the system browser.
+   * A link the app does not open inside: the phone's native surface for it (the one mapping of
+   * both runtimes, src/host/externalUrl.ts) and, for a web page the shared allow-list accepts
+   * (DESIGN.md §3: http outside production), the system browser. Runs in Electron's navigation
+   * events, where a throw would be main's uncaught exception: neither of these throws.
    */
   private openOutside(url: string): void {
     showExternalUrl(this.options.host, url);
@@ -446,26 +449,4 @@ export function consoleErrorOf(args: readonly unknown[]): string | null {
   }
   if (level === 3 && typeof message === 'string') return `console.error: ${message}`;
   return null;
-}
-
-/**
- * What a phone does with a link it does not open in the app: the dialer, the SMS composer, the
- * mail app, or the browser, each shown as its native surface.
- */
-export function showExternalUrl(host: Pick<HostCore, 'showSurface'>, url: string): void {
-  const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
-  const target = decodeURIComponent(url.slice(scheme.length).split('?')[0] ?? '');
-  switch (scheme) {
-    case 'tel:':
-      host.showSurface('dialPhone', 'Dialer', `Calling ${target}`);
-      return;
-    case 'sms:':
-      host.showSurface('sendSms', 'SMS composer', `To ${target}`);
-      return;
-    case 'mailto:':
-      host.showSurface('composeEmail', 'Email composer', `To ${target}`);
-      return;
-    default:
-      host.showSurface('openBrowser', 'Opened in the browser', url);
-  }
 }
