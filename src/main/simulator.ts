@@ -85,8 +85,11 @@ export class Simulator {
   private stagedStorage: { profile: string; entries: Record<string, string> } | null = null;
   /** The device emulation of each open app window. */
   private readonly emulations = new WeakMap<BrowserWindow, PhoneEmulation>();
-  /** The app window's last load failed while offline: back online, it loads again. */
-  private appLoadFailed = false;
+  /**
+   * The app window's last page was loaded while the phone was offline: the webview's "Webpage not
+   * available" page (appProtocol.ts), or nothing. Back online, the app loads again.
+   */
+  private appLoadedOffline = false;
   readonly workbench: Workbench;
 
   constructor(private readonly options: SimulatorOptions) {
@@ -286,7 +289,8 @@ export class Simulator {
     const sameApp =
       next.appGeneration === before.appGeneration &&
       next.settings.profile === before.settings.profile;
-    if (app && sameApp && next.settings.online && !before.settings.online && this.appLoadFailed) {
+    const backOnline = next.settings.online && !before.settings.online;
+    if (app && sameApp && backOnline && this.appLoadedOffline) {
       this.loadApp(app, this.options.appUrl);
     }
     if (emulation && next.clock !== before.clock) void emulation.setClock(next.clock, true);
@@ -360,9 +364,8 @@ export class Simulator {
     const emulation = this.emulations.get(window);
     const loadNoted = async (): Promise<boolean> => {
       const loaded = await this.load(window, url);
-      // Only a load refused for being offline waits for the network (an aborted one does not).
       const offline = !this.options.host.getSnapshot().settings.online;
-      if (this.appWindow === window) this.appLoadFailed = !loaded && offline;
+      if (this.appWindow === window) this.appLoadedOffline = offline;
       return loaded;
     };
     if (!clock && !staged) {
