@@ -14,4 +14,6 @@ export interface MockContext {
   extraHosts: string[];
   /** The origin the server is reached at (e.g. http://127.0.0.1:4010), known once it listens. */
   origin: string;
+  /** The origin answers' fixture pictures are made absolute against (default: `origin`). */
+  mediaOrigin: string;
 }
