@@ -92,7 +92,9 @@ afterAll(async () => {
   }
 }, 60_000);
 
-describe('the built Electron main under Node’s ESM loader and a recording electron', () => {
+describe('the built Electron main under Node’s ESM loader and a recording electron', {
+  timeout: 120_000,
+}, () => {
   it('loads without an uncaught exception, registers app:// before ready, opens nothing until then', async () => {
     await main.importMain();
     // An import Node's loader refuses is main's uncaught exception, in Electron's error box.
@@ -117,7 +119,7 @@ describe('the built Electron main under Node’s ESM loader and a recording elec
     expect((await windowOf('panel'))?.page).toMatchObject({
       text: expect.stringContaining('harness'),
     });
-  }, 90_000);
+  });
 
   it('gives the panel and each profile a session with the handlers, the world and no permissions', async () => {
     const { sessions } = await main.state();

@@ -15,21 +15,23 @@ const fake = await vi.hoisted(async () => {
 });
 vi.mock('electron', () => fake.module);
 
-describe('Electron main', () => {
+describe('Electron main', { timeout: 90_000 }, () => {
   afterAll(async () => {
     // The quit waits until the embedded server has written its worlds, then quits.
     fake.app.quit();
-    await vi.waitFor(() => expect(fake.app.quitted).toBe(true));
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true), { timeout: 30_000 });
     rmSync(fake.app.getPath('userData'), { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('starts the mock server, the app:// scheme, the windows and a working bridge', async () => {
     await import('./index');
     fake.becomeReady();
     await vi.waitFor(() => expect(fake.live('app')?.webContents.page).toBeTruthy(), {
-      timeout: 15_000,
+      timeout: 30_000,
     });
-    await vi.waitFor(() => expect(fake.live('panel')?.webContents.page).toBeTruthy());
+    await vi.waitFor(() => expect(fake.live('panel')?.webContents.page).toBeTruthy(), {
+      timeout: 30_000,
+    });
     const app = fake.live('app')!;
     const panel = fake.live('panel')!;
     expect(app.webContents.loads).toEqual(['app://simulator/']);
@@ -84,7 +86,7 @@ describe('Electron main', () => {
     ).toEqual({ ok: true });
     const snapshot = (await fake.invoke(PANEL_IPC.snapshot, panel)) as HostSnapshot;
     expect(snapshot.scenario).toBe('repaying');
-    await vi.waitFor(() => expect(app.webContents.loads).toHaveLength(2));
+    await vi.waitFor(() => expect(app.webContents.loads).toHaveLength(2), { timeout: 30_000 });
     const traffic = (await fake.invoke(PANEL_IPC.traffic, panel, 10)) as { path: string }[];
     // The proxied call above landed in this phone's world, not the server's default one.
     expect(traffic.map((e) => e.path)).toContain('user/userInfo');

@@ -18,6 +18,9 @@ import { consoleErrorOf, Simulator } from './simulator';
 
 vi.mock('electron', () => ({}));
 
+/** Waits for a condition: the machine is shared and slow, so generously, never a fixed sleep. */
+const eventually = <T>(check: () => T) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+
 const PARTITIONS = ['', 'persist:phone-lender', 'persist:phone-fastpay', 'persist:phone-web'];
 const userDataDirs: string[] = [];
 
@@ -123,14 +126,14 @@ describe('Simulator windows', () => {
     host.reload();
     expect(loads(app())).toEqual(['app://simulator/', 'app://simulator/']);
     await host.updateSettings({ online: false });
-    await vi.waitFor(() => expect(emulated(app()).offline).toBe(true));
+    await eventually(() => expect(emulated(app()).offline).toBe(true));
     await host.updateSettings({ online: true });
-    await vi.waitFor(() => expect(emulated(app()).offline).toBe(false));
+    await eventually(() => expect(emulated(app()).offline).toBe(false));
   });
 
   it('emulates the notched iPhone: insets, 3× pixels, touch, webview user agent, market zone', async () => {
     const { app } = await setup();
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(emulated(app())).toMatchObject({
         insets: { top: 47, right: 0, bottom: 34, left: 0 },
         metrics: expect.objectContaining({ deviceScaleFactor: 3, mobile: true }),
@@ -173,7 +176,7 @@ describe('Simulator windows', () => {
     try {
       serving.fail = true;
       host.reload();
-      await vi.waitFor(() =>
+      await eventually(() =>
         expect(warn).toHaveBeenCalledWith(
           'Could not load app://simulator/:',
           "ERR_FAILED (-2) loading 'app://simulator/'",
@@ -187,10 +190,10 @@ describe('Simulator windows', () => {
   it('sends the panel one snapshot per tick, not one per host change', async () => {
     const { host, panel } = await setup();
     const changes = () => panel.webContents.sent.filter(([c]) => c === PANEL_IPC.changed).length;
-    await vi.waitFor(() => expect(changes()).toBeGreaterThan(0));
+    await eventually(() => expect(changes()).toBeGreaterThan(0));
     const before = changes();
     await host.call('dialPhone', { phone: '0917' });
-    await vi.waitFor(() => expect(changes()).toBe(before + 1));
+    await eventually(() => expect(changes()).toBe(before + 1));
     await new Promise((resolve) => setImmediate(resolve));
     expect(changes()).toBe(before + 1);
   });
@@ -206,7 +209,7 @@ describe('Simulator windows', () => {
   it('pushes snapshots to the panel and host events to the app', async () => {
     const { host, app, panel, simulator } = await setup();
     await host.call('dialPhone', { phone: '0917' });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(panel.webContents.sent.some(([channel]) => channel === PANEL_IPC.changed)).toBe(true),
     );
     host.sendEvent('loanSuccess');
@@ -220,7 +223,7 @@ describe('Simulator windows', () => {
 
   it('builds the menu with the scenarios of the mock server', async () => {
     const { fake } = await setup();
-    await vi.waitFor(() => {
+    await eventually(() => {
       const scenario = fake.menu.current?.find((m) => m.label === 'Scenario');
       expect(scenario?.submenu?.map((s) => s.label)).toContain('repaying');
     });
@@ -272,7 +275,7 @@ describe('links the phone does not open in the app', () => {
     const { simulator, app } = await setup();
     const christmas = Date.UTC(2025, 11, 24, 2);
     await simulator.workbench.run({ op: 'setClock', command: { at: christmas, running: false } });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(methods(app())).toEqual(
         expect.arrayContaining(['Page.addScriptToEvaluateOnNewDocument', 'Runtime.evaluate']),
       ),
@@ -283,7 +286,7 @@ describe('links the phone does not open in the app', () => {
     new Function('window', source ?? '')(page);
     expect(page.Date.now()).toBe(christmas);
     await simulator.workbench.run({ op: 'resetClock' });
-    await vi.waitFor(() => expect(emulated(app()).scripts.size).toBe(0));
+    await eventually(() => expect(emulated(app()).scripts.size).toBe(0));
   });
 
   it('exports a repro bundle through the menu and imports one into the phone', async () => {
@@ -310,7 +313,7 @@ describe('links the phone does not open in the app', () => {
       settings: { device: 'tablet' },
     });
     // The app's storage runs first in the next page, and the bundle's route opens.
-    await vi.waitFor(() => expect(loads(app()).length).toBeGreaterThan(loadsBefore));
+    await eventually(() => expect(loads(app()).length).toBeGreaterThan(loadsBefore));
     expect(loads(app()).at(-1)).toBe('app://simulator/bill');
     const sources = app()
       .webContents.debugger.commands.filter(
@@ -379,7 +382,7 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
       op: 'setClock',
       command: { at: christmas, running: false },
     });
-    await vi.waitFor(() => expect(emulated(context.app())).toMatchObject(phone(christmas)));
+    await eventually(() => expect(emulated(context.app())).toMatchObject(phone(christmas)));
     return { ...context, christmas };
   }
 
@@ -398,7 +401,7 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
     // Every override of the old session is gone with it…
     expect(emulated(app())).toEqual({ scripts: new Map() });
     // …and main attaches again and applies them all, the phone clock included.
-    await vi.waitFor(() => expect(emulated(app())).toMatchObject(phone(christmas)));
+    await eventually(() => expect(emulated(app())).toMatchObject(phone(christmas)));
     expect(contents.debugger.isAttached()).toBe(true);
   });
 
@@ -414,11 +417,11 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       contents.debugger.detach();
-      await vi.waitFor(() => expect(attach).toHaveBeenCalled());
+      await eventually(() => expect(attach).toHaveBeenCalled());
       expect(contents.debugger.isAttached()).toBe(false);
       attach.mockRestore();
       contents.closeDevTools();
-      await vi.waitFor(() => expect(emulated(app())).toMatchObject(phone(christmas)));
+      await eventually(() => expect(emulated(app())).toMatchObject(phone(christmas)));
     } finally {
       attach.mockRestore();
       warn.mockRestore();
@@ -442,7 +445,7 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
     const [width, height] = app().getContentSize();
     expect(height).toBeLessThanOrEqual(860 - 120);
     expect(width / height).toBeCloseTo(820 / 1180, 2);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(emulated(app()).metrics).toMatchObject({
         width: 820,
         height: 1180,
@@ -456,14 +459,14 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
 
   it('a bad bundle or a failed export from the menu says why over the focused window', async () => {
     const { fake, files, errors, panel, app } = await setup();
-    await vi.waitFor(() => expect(fake.menu.current).not.toBeNull());
+    await eventually(() => expect(fake.menu.current).not.toBeNull());
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
       panel.focus();
       files.toOpen = '{"format":"something else"}';
       fake.menu.click(['Host', 'Import repro bundle…']);
-      await vi.waitFor(() => expect(errors).toHaveLength(1));
+      await eventually(() => expect(errors).toHaveLength(1));
       expect(errors[0]).toMatchObject({
         parent: panel,
         title: 'Could not import the repro bundle',
@@ -472,7 +475,7 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
       app().focus();
       files.failSave = new Error('EACCES: permission denied');
       fake.menu.click(['Host', 'Export repro bundle…']);
-      await vi.waitFor(() => expect(errors).toHaveLength(2));
+      await eventually(() => expect(errors).toHaveLength(2));
       expect(errors[1]).toEqual({
         parent: app(),
         title: 'Could not export the repro bundle',
@@ -491,7 +494,7 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
     panel.close();
     expect(simulator.panelWindow).toBeNull();
     fake.menu.click(['windowMenu', 'Control panel']);
-    await vi.waitFor(() => expect(simulator.panelWindow).not.toBeNull());
+    await eventually(() => expect(simulator.panelWindow).not.toBeNull());
     const again = simulator.panelWindow as unknown as FakeBrowserWindow;
     expect(again).not.toBe(panel);
     expect(loads(again)).toEqual(['app://simulator/harness.html?runtime=electron']);
@@ -519,13 +522,13 @@ describe('the phone window and its debugger (electron_api_debugger.cc, api-debug
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       host.reload();
-      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      await eventually(() => expect(warn).toHaveBeenCalled());
     } finally {
       warn.mockRestore();
     }
     serving.fail = false;
     const before = loads(app()).length;
     await host.updateSettings({ online: true });
-    await vi.waitFor(() => expect(loads(app())).toHaveLength(before + 1));
+    await eventually(() => expect(loads(app())).toHaveLength(before + 1));
   });
 });
