@@ -12,8 +12,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPhoneBundle } from '../../scripts/phoneBundle';
-import { ensureRendererBuild } from '../../scripts/renderer-build';
 import {
   type BuiltMain,
   startBuiltMain,
@@ -70,9 +68,8 @@ function filesOf(dir: string, prefix = ''): string[] {
 }
 
 beforeAll(async () => {
-  ensureRendererBuild();
-  // What `npm run build:web` makes, from the same sources: the bytes the phone must get.
-  await buildPhoneBundle();
+  // out/ and dist/web (what `npm run build:web` makes, from the same sources: the bytes the
+  // phone must get) are built first by the project's global setup (tests/support/electronBuilds.ts).
   userData = await tempUserData();
   files = await mkdtemp(path.join(tmpdir(), 'dl-built-main-files-'));
   main = await startBuiltMain({ userData: userData.dir, env: { DL_SCENARIO: 'can-borrow' } });
