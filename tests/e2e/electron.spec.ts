@@ -200,19 +200,17 @@ test('offline blocks fetch, XHR and script chunks, and going online recovers', a
         .then(() => 'ok', () => 'failed')`,
     ),
   ).toBe('failed');
-  // A reload while offline shows what a phone shows (no app: app:// refuses too); online again
-  // recovers it.
+  // A reload while offline shows what a phone shows, the webview's error page (app:// refuses
+  // the app); online again recovers it.
   await sim.panel.getByRole('button', { name: 'Reload app' }).click();
-  const phoneRootChildren = () =>
+  const phoneTitle = () =>
     sim.electronApp.evaluate(({ BrowserWindow }) => {
       const phone = BrowserWindow.getAllWindows().find(
         (w) => !w.webContents.getURL().includes('harness.html'),
       );
-      return phone?.webContents
-        .executeJavaScript(`document.getElementById('root')?.childElementCount ?? 0`)
-        .catch(() => 0);
+      return phone?.webContents.executeJavaScript('document.title').catch(() => '');
     });
-  await expect.poll(phoneRootChildren).toBe(0);
+  await expect.poll(phoneTitle).toBe('Webpage not available');
   await online.check();
   const again = await sim.app();
   await expect.poll(() => inPage(again, 'navigator.onLine')).toBe(true);
@@ -280,6 +278,18 @@ test('DevTools open keep the phone emulated and offline', async ({ sim }) => {
     )
     .toEqual({ online: false, mobile: true });
   await sim.panel.getByRole('checkbox', { name: 'Online' }).check();
+});
+
+test('the phone runs the bundle that ships: its own CSP and inline scripts', async ({ sim }) => {
+  const app = await sim.app();
+  const page = await inPage<{ csp: string; inline: number }>(
+    app,
+    `({ csp: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '',
+        inline: [...document.scripts].filter((s) => !s.src && s.textContent.trim()).length })`,
+  );
+  expect(page.csp).toContain("script-src 'self'");
+  expect(page.inline).toBeGreaterThan(0);
+  expect(sim.problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
 });
 
 test('Home’s fixture pictures load under the CSP', async ({ sim }) => {
