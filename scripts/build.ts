@@ -8,6 +8,9 @@ import path from 'node:path';
 import { buildPhoneBundle } from './phoneBundle';
 
 const root = path.resolve(import.meta.dirname, '..');
+// A build is for production, whoever runs it: a test runner's NODE_ENV=test would make Vite
+// (and electron-vite) build development stand-ins into the bundles (scripts/phoneBundle.ts).
+process.env.NODE_ENV = 'production';
 
 execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
   cwd: root,

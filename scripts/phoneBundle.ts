@@ -19,15 +19,26 @@ export interface PhoneBundle {
  * Builds the production web bundle into `outDir` (default dist/web, relative to the repository).
  * With `watch`, answers once the first build is written and rebuilds on every change until
  * closed; a first build that fails rejects.
+ *
+ * Vite builds for production only when NODE_ENV is unset or `production`: under a test runner
+ * (Vitest sets `test`) it would stub Node built-ins with its development proxies and name the
+ * chunks differently, other bytes than `npm run build:web`'s. So the build runs as production,
+ * and a one-off build puts NODE_ENV back.
  */
 export async function buildPhoneBundle(
   options: { watch?: boolean; outDir?: string } = {},
 ): Promise<PhoneBundle> {
   const outDir = path.resolve(root, options.outDir ?? 'dist/web');
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   const result = await build({
     configFile: path.join(root, 'vite.web.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, ...(options.watch ? { watch: {} } : {}) },
+  }).finally(() => {
+    if (options.watch) return;
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   });
   if (!options.watch || !('on' in result)) return { outDir, close: async () => {} };
   const watcher = result;
