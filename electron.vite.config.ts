@@ -13,6 +13,11 @@ export default defineConfig({
     resolve: resolveAliases,
     build: {
       outDir: 'out/main',
+      // Electron loads main with Node's own ESM loader (`"type": "module"`), which resolves a
+      // bare import exactly as written: `semver/functions/gte` (src/host/handlers/sideEffects.ts)
+      // names a file without its `.js` in a package without an `exports` map, which Node refuses.
+      // Bundled, semver is part of main. src/main/builtMain.test.ts loads the build that way.
+      externalizeDeps: { exclude: ['semver'] },
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
     },
   },

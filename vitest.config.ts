@@ -56,6 +56,8 @@ export default defineConfig({
           name: 'electron',
           environment: 'node',
           include: ['src/{main,preload}/**/*.test.ts'],
+          // The builds src/main/builtMain.test.ts loads, before any file runs.
+          globalSetup: ['tests/support/electronBuilds.ts'],
         },
       },
       {

@@ -67,6 +67,12 @@ export interface MockServerOptions {
   adminToken?: string;
   /** Origins besides the server's own and `app://simulator` that get CORS (the Vite dev server). */
   allowedOrigins?: readonly string[];
+  /**
+   * The origin answers make fixture pictures absolute against (mock-server/http/media.ts):
+   * default the server's own. The Electron simulator's phone reaches the server through its
+   * `app://` origin, which serves `/media/` too, so its pictures are the page's own.
+   */
+  mediaOrigin?: string;
   /** Worlds unused this long are dropped (default 30 minutes). */
   worldIdleMs?: number;
   /** Most worlds at once (default 200). */
@@ -276,6 +282,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     origin: '',
     upstreams,
     recordings,
+    mediaOrigin: '',
   };
   const app = createMockApp(ctx, options.webDir);
   // A dev server: slow or stuck clients are dropped in seconds, not Node's 300 s, and Node looks
@@ -302,6 +309,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   ctx.origin = `http://${urlHost}:${port}`;
+  ctx.mediaOrigin = options.mediaOrigin ?? ctx.origin;
   for (const name of ['127.0.0.1', 'localhost', '[::1]', urlHost]) {
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }

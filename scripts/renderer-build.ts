@@ -1,6 +1,8 @@
 /**
- * The simulator's build (out/: renderer with harness.html, Electron main and preload), redone only
- * when a source is newer than an output. Used by the harness e2e specs and `npm run shots`.
+ * The simulator's build (`npm run build`, scripts/build.ts: out/ with the renderer and its
+ * harness.html, Electron main and preload, and the phone's production web bundle out/web),
+ * redone only when a source is newer than an output. Used by the harness and Electron specs,
+ * the built main's unit test and `npm run shots`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -10,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'out/renderer/harness.html');
 
 function newestMtime(dir: string): number {
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -19,12 +22,13 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The build's outputs: the renderer, and Electron's main and preload (one build makes all). */
+/** The build's outputs: the renderer, Electron's main and preload, the phone's bundle. */
 const outputs = [
   built,
   'out/renderer/phone.html',
   'out/main/index.js',
   'out/preload/index.cjs',
+  'out/web/index.html',
 ].map((f) => path.resolve(root, f));
 
 /** Builds out/ unless it is newer than every source it is built from (main embeds mock-server). */
@@ -36,12 +40,15 @@ export function ensureRendererBuild(): void {
     'src/main',
     'src/preload',
     'mock-server',
+    'scripts',
+    'electron.vite.config.ts',
+    'vite.web.config.ts',
   ].map((d) => path.join(root, d));
   const stale =
     !outputs.every((f) => existsSync(f)) ||
     Math.min(...outputs.map((f) => statSync(f).mtimeMs)) < Math.max(...sources.map(newestMtime));
   if (!stale) return;
-  execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/build.ts'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -115,8 +115,8 @@ export function adminCall(ctx: MockContext) {
           token,
           deviceId: userBaseInfo.deviceId,
         });
-    const answer = ctx.origin
-      ? { ...product, data: withMediaOrigin(product.data, ctx.origin) }
+    const answer = ctx.mediaOrigin
+      ? { ...product, data: withMediaOrigin(product.data, ctx.mediaOrigin) }
       : product;
     world.log.add({
       at: new Date(started).toISOString(),

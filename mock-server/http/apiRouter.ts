@@ -360,7 +360,9 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
       token: call.req.get('token') || undefined,
       deviceId: call.req.get('deviceId') || undefined,
     });
-    return ctx.origin ? { ...product, data: withMediaOrigin(product.data, ctx.origin) } : product;
+    return ctx.mediaOrigin
+      ? { ...product, data: withMediaOrigin(product.data, ctx.mediaOrigin) }
+      : product;
   } catch (error) {
     console.error('[mock] domain failed on', call.path, error);
     return answer(ServerCode.INTERNAL, 'Mock server error');

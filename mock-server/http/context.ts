@@ -20,4 +20,6 @@ export interface MockContext {
   upstreams: UpstreamTable;
   /** Recordings in progress per world, and the saved ones (mock-server/recording). */
   recordings: Recordings;
+  /** The origin answers' fixture pictures are made absolute against (default: `origin`). */
+  mediaOrigin: string;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../app';
 import { MEDIA_DIR, withMediaOrigin } from './media';
+import { admin } from './testHarness';
 
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
 
@@ -52,6 +53,23 @@ describe('fixture pictures', () => {
     const traversal = await fetch(`${server.url}/media/..%2f..%2fpackage.json`);
     expect([403, 404]).toContain(traversal.status);
     expect(await traversal.text()).not.toContain('"name"');
+  });
+
+  it('answers name the pictures on the origin the server was given (the Electron phone’s)', async () => {
+    const onApp = await createMockServer({ mediaOrigin: 'app://simulator' });
+    try {
+      await admin(onApp, 'PUT', 'scenario', { name: 'unread-all' });
+      const res = await admin(onApp, 'POST', 'call', {
+        path: 'advertisement/loadAdvertisement',
+        data: {},
+      });
+      const pictures = JSON.stringify(await res.json()).match(/"picUrl":"[^"]*"/g) ?? [];
+      expect(pictures.length).toBeGreaterThan(0);
+      for (const picture of pictures)
+        expect(picture).toMatch(/"picUrl":"app:\/\/simulator\/media\//);
+    } finally {
+      await onApp.close();
+    }
   });
 
   it('folder is the fixtures folder', () => {

@@ -114,17 +114,72 @@ describe('app:// handler', () => {
     offline = false;
   });
 
-  it('offline, refuses the page and its config too, as a phone without network does', async () => {
+  it('offline: a page is the webview’s "Webpage not available", everything else a network error', async () => {
     offline = true;
     try {
       const sent = forwarded.length;
-      for (const url of ['app://simulator/', 'app://simulator/app-config.json']) {
-        expect((await handler(new Request(url))).type).toBe('error');
+      for (const url of ['app://simulator/', 'app://simulator/bill/detail?id=1']) {
+        const answer = await handler(new Request(url));
+        expect(answer.status).toBe(200);
+        const text = await answer.text();
+        expect(text).toContain('<title>Webpage not available</title>');
+        expect(text).toContain(url.replace('&', '&amp;'));
+        expect(text).toContain('net::ERR_INTERNET_DISCONNECTED');
+        expect(text).not.toContain('<script');
+      }
+      for (const url of [
+        'app://simulator/app-config.json',
+        'app://simulator/assets/index-abc.js',
+        'app://simulator/media/ads/a.svg',
+      ]) {
+        expect((await handler(new Request(url))).type, url).toBe('error');
       }
       expect(forwarded).toHaveLength(sent);
     } finally {
       offline = false;
     }
-    expect((await handler(new Request('app://simulator/'))).status).toBe(200);
+    expect(await (await handler(new Request('app://simulator/'))).text()).toBe(page);
+  });
+
+  it('proxies the fixture pictures, with their type and sandbox but not the server’s encoding', async () => {
+    const pictures = createAppHandler({
+      root,
+      mockUrl: mock,
+      readFile: async () => new Uint8Array(),
+      fetch: async (url, init) => {
+        forwarded.push({ url, init });
+        return new Response('<svg/>', {
+          headers: {
+            'Content-Type': 'image/svg+xml',
+            'Content-Encoding': 'gzip',
+            'Content-Length': '999',
+            'Content-Security-Policy': "default-src 'none'; sandbox",
+          },
+        });
+      },
+    });
+    const answer = await pictures(new Request('app://simulator/media/ads/a.svg'));
+    expect(forwarded.at(-1)?.url).toBe(`${mock}/media/ads/a.svg`);
+    expect(await answer.text()).toBe('<svg/>');
+    expect(answer.headers.get('content-type')).toBe('image/svg+xml');
+    expect(answer.headers.get('content-security-policy')).toContain('sandbox');
+    expect(answer.headers.get('content-encoding')).toBeNull();
+    expect(
+      (await pictures(new Request('app://simulator/media/a.svg', { method: 'POST', body: 'x' })))
+        .status,
+    ).toBe(405);
+  });
+
+  it('serves a bundle that carries its own policy as it was built: no header, same bytes', async () => {
+    const built = new TextEncoder().encode(page);
+    const phone = createAppHandler({
+      root,
+      mockUrl: mock,
+      readFile: async () => built,
+      fetch: async () => new Response('{}'),
+    });
+    const answer = await phone(new Request('app://simulator/'));
+    expect(answer.headers.get('content-security-policy')).toBeNull();
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(built);
   });
 });

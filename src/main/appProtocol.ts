@@ -1,10 +1,13 @@
 /**
- * The `app://` scheme: serves the built renderer (out/renderer) in production, the generated
- * app-config.json, and proxies `/api/<host>/…` to the embedded mock server so the SPA talks to
- * its own origin (no CORS, a strict `connect-src 'self'`). Registered as standard + secure so
- * WebCrypto works (DESIGN.md §5).
+ * The `app://` scheme: serves a built bundle — for the phone, the production web build byte for
+ * byte (out/web, what `npm run build:web` makes); for the control panel, the simulator's
+ * renderer (out/renderer) — the generated app-config.json, and proxies `/api/<host>/…` and the
+ * fixture pictures `/media/…` to the embedded mock server, so the SPA talks to its own origin as
+ * its Content-Security-Policy expects (`connect-src 'self'`, pictures from 'self'). Registered as
+ * standard + secure so WebCrypto works (DESIGN.md §5).
  */
-import { extname, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { noConnectionPage } from '@host/noConnectionPage';
 import type { AppConfig } from '@shared/appConfig';
 import { inlineScriptHashes } from '@shared/csp';
 
@@ -12,6 +15,8 @@ export const APP_SCHEME = 'app';
 const APP_HOST = 'simulator';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 const API_PREFIX = '/api/';
+/** The mock server's fixture pictures (mock-server/http/media.ts), on the app's origin. */
+const MEDIA_PREFIX = '/media/';
 const API_HOSTS = ['main', 'channel', 'hk'] as const;
 
 /** Privileges for `protocol.registerSchemesAsPrivileged` (before app ready). */
@@ -56,6 +61,7 @@ function electronAppConfig(origin: string): AppConfig {
 type AppRoute =
   | { kind: 'config' }
   | { kind: 'api'; target: string }
+  | { kind: 'media'; target: string }
   | { kind: 'file'; path: string; mime: string }
   | { kind: 'not-found' }
   | { kind: 'bad-request' };
@@ -76,6 +82,9 @@ export function routeAppUrl(url: string, root: string, mockUrl: string): AppRout
     if (!API_HOSTS.includes(host as (typeof API_HOSTS)[number])) return { kind: 'not-found' };
     return { kind: 'api', target: `${mockUrl.replace(/\/+$/, '')}/${rest}${parsed.search}` };
   }
+  if (raw.startsWith(MEDIA_PREFIX)) {
+    return { kind: 'media', target: `${mockUrl.replace(/\/+$/, '')}${raw}` };
+  }
   let path: string;
   try {
     path = decodeURIComponent(raw);
@@ -93,28 +102,59 @@ export function routeAppUrl(url: string, root: string, mockUrl: string): AppRout
 interface AppHandlerOptions {
   root: string;
   mockUrl: string;
-  /** CSP of an HTML page, given the hashes of its own inline scripts. */
-  csp(scriptHashes: readonly string[]): string;
+  /**
+   * The CSP header of an HTML page, given the hashes of its own inline scripts: the panel's
+   * pages. Absent for the phone, whose bundle carries its own policy (dist/web's meta tag, with
+   * the hashes of its own inline scripts) and whose files go out as they were built.
+   */
+  csp?(scriptHashes: readonly string[]): string;
   readFile(path: string): Promise<Uint8Array>;
   fetch(url: string, init: RequestInit): Promise<Response>;
   /**
-   * The phone is offline: every app:// request fails as a network error, the page and its config
-   * included, so a reload shows what a phone shows ("webpage not available"). The DevTools
-   * protocol's offline emulation does not reach `protocol.handle` loaders, so the handler refuses
-   * itself. Absent for the panel's session: the panel is not on the phone.
+   * The phone is offline: every app:// request fails as a network error — a fetch rejects, a
+   * script or picture does not load — and a page itself gets the webview's "Webpage not
+   * available" page (a `Response.error()` would fail the load with net::ERR_FAILED and Electron
+   * shows a blank window: electron/electron lib/browser/api/protocol.ts). The DevTools protocol's
+   * offline emulation does not reach `protocol.handle` loaders, so the handler refuses itself.
+   * Absent for the panel's session: the panel is not on the phone.
    */
   isOffline?: () => boolean;
 }
 
+/** A request for one of the app's pages: index.html, directly or as a route's fallback. */
+function isPage(route: AppRoute, root: string): boolean {
+  return route.kind === 'file' && route.path === join(resolve(root), 'index.html');
+}
+
+/** What an offline phone gets for a page: its webview's error page, never the app. */
+function offlinePage(url: string): Response {
+  return new Response(noConnectionPage(url, 'net::ERR_INTERNET_DISCONNECTED'), {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'token', 'deviceid', 'crypt', 'accept'];
+/** What a picture's answer keeps: its type, caching and the server's sandboxing policy. */
+const MEDIA_ANSWER_HEADERS = [
+  'content-type',
+  'cache-control',
+  'x-content-type-options',
+  'content-security-policy',
+];
 
 /** The `protocol.handle(APP_SCHEME, …)` handler. */
 export function createAppHandler(
   options: AppHandlerOptions,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (options.isOffline?.()) return Response.error();
     const route = routeAppUrl(request.url, options.root, options.mockUrl);
+    if (options.isOffline?.()) {
+      return isPage(route, options.root) ? offlinePage(request.url) : Response.error();
+    }
     switch (route.kind) {
       case 'config':
         return Response.json(electronAppConfig(APP_ORIGIN), {
@@ -142,11 +182,27 @@ export function createAppHandler(
           return Response.error();
         }
       }
+      case 'media':
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return new Response('Method not allowed', { status: 405 });
+        }
+        try {
+          const answer = await options.fetch(route.target, { method: request.method });
+          // fetch has decoded the body: the server's encoding and length no longer apply.
+          const headers = new Headers();
+          for (const name of MEDIA_ANSWER_HEADERS) {
+            const value = answer.headers.get(name);
+            if (value !== null) headers.set(name, value);
+          }
+          return new Response(answer.body, { status: answer.status, headers });
+        } catch {
+          return Response.error();
+        }
       case 'file':
         try {
           const body = await options.readFile(route.path);
           const headers: Record<string, string> = { 'Content-Type': route.mime };
-          if (route.mime.startsWith('text/html')) {
+          if (options.csp && route.mime.startsWith('text/html')) {
             const html = new TextDecoder().decode(body);
             headers['Content-Security-Policy'] = options.csp(inlineScriptHashes(html));
           }

@@ -1,8 +1,11 @@
 /**
  * Electron main: starts the embedded mock server on a free port, the host core, the app window
- * (the phone) and the control panel. Production serves out/renderer over app://; dev uses the
- * electron-vite dev server (ELECTRON_RENDERER_URL). One simulator per user-data directory: a
- * second launch brings the first to the front and quits.
+ * (the phone) and the control panel. The phone loads the production web build (out/web, byte for
+ * byte `npm run build:web`'s) over app://, in production and in `npm run dev` alike; the panel is
+ * the simulator's renderer (out/renderer, or the electron-vite dev server in dev:
+ * ELECTRON_RENDERER_URL). `DL_PHONE=dev-server` (`npm run dev -- --phone=hmr`) loads the phone
+ * from that dev server instead, a developer mode the panel labels. One simulator per user-data
+ * directory: a second launch brings the first to the front and quits.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -22,6 +25,7 @@ import {
 import { createMockServer } from '../../mock-server/app';
 import { createAdminClient } from '@host/adminClient';
 import { HostCore } from '@host/HostCore';
+import { PHONE_BUNDLE_PARAM, phoneBundleModeOf } from '@host/phoneBundle';
 import { HOST_PROFILES } from '@host/types';
 import { isWorldId, newWorldId } from '@shared/simWorld';
 import { APP_ORIGIN, APP_SCHEME_PRIVILEGES } from './appProtocol';
@@ -58,12 +62,16 @@ async function phoneWorld(userData: string): Promise<string> {
 async function main(): Promise<void> {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const devUrl = process.env.ELECTRON_RENDERER_URL?.replace(/\/+$/, '');
+  const phoneMode = phoneBundleModeOf(process.env.DL_PHONE);
+  const phoneFromDevServer = devUrl !== undefined && phoneMode === 'dev-server';
   const server = await createMockServer({
     port: 0,
     scenario: process.env.DL_SCENARIO,
     dataDir: join(app.getPath('userData'), 'mock-server'),
     // Upstream mode from launch (README, the mock server); the panel sets it per world too.
     ...(process.env.DL_UPSTREAM ? { upstream: process.env.DL_UPSTREAM } : {}),
+    // The phone's pictures on its own origin, which its bundle's CSP allows ('self').
+    ...(phoneFromDevServer ? {} : { mediaOrigin: APP_ORIGIN }),
   });
   // The quit waits for the server to write its worlds' last changes to the data dir (DESIGN.md
   // §5: a relaunch finds the phone's world, still signed in).
@@ -92,12 +100,14 @@ async function main(): Promise<void> {
   const host = new HostCore({ admin, deviceId: `SIM-${randomUUID()}` });
   await host.start();
 
-  const baseUrl = devUrl ?? APP_ORIGIN;
+  const panelBase = devUrl ?? APP_ORIGIN;
+  const phoneBase = phoneFromDevServer ? devUrl : APP_ORIGIN;
   const allowedOrigins = [APP_ORIGIN, ...(devUrl ? [new URL(devUrl).origin] : [])];
   const sessionSetup = {
     mockUrl: server.url,
     world,
-    rendererRoot: join(here, '../renderer'),
+    panelRoot: join(here, '../renderer'),
+    phoneRoot: join(here, '../web'),
     readFile: (path: string) => readFile(path),
     allowedOrigins,
     ...(devUrl ? { devUrl } : {}),
@@ -120,9 +130,15 @@ async function main(): Promise<void> {
     partitionOf,
     host,
     preloadPath: join(here, '../preload/index.cjs'),
-    appUrl: `${baseUrl}/`,
-    // The panel names the embedded server and the phone's world in what it copies (curl).
-    panelUrl: `${baseUrl}/harness.html?${new URLSearchParams({ runtime: 'electron', server: server.url, world })}`,
+    appUrl: `${phoneBase}/`,
+    // The panel names the embedded server and the phone's world in what it copies (curl), and
+    // labels a phone that is not the shipped bundle.
+    panelUrl: `${panelBase}/harness.html?${new URLSearchParams({
+      runtime: 'electron',
+      server: server.url,
+      world,
+      ...(devUrl && phoneMode !== 'shipped' ? { [PHONE_BUNDLE_PARAM]: phoneMode } : {}),
+    })}`,
     allowedOrigins,
     workbenchClient: admin,
     files: {

@@ -1,17 +1,27 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeWebFrameMain } from '../../tests/support/electron/webFrameMain';
 import { HostCore } from '@host/HostCore';
 import { PANEL_IPC } from '@host/panelApi';
 import { FakeAdminClient } from '@host/testing';
+import { STALE_PAGE_MESSAGE } from '@host/types';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { bridgeCallHandler, panelHandlers, registerBridgeIpc } from './ipc';
 
 vi.mock('electron', () => ({}));
 
 const origin = 'app://simulator';
-const appFrame = { url: `${origin}/bill` } as WebFrameMain;
-const panelFrame = { url: `${origin}/harness.html` } as WebFrameMain;
+/** A window's main frame with a document at `url` (tests/support/electron/webFrameMain.ts). */
+function frameAt(url: string): WebFrameMain {
+  const frame = new FakeWebFrameMain();
+  frame.commit(url);
+  return frame as unknown as WebFrameMain;
+}
+const appFrame = frameAt(`${origin}/bill`);
+const panelFrame = frameAt(`${origin}/harness.html`);
 const from = (frame: WebFrameMain | null) => ({ senderFrame: frame }) as IpcMainInvokeEvent;
+/** The generation the app page's preload learned. */
+const PAGE = 0;
 
 function setup() {
   const host = new HostCore({ admin: new FakeAdminClient(), deviceId: 'D' });
@@ -74,30 +84,77 @@ describe('bridge IPC', () => {
 
   it('answers a call from the app window main frame', async () => {
     const { bridge } = setup();
-    const result = await bridge(from(appFrame), 'getBaseInfo');
+    const result = await bridge(from(appFrame), 'getBaseInfo', undefined, PAGE);
     expect(result).toMatchObject({ resultCode: 0, data: { deviceId: 'D', appName: 'lender' } });
+  });
+
+  it('answers a page that never learned its generation as a replaced one', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, deviceId: 'D' });
+    await host.start();
+    const bridge = bridgeCallHandler({ host, appFrame: () => appFrame, allowedOrigins: [origin] });
+    for (const unknown of [undefined, null]) {
+      expect(await bridge(from(appFrame), 'kickOut', { tip: false }, unknown)).toEqual({
+        resultCode: 3,
+        message: STALE_PAGE_MESSAGE,
+      });
+    }
+    expect(host.getSnapshot().view).toEqual({ kind: 'app' });
+    expect(host.getSnapshot().calls).toEqual([]);
+  });
+
+  it('refuses a sender whose frame navigated away or was disposed, without a throw', async () => {
+    const frame = new FakeWebFrameMain();
+    frame.commit(`${origin}/`);
+    const listeners = new Map<string, (event: object) => void>();
+    const { host } = setup();
+    const options = {
+      host,
+      appFrame: () => frame as unknown as WebFrameMain,
+      allowedOrigins: [origin],
+    };
+    registerBridgeIpc(
+      { handle: vi.fn(), on: (channel: string, l: never) => listeners.set(channel, l) } as never,
+      options,
+    );
+    const bridge = bridgeCallHandler(options);
+    // senderFrame is null once the sender's document is gone (ipc-main-event.md).
+    const navigated = { senderFrame: null, returnValue: undefined as unknown };
+    listeners.get(IPC_CHANNELS.bridgeGeneration)?.(navigated);
+    expect(navigated.returnValue).toBeNull();
+    // The window closed: its frame is disposed, and reading its url throws in Electron.
+    frame.dispose();
+    const disposed = { senderFrame: frame, returnValue: undefined as unknown };
+    expect(() => listeners.get(IPC_CHANNELS.bridgeGeneration)?.(disposed)).not.toThrow();
+    expect(disposed.returnValue).toBeNull();
+    expect(
+      (await bridge(from(frame as unknown as WebFrameMain), 'getBaseInfo', undefined, PAGE))
+        .resultCode,
+    ).toBe(3);
   });
 
   it('refuses other frames, other origins and a destroyed frame, as results', async () => {
     const { bridge } = setup();
     const foreign = { url: 'https://evil.example/' } as WebFrameMain;
-    expect((await bridge(from(foreign), 'getBaseInfo')).resultCode).toBe(3);
-    expect((await bridge(from(panelFrame), 'getBaseInfo')).resultCode).toBe(3);
-    expect((await bridge(from(null), 'getBaseInfo')).resultCode).toBe(3);
-    const moved = { url: 'https://evil.example/' } as WebFrameMain;
+    expect((await bridge(from(foreign), 'getBaseInfo', undefined, PAGE)).resultCode).toBe(3);
+    expect((await bridge(from(panelFrame), 'getBaseInfo', undefined, PAGE)).resultCode).toBe(3);
+    expect((await bridge(from(null), 'getBaseInfo', undefined, PAGE)).resultCode).toBe(3);
+    const moved = frameAt('https://evil.example/');
     const handler = bridgeCallHandler({
       host: setup().host,
       appFrame: () => moved,
       allowedOrigins: [origin],
     });
-    expect((await handler(from(moved), 'getBaseInfo')).message).toMatch(/not from the app/);
+    expect((await handler(from(moved), 'getBaseInfo', undefined, PAGE)).message).toMatch(
+      /not from the app/,
+    );
   });
 
   it('validates arguments: bad shapes fail, unknown methods are not supported', async () => {
     const { bridge } = setup();
-    expect((await bridge(from(appFrame), 42)).resultCode).toBe(3);
-    expect((await bridge(from(appFrame), 'dialPhone', { phone: 1 })).resultCode).toBe(3);
-    expect((await bridge(from(appFrame), 'rootShell')).resultCode).toBe(1);
+    expect((await bridge(from(appFrame), 42, undefined, PAGE)).resultCode).toBe(3);
+    expect((await bridge(from(appFrame), 'dialPhone', { phone: 1 }, PAGE)).resultCode).toBe(3);
+    expect((await bridge(from(appFrame), 'rootShell', undefined, PAGE)).resultCode).toBe(1);
   });
 
   it('turns a host exception into resultCode 3', async () => {
@@ -109,7 +166,10 @@ describe('bridge IPC', () => {
       appFrame: () => appFrame,
       allowedOrigins: [origin],
     });
-    expect(await handler(from(appFrame), 'closePage')).toEqual({ resultCode: 3, message: 'boom' });
+    expect(await handler(from(appFrame), 'closePage', undefined, PAGE)).toEqual({
+      resultCode: 3,
+      message: 'boom',
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { z } from '@shared/zod';
 import type { HostCore } from '@host/HostCore';
 import { PANEL_IPC, type PanelAction, type PanelResult, panelActionSchema } from '@host/panelApi';
 import { type WorkbenchCall, type WorkbenchResult, workbenchCallSchema } from '@host/workbench';
+import { STALE_PAGE_MESSAGE } from '@host/types';
 import type { BridgeResult } from '@shared/bridge';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { isAllowedUrl } from './security';
@@ -23,16 +24,27 @@ const trafficLimitSchema = z.int().check(z.gte(1), z.lte(1000));
 /** Returns the main frame a channel accepts, or null when that window is gone. */
 type FrameGetter = () => WebFrameMain | null | undefined;
 
-/** True when the event comes from `expected`'s main frame at one of the allowed origins. */
+/**
+ * True when the event comes from `expected`'s main frame at one of the allowed origins. The frame
+ * may be gone by now: `senderFrame` is null once the sender navigated or was destroyed
+ * (docs/api/structures/ipc-main-event.md), and a disposed frame's `url` throws
+ * (electron_api_web_frame_main.cc, "Render frame was disposed before WebFrameMain could be
+ * accessed") — in an `ipcMain.on` listener that would be main's uncaught exception. Gone is
+ * refused.
+ */
 function isTrustedSender(
   event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
   expected: FrameGetter,
   allowedOrigins: readonly string[],
 ): boolean {
-  const frame = event.senderFrame;
-  const mainFrame = expected();
-  if (!frame || !mainFrame || frame !== mainFrame) return false;
-  return isAllowedUrl(frame.url, allowedOrigins);
+  try {
+    const frame = event.senderFrame;
+    const mainFrame = expected();
+    if (!frame || !mainFrame || frame !== mainFrame || frame.isDestroyed()) return false;
+    return isAllowedUrl(frame.url, allowedOrigins);
+  } catch {
+    return false;
+  }
 }
 
 interface BridgeIpcOptions {
@@ -50,10 +62,12 @@ export function bridgeCallHandler(options: BridgeIpcOptions) {
     const parsed = bridgeCallArgsSchema.safeParse(args);
     if (!parsed.success) return { resultCode: 3, message: 'Bridge call refused: bad arguments' };
     const [method, params, generation] = parsed.data;
+    // The page's generation, which its preload learned as it loaded: a replaced page's late calls
+    // are not answered. A page that could not learn it (its `sendSync` failed or was refused) may
+    // be a replaced one as well as the current one, so it is answered as a replaced page.
+    if (typeof generation !== 'number') return { resultCode: 3, message: STALE_PAGE_MESSAGE };
     try {
-      // The page's generation (from its preload): a replaced page's late calls are not answered.
-      const origin = typeof generation === 'number' ? { appGeneration: generation } : undefined;
-      return await options.host.call(method, params, origin);
+      return await options.host.call(method, params, { appGeneration: generation });
     } catch (error) {
       return { resultCode: 3, message: errorMessage(error) };
     }

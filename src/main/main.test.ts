@@ -10,31 +10,34 @@ import { appConfigSchema } from '@shared/appConfig';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 
 const fake = await vi.hoisted(async () => {
-  const { FakeElectron } = await import('./testing/fakeElectron');
+  const { FakeElectron } = await import('../../tests/support/electron/fakeElectron');
   return new FakeElectron(`/tmp/dl-main-test-${process.pid}-${Date.now()}`);
 });
 vi.mock('electron', () => fake.module);
 
-describe('Electron main', () => {
+describe('Electron main', { timeout: 90_000 }, () => {
   afterAll(async () => {
-    // The quit waits until the embedded server has written its worlds, then quits again.
-    const quits = fake.quitCalls;
-    fake.app.emit('will-quit');
-    await vi.waitFor(() => expect(fake.quitCalls).toBe(quits + 1));
-    rmSync(fake.paths.userData as string, { recursive: true, force: true });
-  });
+    // The quit waits until the embedded server has written its worlds, then quits.
+    fake.app.quit();
+    await vi.waitFor(() => expect(fake.app.quitted).toBe(true), { timeout: 30_000 });
+    rmSync(fake.app.getPath('userData'), { recursive: true, force: true });
+  }, 60_000);
 
   it('starts the mock server, the app:// scheme, the windows and a working bridge', async () => {
     await import('./index');
     fake.becomeReady();
-    await vi.waitFor(() => expect(fake.live('app')?.page).toBeTruthy(), { timeout: 15_000 });
-    await vi.waitFor(() => expect(fake.live('panel')?.page).toBeTruthy());
+    await vi.waitFor(() => expect(fake.live('app')?.webContents.page).toBeTruthy(), {
+      timeout: 30_000,
+    });
+    await vi.waitFor(() => expect(fake.live('panel')?.webContents.page).toBeTruthy(), {
+      timeout: 30_000,
+    });
     const app = fake.live('app')!;
     const panel = fake.live('panel')!;
-    expect(app.loads).toEqual(['app://simulator/']);
+    expect(app.webContents.loads).toEqual(['app://simulator/']);
     // The panel is told the embedded server and the phone's world (for what it copies).
-    expect(panel.loads).toHaveLength(1);
-    const panelUrl = new URL(panel.loads[0] ?? '');
+    expect(panel.webContents.loads).toHaveLength(1);
+    const panelUrl = new URL(panel.webContents.loads[0] ?? '');
     expect(panelUrl.pathname).toBe('/harness.html');
     expect(panelUrl.searchParams.get('runtime')).toBe('electron');
     expect(panelUrl.searchParams.get('server')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -46,7 +49,7 @@ describe('Electron main', () => {
       'persist:phone-fastpay',
       'persist:phone-web',
     ]);
-    for (const ses of fake.sessions.values()) expect(ses.beforeSendHeaders).toHaveLength(1);
+    for (const ses of fake.sessions.values()) expect(ses.beforeSendHeaders).not.toBeNull();
 
     const serve = app.webContents.session.handlers.get('app')!;
     const config = appConfigSchema.parse(
@@ -64,13 +67,18 @@ describe('Electron main', () => {
     );
     expect(await proxied.json()).toMatchObject({ code: 4001 });
 
-    const info = (await fake.invoke(IPC_CHANNELS.bridgeCall, app, 'getBaseInfo')) as {
-      resultCode: number;
-      data: { tokenValue: string };
-    };
+    const generation = fake.sendSync(IPC_CHANNELS.bridgeGeneration, app);
+    const info = (await fake.invoke(
+      IPC_CHANNELS.bridgeCall,
+      app,
+      'getBaseInfo',
+      undefined,
+      generation,
+    )) as { resultCode: number; data: { tokenValue: string } };
     expect(info.resultCode).toBe(0);
     expect(info.data.tokenValue).toMatch(/\S/);
-    const refused = await fake.invoke(IPC_CHANNELS.bridgeCall, panel, 'getBaseInfo');
+    expect(fake.sendSync(IPC_CHANNELS.bridgeGeneration, panel)).toBeNull();
+    const refused = await fake.invoke(IPC_CHANNELS.bridgeCall, panel, 'getBaseInfo', undefined, 0);
     expect(refused).toMatchObject({ resultCode: 3 });
 
     expect(
@@ -78,13 +86,13 @@ describe('Electron main', () => {
     ).toEqual({ ok: true });
     const snapshot = (await fake.invoke(PANEL_IPC.snapshot, panel)) as HostSnapshot;
     expect(snapshot.scenario).toBe('repaying');
-    await vi.waitFor(() => expect(app.loads).toHaveLength(2));
+    await vi.waitFor(() => expect(app.webContents.loads).toHaveLength(2), { timeout: 30_000 });
     const traffic = (await fake.invoke(PANEL_IPC.traffic, panel, 10)) as { path: string }[];
     // The proxied call above landed in this phone's world, not the server's default one.
     expect(traffic.map((e) => e.path)).toContain('user/userInfo');
 
     // Requests of the phone to the mock server (dev mode) get the world header from main.
-    const [hook] = app.webContents.session.beforeSendHeaders;
+    const hook = app.webContents.session.beforeSendHeaders;
     expect(hook?.urls[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\*$/);
     let sent: Record<string, string> = {};
     hook?.listener({ requestHeaders: { token: 't' } }, (r: { requestHeaders: typeof sent }) => {

@@ -1,10 +1,21 @@
 /**
  * The phone as its page sees it, through the DevTools protocol of the app window: viewport, pixel
- * ratio, safe-area insets, touch, the webview's user agent, the network state and the phone-clock
- * script. Every override lives in the debugger session: when that session ends (DevTools opened
- * take it over, the Debugger docs' `detach`), the page is a desktop page again, online, with no
- * insets and the real clock. So the emulation attaches again and re-applies everything on
- * `detach`, and once more when DevTools close.
+ * ratio, safe-area insets, touch, the webview's user agent, the market's time zone, the network
+ * state and the phone-clock script. Every override lives in the debugger session, and a session
+ * that ends takes them all (electron/electron spec/api-debugger-spec.ts: "clears device metrics
+ * overrides left behind by the session"): the page is a desktop page again, online, in the
+ * desktop's zone and on the real clock.
+ *
+ * What Electron does (docs/api/debugger.md, shell/browser/api/electron_api_debugger.cc):
+ * - `detach` has one reason, "target closed", whether the page closed or the session was ended
+ *   otherwise (`Debugger::AgentHostClosed`), so the page's own state says which: a page that is
+ *   destroyed is gone; any other detach attaches again and re-applies everything;
+ * - opening DevTools does not detach this debugger (DevTools are a second client of the page:
+ *   spec "returns response when devtools is opened"), and `attach()` works while they are open
+ *   (spec "succeeds when devtools is already open"). Where an attach is refused all the same (an
+ *   Electron that allowed one client, as before 2018), DevTools closing gives the next chance;
+ * - commands still waiting when the session ends reject ("target closed while handling
+ *   command"): each step says so, and the re-attach re-applies what they were for.
  */
 import type { WebContents } from 'electron';
 import type { DevicePreset } from '@host/devices';
@@ -16,7 +27,7 @@ type Debugger = Pick<WebContents['debugger'], 'attach' | 'isAttached' | 'sendCom
 /** The part of an app window's webContents the emulation drives. */
 interface EmulatedContents {
   debugger: Debugger;
-  on(event: 'devtools-closed', listener: () => void): unknown;
+  on(event: 'devtools-closed' | 'destroyed', listener: () => void): unknown;
   isDestroyed(): boolean;
 }
 
@@ -29,13 +40,18 @@ interface PhoneState {
   clock: PhoneClock | null;
 }
 
-/** Why the debugger detached when the window itself is going away: nothing to re-apply. */
-const GONE_REASONS = new Set(['target closed', 'Render process gone.']);
+/**
+ * The phone's time zone: a borrower's phone is in the product's markets (PH, TW and HK, all
+ * UTC+8 without daylight saving; DESIGN.md §6 "Market calendar"), whatever the desktop's is.
+ */
+const PHONE_TIME_ZONE = 'Asia/Manila';
 
 export class PhoneEmulation {
   /** The DevTools-protocol id of the phone-clock script, while one is installed. */
   private clockScriptId: string | null = null;
   private reattaching = false;
+  /** The page is gone (its webContents destroyed): nothing to attach to any more. */
+  private gone = false;
   /**
    * Protocol work runs one step at a time, each reading the state when it runs: an emulation
    * started before a network change can never finish after it with the old value.
@@ -46,12 +62,14 @@ export class PhoneEmulation {
     private readonly contents: EmulatedContents,
     private readonly state: () => PhoneState,
   ) {
-    contents.debugger.on('detach', (_event: unknown, reason: string) => {
-      if (GONE_REASONS.has(reason)) return;
-      this.scheduleReattach();
+    contents.debugger.on('detach', () => this.scheduleReattach());
+    contents.on('destroyed', () => {
+      this.gone = true;
     });
     // Where the debugger could not attach while DevTools were open, it can now.
-    contents.on('devtools-closed', () => void this.applyAll());
+    contents.on('devtools-closed', () => {
+      if (!this.isGone()) void this.applyAll();
+    });
   }
 
   /** Device, network and clock script, all from the current state. */
@@ -104,15 +122,20 @@ export class PhoneEmulation {
     return this.clockScriptId !== null;
   }
 
+  private isGone(): boolean {
+    return this.gone || this.contents.isDestroyed();
+  }
+
   private scheduleReattach(): void {
+    // The old session's scripts went with it.
+    this.clockScriptId = null;
     if (this.reattaching) return;
     this.reattaching = true;
-    // Out of the detach event: the protocol client is torn down once its listeners have run.
+    // Out of the detach event, and after the page has had its turn to say it is being destroyed
+    // (the order of the two is not Electron's promise).
     setTimeout(() => {
       this.reattaching = false;
-      if (this.contents.isDestroyed()) return;
-      // The old session's scripts went with it.
-      this.clockScriptId = null;
+      if (this.isGone()) return;
       void this.applyAll();
     }, 0);
   }
@@ -161,7 +184,8 @@ async function evaluateInPage(contents: Protocol, expression: string): Promise<v
 
 /**
  * The device as the page sees it: safe-area insets (what env(safe-area-inset-*) answers on a
- * notched phone), pixel ratio and mobile viewport, touch and the webview's user agent. `scale`
+ * notched phone), pixel ratio and mobile viewport, touch, the webview's user agent and the
+ * market's time zone. `scale`
  * draws a device larger than the screen smaller, its CSS size unchanged.
  */
 async function emulateDevice(
@@ -187,6 +211,7 @@ async function emulateDevice(
       maxTouchPoints: preset.touch ? 5 : 0,
     });
     await protocol.sendCommand('Emulation.setUserAgentOverride', { userAgent: preset.userAgent });
+    await protocol.sendCommand('Emulation.setTimezoneOverride', { timezoneId: PHONE_TIME_ZONE });
   } catch (error) {
     console.warn('Could not emulate the device in the app window:', error);
     return false;

@@ -1,10 +1,13 @@
 /**
  * What every session a simulator window may use gets: every permission denied, the phone's world
  * header on requests to the embedded mock server, the `app://` handler and, in dev, the CSP
- * header and the dev server's `app-config.json`. A phone's session (one partition per profile)
- * also goes offline with the phone: `protocol.handle` loaders are outside the DevTools protocol's
- * offline emulation, so its handlers refuse themselves, and they fetch through that session
- * (`ses.fetch`), never the default session's `net.fetch`, so the phone stays partitioned.
+ * header and the dev server's `app-config.json`. The panel's session serves the simulator's
+ * renderer (out/renderer) with a CSP header; a phone's session (one partition per profile) serves
+ * the production web build (out/web) as it was built, adding nothing (its own meta policy
+ * governs), and goes offline with the phone: `protocol.handle` loaders are outside the DevTools
+ * protocol's offline emulation, so its handlers refuse themselves. Handlers fetch through their
+ * own session (`ses.fetch`), never the default session's `net.fetch`, so the phone stays
+ * partitioned.
  */
 import type { Session } from 'electron';
 import { WORLD_HEADER } from '@shared/simWorld';
@@ -22,8 +25,10 @@ interface SessionSetup {
   mockUrl: string;
   /** The phone's world on that server (DESIGN.md §6 "Worlds and admin access"). */
   world: string;
-  /** The built renderer (out/renderer) that app:// serves. */
-  rendererRoot: string;
+  /** The simulator's renderer build (out/renderer): the panel's pages. */
+  panelRoot: string;
+  /** The production web build (out/web, byte for byte `npm run build:web`'s): the phone's. */
+  phoneRoot: string;
   readFile(path: string): Promise<Uint8Array>;
   /** The electron-vite dev server, in dev mode. */
   devUrl?: string;
@@ -55,11 +60,14 @@ export function configureSession(
   ses.protocol.handle(
     APP_SCHEME,
     createAppHandler({
-      root: setup.rendererRoot,
+      root: phone ? setup.phoneRoot : setup.panelRoot,
       mockUrl,
-      // Fixture pictures come absolute from the mock server (mock-server/http/media.ts).
-      csp: (scriptHashes) =>
-        contentSecurityPolicy({ dev: false, scriptHashes, mediaOrigin: mockUrl }),
+      ...(phone
+        ? {}
+        : {
+            csp: (scriptHashes: readonly string[]) =>
+              contentSecurityPolicy({ dev: false, scriptHashes, mediaOrigin: mockUrl }),
+          }),
       readFile: setup.readFile,
       fetch: (url, init) =>
         ses.fetch(url, { ...inWorld(init), bypassCustomProtocolHandlers: true }),

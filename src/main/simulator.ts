@@ -13,6 +13,7 @@ import type { ScenarioList, WorkbenchAdminClient } from '@host/adminClient';
 import { DEVICE_PRESETS, type DeviceFit, fitToWorkArea } from '@host/devices';
 import type { HostCore } from '@host/HostCore';
 import { applyPanelAction, PANEL_IPC, type PanelAction } from '@host/panelApi';
+import { showExternalUrl } from '@host/externalUrl';
 import { bundleFileName, parseReproBundle } from '@host/reproBundle';
 import type { HostSnapshot } from '@host/types';
 import { type PhoneAccess, Workbench } from '@host/workbench';
@@ -84,8 +85,11 @@ export class Simulator {
   private stagedStorage: { profile: string; entries: Record<string, string> } | null = null;
   /** The device emulation of each open app window. */
   private readonly emulations = new WeakMap<BrowserWindow, PhoneEmulation>();
-  /** The app window's last load failed while offline: back online, it loads again. */
-  private appLoadFailed = false;
+  /**
+   * The app window's last page was loaded while the phone was offline: the webview's "Webpage not
+   * available" page (appProtocol.ts), or nothing. Back online, the app loads again.
+   */
+  private appLoadedOffline = false;
   readonly workbench: Workbench;
 
   constructor(private readonly options: SimulatorOptions) {
@@ -285,7 +289,8 @@ export class Simulator {
     const sameApp =
       next.appGeneration === before.appGeneration &&
       next.settings.profile === before.settings.profile;
-    if (app && sameApp && next.settings.online && !before.settings.online && this.appLoadFailed) {
+    const backOnline = next.settings.online && !before.settings.online;
+    if (app && sameApp && backOnline && this.appLoadedOffline) {
       this.loadApp(app, this.options.appUrl);
     }
     if (emulation && next.clock !== before.clock) void emulation.setClock(next.clock, true);
@@ -359,9 +364,8 @@ export class Simulator {
     const emulation = this.emulations.get(window);
     const loadNoted = async (): Promise<boolean> => {
       const loaded = await this.load(window, url);
-      // Only a load refused for being offline waits for the network (an aborted one does not).
       const offline = !this.options.host.getSnapshot().settings.online;
-      if (this.appWindow === window) this.appLoadFailed = !loaded && offline;
+      if (this.appWindow === window) this.appLoadedOffline = offline;
       return loaded;
     };
     if (!clock && !staged) {
@@ -425,8 +429,10 @@ export class Simulator {
   }
 
   /**
-   * A link the app does not open inside: the phone's native surface for it and, for a web page
-   * the shared allow-list accepts (DESIGN.md §3: http outside production), the system browser.
+   * A link the app does not open inside: the phone's native surface for it (the one mapping of
+   * both runtimes, src/host/externalUrl.ts) and, for a web page the shared allow-list accepts
+   * (DESIGN.md §3: http outside production), the system browser. Runs in Electron's navigation
+   * events, where a throw would be main's uncaught exception: neither of these throws.
    */
   private openOutside(url: string): void {
     showExternalUrl(this.options.host, url);
@@ -446,26 +452,4 @@ export function consoleErrorOf(args: readonly unknown[]): string | null {
   }
   if (level === 3 && typeof message === 'string') return `console.error: ${message}`;
   return null;
-}
-
-/**
- * What a phone does with a link it does not open in the app: the dialer, the SMS composer, the
- * mail app, or the browser, each shown as its native surface.
- */
-export function showExternalUrl(host: Pick<HostCore, 'showSurface'>, url: string): void {
-  const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
-  const target = decodeURIComponent(url.slice(scheme.length).split('?')[0] ?? '');
-  switch (scheme) {
-    case 'tel:':
-      host.showSurface('dialPhone', 'Dialer', `Calling ${target}`);
-      return;
-    case 'sms:':
-      host.showSurface('sendSms', 'SMS composer', `To ${target}`);
-      return;
-    case 'mailto:':
-      host.showSurface('composeEmail', 'Email composer', `To ${target}`);
-      return;
-    default:
-      host.showSurface('openBrowser', 'Opened in the browser', url);
-  }
 }

@@ -16,16 +16,26 @@ interface PreloadBridge {
 }
 
 /**
+ * The app generation main answered, or null. `sendSync` answers whatever main set, main's null
+ * for a page it does not trust, or `{error: 'reply was never sent'}` when no listener answered
+ * (electron/electron shell/common/gin_helper/reply_channel.cc); only a generation counts.
+ */
+function generationOf(answer: unknown): number | null {
+  return Number.isSafeInteger(answer) && (answer as number) >= 0 ? (answer as number) : null;
+}
+
+/**
  * The page asks once, as it loads, which app generation it belongs to, and sends it with every
  * call: a page that has since been replaced (reload, scenario switch, reset) is then not answered,
- * so its late kickOut cannot throw the fresh page out (HostCore's stale-page rule).
+ * so its late kickOut cannot throw the fresh page out (HostCore's stale-page rule). A page that
+ * could not learn it sends null, which main answers as a replaced page's call.
  */
 export function createNativeBridge(
   ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener' | 'sendSync'>,
 ): PreloadBridge {
-  let generation: unknown = null;
+  let generation: number | null = null;
   try {
-    generation = ipc.sendSync(IPC_CHANNELS.bridgeGeneration);
+    generation = generationOf(ipc.sendSync(IPC_CHANNELS.bridgeGeneration));
   } catch {
     generation = null;
   }

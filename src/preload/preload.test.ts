@@ -4,12 +4,15 @@ import { IPC_CHANNELS } from '@shared/ipcChannels';
 const exposed: Record<string, unknown> = {};
 const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
 const invoke = vi.fn();
+/** What main answers the page's `sendSync` for its generation (7 unless a test says). */
+const generationAnswer = vi.fn((): unknown => 7);
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
   ipcRenderer: {
     invoke: (...args: unknown[]) => invoke(...args),
     // Main answers the page's generation synchronously while the preload runs.
-    sendSync: (channel: string) => (channel === 'bridge:generation' ? 7 : undefined),
+    sendSync: (channel: string) =>
+      channel === 'bridge:generation' ? generationAnswer() : undefined,
     on: (channel: string, fn: (...args: unknown[]) => void) => {
       if (!listeners.has(channel)) listeners.set(channel, new Set());
       listeners.get(channel)!.add(fn);
@@ -69,6 +72,32 @@ describe('preload', () => {
       resultCode: 3,
       message: 'No handler registered',
     });
+  });
+
+  it('sends null when it could not learn its generation, whatever sendSync answered', async () => {
+    // No listener answered: Electron drops the reply channel and the page gets an error object
+    // (shell/common/gin_helper/reply_channel.cc); or main refused the page (null); or it threw.
+    const answers: (() => unknown)[] = [
+      () => ({ error: 'reply was never sent' }),
+      () => null,
+      () => -1,
+      () => '7',
+      () => {
+        throw new Error('Render frame was disposed');
+      },
+    ];
+    for (const answer of answers) {
+      generationAnswer.mockImplementationOnce(answer);
+      await loadPreload(['--dl-role=app', '--dl-profile=lender']);
+      invoke.mockResolvedValueOnce({ resultCode: 3 });
+      await (exposed.nativeBridge as Bridge).call('kickOut', { tip: false });
+      expect(invoke).toHaveBeenLastCalledWith(
+        IPC_CHANNELS.bridgeCall,
+        'kickOut',
+        { tip: false },
+        null,
+      );
+    }
   });
 
   it('delivers only the subscribed event and stops after unsubscribe', async () => {

@@ -40,12 +40,15 @@ export function HarnessApp({
   api,
   phone,
   panelServer = null,
+  phoneLabel = null,
   layout = 'full',
 }: {
   api: PanelApi;
   phone: PhoneSetup | null;
   /** Electron: the embedded mock server and the phone's world, for what the panel copies. */
   panelServer?: { url: string; world: string | null } | null;
+  /** Electron: the phone runs a developer build, not the bundle that ships (host/phoneBundle.ts). */
+  phoneLabel?: string | null;
   /** `cell`: the phone alone, as one phone of the matrix page. */
   layout?: 'full' | 'cell';
 }) {
@@ -133,6 +136,11 @@ export function HarnessApp({
       {problem ? (
         <p className="sim-error sim-banner" role="alert">
           {problem}
+        </p>
+      ) : null}
+      {phoneLabel ? (
+        <p className="sim-note sim-banner" role="note" aria-label="Phone bundle">
+          {phoneLabel}
         </p>
       ) : null}
       {phone?.copiedFrom ? (

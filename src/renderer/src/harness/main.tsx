@@ -9,6 +9,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createAdminClient } from '@host/adminClient';
 import { HostCore } from '@host/HostCore';
 import type { SimulatorPanelBridge } from '@host/panelApi';
+import { PHONE_BUNDLE_LABELS, PHONE_BUNDLE_PARAM, phoneBundleModeOf } from '@host/phoneBundle';
 import type { PhoneClock } from '@host/phoneClock';
 import { Workbench } from '@host/workbench';
 import { isWorldId, newWorldId } from '@shared/simWorld';
@@ -124,6 +125,7 @@ function start(container: HTMLElement): void {
           api={electronPanelApi(panelBridge)}
           phone={null}
           panelServer={panelServerOf(params)}
+          phoneLabel={PHONE_BUNDLE_LABELS[phoneBundleModeOf(params.get(PHONE_BUNDLE_PARAM))]}
         />
       </StrictMode>,
     );

@@ -1,0 +1,23 @@
+/**
+ * Where the Electron phone's pages come from (README "Electron"). By default the production web
+ * build, byte for byte what ships (`npm run build:web`'s dist/web, built as out/web). A developer
+ * may opt into a rebuild on every change, or Vite's dev server with hot reload, which is not the
+ * bundle borrowers get (no CSP meta, no inline scripts, other chunks): the panel says so on screen.
+ * Main names the mode in the panel's URL (`?phone=`).
+ */
+export const PHONE_BUNDLE_PARAM = 'phone';
+
+const PHONE_BUNDLE_MODES = ['shipped', 'watch', 'dev-server'] as const;
+export type PhoneBundleMode = (typeof PHONE_BUNDLE_MODES)[number];
+
+/** The mode a URL parameter or environment variable names; anything else is the shipped bundle. */
+export function phoneBundleModeOf(value: unknown): PhoneBundleMode {
+  return PHONE_BUNDLE_MODES.find((mode) => mode === value) ?? 'shipped';
+}
+
+/** What the panel shows of a developer mode; nothing for the shipped bundle. */
+export const PHONE_BUNDLE_LABELS: Readonly<Record<PhoneBundleMode, string | null>> = {
+  shipped: null,
+  watch: 'Phone: production build, rebuilt on every change (reload the app to see one)',
+  'dev-server': 'Phone: Vite dev server with hot reload — not the bundle that ships',
+};
