@@ -97,12 +97,10 @@ export function payOrder(state: DomainState, nowSec: number, record: OrderRecord
   record.status = 'success';
   const account = state.accounts.get(record.accountKey);
   if (!account) return;
-  let paid = 0;
   for (const periodId of record.periodIds) {
     const row = account.plan.find((p) => p.periodId === periodId);
     if (!row) continue; // cannot happen while one installment has one pending order
     account.plan = account.plan.filter((p) => p !== row);
-    paid += row.repayAmount;
     const loan = account.loans.find((l) => l.orderNo === row.orderNo);
     const period = loan?.periods.find((p) => p.periodId === periodId);
     if (!loan || !period) continue;
@@ -123,20 +121,11 @@ export function payOrder(state: DomainState, nowSec: number, record: OrderRecord
       );
     }
   }
-  const info = account.loanInfo;
-  info.dueAmount = round2(Math.max(0, info.dueAmount - paid));
-  const next = [...account.plan].sort((a, b) => a.dueTime - b.dueTime)[0];
-  if (!next) {
-    Object.assign(info, { state: 0, type: 0, dueAmount: 0, dueDay: 0, dueTime: 0 });
-    return;
+  // What is due next (date, day count, overdue, amount) follows the plan before every call
+  // (timeline.ts followPlan); a plan with nothing left has nothing due.
+  if (account.plan.length === 0) {
+    Object.assign(account.loanInfo, { state: 0, type: 0, dueAmount: 0, dueDay: 0, dueTime: 0 });
   }
-  const overdue = account.plan.some((p) => p.type === 3);
-  Object.assign(info, {
-    state: overdue ? 3 : 4,
-    type: overdue ? 2 : 1,
-    dueDay: next.dueDay,
-    dueTime: next.dueTime,
-  });
 }
 
 /**

@@ -37,3 +37,9 @@ export function amountsWithoutCents(text: string): string[] {
     .map((m) => m[0])
     .filter((amount) => amount !== `${PESO}0` && !/\.\d{2}$/.test(amount));
 }
+
+/** Sums money without binary-float drift (0.1 + 0.2 is 0.3): in whole centavos. */
+export function sumAmounts(amounts: readonly number[]): number {
+  const cents = amounts.reduce((total, amount) => total + Math.round(amount * 100), 0);
+  return cents / 100;
+}
