@@ -4,6 +4,7 @@
  * Params and data schemas are parsed at every boundary (IPC, harness, renderer adapter).
  */
 
+import { positiveAmountSchema } from './api/amounts';
 import { ResultCode, type ResultCodeValue } from './codes';
 import { hasOwn } from './portable';
 import { z } from './zod';
@@ -78,7 +79,7 @@ export const bridgeMethods = {
   /** Submits a loan application natively (lender app). */
   loanApply: {
     params: z.object({
-      borrowAmount: z.number().check(z.positive()),
+      borrowAmount: positiveAmountSchema,
       periods: z.int().check(z.positive()),
       payeeId: z.string().check(z.minLength(1)),
       userCouponId: z.optional(z.string()),
@@ -94,7 +95,7 @@ export const bridgeMethods = {
   gcashPayment: {
     params: z.object({
       orderNo: z.string().check(z.minLength(1)),
-      amount: z.number().check(z.positive()),
+      amount: positiveAmountSchema,
       url: z.optional(url),
     }),
     data: z.null(),
@@ -103,7 +104,7 @@ export const bridgeMethods = {
   fastPayPayment: {
     params: z.object({
       orderNo: z.string().check(z.minLength(1)),
-      amount: z.number().check(z.positive()),
+      amount: positiveAmountSchema,
     }),
     data: z.null(),
   },
