@@ -67,6 +67,20 @@ describe('bridge handlers', () => {
     expect(host.getSnapshot().surfaces.at(-1)?.detail).toContain('₱5000 over 3 period(s) to P1');
   });
 
+  it('loanApply sends the label of the account the borrower picked, not only its id', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+    await host.start();
+    // The host offers BDO Savings •••• 3344 in pickAccount (accounts.ts DEFAULT_ACCOUNTS).
+    const params = { borrowAmount: 5000, periods: 3, payeeId: 'PAYEE-BDO-3344' };
+    expect((await host.call('loanApply', params)).resultCode).toBe(0);
+    expect(admin.hostActions.at(-1)?.params).toEqual({
+      ...params,
+      payeeLabel: 'BDO Savings •••• 3344',
+    });
+    expect(host.getSnapshot().surfaces.at(-1)?.detail).toContain('to BDO Savings •••• 3344');
+  });
+
   it('loanApply refused by the backend answers 3 with its message, and shows nothing', async () => {
     const admin = new FakeAdminClient();
     const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
