@@ -229,3 +229,62 @@ describe('repay form and channel lists', () => {
     ).toEqual(['FASTPAY']);
   });
 });
+
+describe('RepayStore.selectionOf: what the address amount stands for', () => {
+  const plan = {
+    list: [
+      {
+        periodId: 'P000006',
+        orderNo: 'DL1',
+        period: 2,
+        type: 2,
+        dueDay: 2,
+        dueTime: 1,
+        repayAmount: 2140,
+      },
+      {
+        periodId: 'P000007',
+        orderNo: 'DL2',
+        period: 1,
+        type: 3,
+        dueDay: 5,
+        dueTime: 1,
+        repayAmount: 6210,
+      },
+      {
+        periodId: 'P000004',
+        orderNo: 'DL3',
+        period: 2,
+        type: 1,
+        dueDay: 20,
+        dueTime: 1,
+        repayAmount: 1841.67,
+      },
+    ],
+    pageNum: 1,
+    pages: 1,
+    total: 3,
+  };
+
+  it.each([
+    // [amount of the address, the Bill tab chose 8350 for two rows?, selection]
+    [8350, true, 'chosen'],
+    [99999999, true, 'mismatch'],
+    [8349.99, true, 'mismatch'],
+    // Opened without the Bill tab: the plan's preselected rows stand in when they add up.
+    [8350, false, 'chosen'],
+    [99999999, false, 'mismatch'],
+    [Number.NaN, true, 'none'],
+    [0, true, 'none'],
+  ] as const)('%s (form filled: %s) is %s', async (amount, filled, selection) => {
+    const transport = fakeTransport({ repayPlan: ok(plan) });
+    const { root } = createTestRoot({ transport });
+    root.user.setToken('token-1');
+    if (filled) root.feature(repayFormFeature).fill(8350, ['P000006', 'P000007']);
+    const repay = root.feature(repayFeature);
+    const opening = repay.ensureForm(amount);
+    if (selection === 'mismatch') expect(repay.selectionOf(amount)).toBe('checking');
+    await opening;
+    expect(repay.selectionOf(amount)).toBe(selection);
+  });
+});

@@ -4,7 +4,7 @@
  * paying through the host's wallet (gcashPayment / fastPayPayment) or showing the code or link on
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
  */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { endpoints, type RepayOrder } from '@shared/api/endpoints';
 import type { RepayChannel } from '@shared/api/entities';
 import { OK, ServerCode } from '@shared/codes';
@@ -68,11 +68,14 @@ export class RepayStore {
   /** Why the result is unavailable, as the server said (a replaced or expired order). */
   resultMessage = '';
   private repaidOrders = new Set<string>();
+  /** The address amount ensureForm last finished looking at (NaN: none yet). */
+  private checkedAmount = Number.NaN;
 
   constructor(private readonly deps: RepayDeps) {
-    makeAutoObservable<RepayStore, 'deps' | 'repaidOrders'>(this, {
+    makeAutoObservable<RepayStore, 'deps' | 'repaidOrders' | 'checkedAmount'>(this, {
       deps: false,
       repaidOrders: false,
+      checkedAmount: observable,
     });
   }
 
@@ -112,7 +115,10 @@ export class RepayStore {
    */
   async ensureForm(amount: number): Promise<void> {
     const form = this.deps.repayForm;
-    if (form.matches(amount) || !Number.isFinite(amount) || !this.deps.user.isLoggedIn) return;
+    if (form.matches(amount) || !Number.isFinite(amount) || !this.deps.user.isLoggedIn) {
+      this.checkedAmount = amount;
+      return;
+    }
     try {
       const answer = await this.deps.api.call('repayPlan', { pageNum: 1, pageSize: 100, type: '' });
       if (answer.code !== OK) return;
@@ -126,7 +132,23 @@ export class RepayStore {
       }
     } catch {
       // Already shown by the ApiService; REPAY will say the bills are missing.
+    } finally {
+      runInAction(() => {
+        this.checkedAmount = amount;
+      });
     }
+  }
+
+  /**
+   * What the repay screens' amount (the address's `amount`) stands for: no amount; the sum of the
+   * chosen bills; not known yet (the plan is being read for a link opened without the Bill tab);
+   * or a mismatch — an amount that is not the sum of any chosen bills (a stale or edited link),
+   * which the screens say instead of offering channels and a REPAY that can only refuse.
+   */
+  selectionOf(amount: number): 'none' | 'chosen' | 'checking' | 'mismatch' {
+    if (!Number.isFinite(amount) || amount <= 0) return 'none';
+    if (this.deps.repayForm.matches(amount)) return 'chosen';
+    return this.checkedAmount === amount ? 'mismatch' : 'checking';
   }
 
   /** A new screen starts clean. */
