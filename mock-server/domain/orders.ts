@@ -9,7 +9,7 @@
  * both would pay P2 twice.
  */
 import type { ProductAnswer } from '@shared/api/endpoints';
-import { LoanStates } from '@shared/api/entities';
+import { LoanStates, type OrderRefusal } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
 import { fail, ok, round2 } from './context';
 import type { DomainState, OrderRecord } from './state';
@@ -57,30 +57,73 @@ export function voidOrders(
 }
 
 /**
- * Why `record` cannot be paid at `nowSec`, or `null` when it can. A pending order past its expiry
- * is marked expired on the way (the clock may have moved since the last call's followClock).
+ * The order that now holds the installments of a replaced one: the end of its chain of
+ * replacements while that can still be paid, else none (paid, expired, replaced without a live
+ * successor).
  */
-export function payRefusal(record: OrderRecord, nowSec: number): ProductAnswer<null> | null {
+function liveSuccessor(state: DomainState, record: OrderRecord): OrderRecord | undefined {
+  const seen = new Set<OrderRecord>();
+  let current = record;
+  while (current.status === 'voided' && current.voidedBy && !seen.has(current)) {
+    seen.add(current);
+    const next = state.orders.get(current.voidedBy.orderNo);
+    if (!next) return undefined;
+    current = next;
+  }
+  return current !== record && current.status === 'pending' ? current : undefined;
+}
+
+/** A refusal of `record` with its reason for people and for the SPA (OrderRefusal). */
+function refused(
+  code: number,
+  message: string,
+  refusal: OrderRefusal,
+): ProductAnswer<OrderRefusal> {
+  return { code, message, data: refusal };
+}
+
+/**
+ * Why `record` cannot be paid at `nowSec`, or `null` when it can. A pending order past its expiry
+ * is marked expired on the way (the clock may have moved since the last call's followClock). A
+ * replaced order's refusal names the order to pay instead while it is payable.
+ */
+export function payRefusal(
+  state: DomainState,
+  record: OrderRecord,
+  nowSec: number,
+): ProductAnswer<OrderRefusal> | null {
   const { orderNo } = record.order;
   if (record.status === 'pending' && record.order.expireTime <= nowSec) record.status = 'expired';
   switch (record.status) {
     case 'pending':
       return null;
     case 'success':
-      return fail(ServerCode.ORDER_ALREADY_PAID, `This order (${orderNo}) is already paid.`);
+      return refused(ServerCode.ORDER_ALREADY_PAID, `This order (${orderNo}) is already paid.`, {
+        orderNo,
+        status: 'paid',
+      });
     case 'voided': {
       const by = record.voidedBy;
-      return fail(
+      const live = liveSuccessor(state, record);
+      return refused(
         ServerCode.ORDER_REPLACED,
         by
           ? `This order (${orderNo}) was replaced by a newer one on ${by.channelLabel} (${by.orderNo}). Please pay that order instead.`
           : `This order (${orderNo}) was replaced by a newer one. Please pay that order instead.`,
+        {
+          orderNo,
+          status: 'replaced',
+          ...(live
+            ? { liveOrder: { orderNo: live.order.orderNo, channel: live.order.channel } }
+            : {}),
+        },
       );
     }
     case 'expired':
-      return fail(
+      return refused(
         ServerCode.ORDER_EXPIRED,
         `This order (${orderNo}) expired before it was paid. Please choose the bills to pay again.`,
+        { orderNo, status: 'expired' },
       );
     default: {
       const unknown: never = record.status;
@@ -136,10 +179,10 @@ export function walletPayment(
   state: DomainState,
   nowSec: number,
   payment: { orderNo: string; amount: number },
-): ProductAnswer<null> {
+): ProductAnswer<OrderRefusal | null> {
   const record = state.orders.get(payment.orderNo);
   if (!record) return fail(ServerCode.NOT_FOUND, `No repay order ${payment.orderNo}`);
-  const refusal = payRefusal(record, nowSec);
+  const refusal = payRefusal(state, record, nowSec);
   if (refusal) return refusal;
   if (Math.abs(record.order.amount - payment.amount) > 0.005) {
     return fail(ServerCode.BAD_REQUEST, `The amount must be ${record.order.amount}`);

@@ -91,7 +91,12 @@ export const bridgeMethods = {
     params: z.object({ title: z.string(), content: z.string(), button: z.optional(z.string()) }),
     data: z.null(),
   },
-  /** Pays a repay order through GCash. */
+  /**
+   * Pays a repay order through GCash. A payment the backend refused answers resultCode 3 with the
+   * reason in `message`; for an order that can never be paid it also carries the backend's
+   * refusal as `data` (OrderRefusal, src/shared/api/entities.ts), so the page can drop the order
+   * and lead to the one to pay instead. The same holds for `fastPayPayment`.
+   */
   gcashPayment: {
     params: z.object({
       orderNo: z.string().check(z.minLength(1)),

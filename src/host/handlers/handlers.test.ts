@@ -115,6 +115,30 @@ describe('bridge handlers', () => {
     },
   );
 
+  it.each(['gcashPayment', 'fastPayPayment'] as const)(
+    '%s refused for an order that can never be paid passes on the reason and the refusal',
+    async (method) => {
+      const admin = new FakeAdminClient();
+      const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+      await host.start();
+      const refusal = {
+        orderNo: 'RP1',
+        status: 'replaced',
+        liveOrder: { orderNo: 'RP2', channel: 'SHOPEE' },
+      };
+      const message = 'This order (RP1) was replaced by a newer one on Shopee (RP2).';
+      admin.hostAnswer = { code: 9000031, message, data: refusal };
+      const paying = host.call(method, { orderNo: 'RP1', amount: 10 });
+      host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+      expect(await paying).toEqual({ resultCode: 3, message, data: refusal });
+      // Any other refusal: its message and code, nothing the page could take for a refusal.
+      admin.hostAnswer = { code: 400, message: 'The amount must be 8350', data: null };
+      const other = host.call(method, { orderNo: 'RP2', amount: 10 });
+      host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+      expect(await other).toEqual({ resultCode: 3, message: 'The amount must be 8350 (code 400)' });
+    },
+  );
+
   it('useVoucher the backend no longer offers answers 3', async () => {
     const admin = new FakeAdminClient();
     const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
