@@ -15,6 +15,7 @@ import { ChannelHead, NoChannelPage } from './components/ChannelHead';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from '../../components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { RefusedPaymentNote } from './components/RefusedPaymentNote';
 import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
 import {
@@ -68,6 +69,7 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
         </p>
       )}
       <ReplacedOrderNote />
+      <RefusedPaymentNote />
       <OrderPanel />
       {(selection === 'chosen' || selection === 'checking') && !repay.order && (
         <Button

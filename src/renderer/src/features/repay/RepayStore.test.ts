@@ -115,6 +115,56 @@ describe('RepayStore.pay', () => {
     expect(navigation.visited).toEqual([resultPath('RP0001')]);
   });
 
+  it("lender app: a wallet refusal shows the wallet's reason, never a made-up one", async () => {
+    const reason = 'GCash is under maintenance. Please try again later.';
+    const bridge = fakeBridge({ gcashPayment: { resultCode: 3, message: reason } });
+    const { root, ui } = setup({ bridge });
+    const repay = root.feature(repayFeature);
+    await repay.pay(channel('GCASH'), 8350);
+    expect(ui.shown).toContain(reason);
+    expect(ui.shown.join()).not.toContain('could not be completed');
+    // Nothing says the order is dead: it stays, with Pay Again.
+    expect(repay.order?.orderNo).toBe('RP0001');
+    expect(repay.refusedPayment).toBeNull();
+  });
+
+  it.each([
+    [
+      'replaced',
+      {
+        orderNo: 'RP0001',
+        status: 'replaced',
+        liveOrder: { orderNo: 'RP0002', channel: 'SHOPEE' },
+      },
+    ],
+    ['expired', { orderNo: 'RP0001', status: 'expired' }],
+    ['paid', { orderNo: 'RP0001', status: 'paid' }],
+  ] as const)(
+    'lender app: an order the wallet says can never be paid (%s) leaves the screen and the kept order',
+    async (_, refusal) => {
+      const message = `This order (RP0001) cannot be paid: ${refusal.status}.`;
+      const bridge = fakeBridge({ gcashPayment: { resultCode: 3, message, data: refusal } });
+      const { root } = setup({ bridge });
+      root.user.setUser({
+        msisdn: '9171234567',
+        areaCode: '63',
+        userId: 'U1',
+        token: 't',
+        tokenValue: 'token-1',
+        gender: 'Female',
+        lastName: 'Santos',
+      });
+      const repay = root.feature(repayFeature);
+      await repay.pay(channel('GCASH'), 8350);
+      expect(repay.order).toBeNull();
+      expect(repay.paysInWallet).toBe(false);
+      expect(repay.refusedPayment).toEqual({ message, refusal });
+      // A reload (the screen opening again) shows no Pay Again on it either.
+      await repay.openChannel('GCASH', 8350);
+      expect(repay.order).toBeNull();
+    },
+  );
+
   it('FastPay pays through fastPayPayment in a host', async () => {
     const bridge = fakeBridge();
     const { root } = setup({ bridge });

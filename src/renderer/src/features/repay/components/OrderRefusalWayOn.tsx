@@ -1,0 +1,60 @@
+/**
+ * The way on from an order that can never be paid (DESIGN.md §6 "One pending order per
+ * installment set"): a replaced order leads to the order that now holds its bills, on that
+ * order's channel (REPAY there answers with that same order); an expired one back to the bills;
+ * a paid one to its result. Never a dead end, never a Pay Again on a dead order.
+ */
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import type { OrderRefusal } from '@shared/api/entities';
+import { missingCaseError } from '@shared/missingCaseError';
+import { repayFormFeature } from '@renderer/stores/RepayFormStore';
+import { useFeature } from '@renderer/stores/StoresContext';
+import { repayFeature, resultPath } from '../RepayStore';
+import { channelPath } from '../repayRules';
+
+const chooseBills = (
+  <Link className="money-link-button" to="/bill">
+    Choose bills to pay
+  </Link>
+);
+
+export const OrderRefusalWayOn = observer(function OrderRefusalWayOn({
+  refusal,
+}: {
+  refusal: OrderRefusal;
+}) {
+  const repay = useFeature(repayFeature);
+  const form = useFeature(repayFormFeature);
+  switch (refusal.status) {
+    case 'replaced': {
+      const live = refusal.liveOrder;
+      if (!live) return chooseBills;
+      const label = repay.channelByKey(live.channel)?.label ?? live.channel;
+      // The bills this phone chose are the ones the live order holds when another device
+      // ordered the same installments; without them, the Bill tab shows what is left to pay.
+      const bills = form.inited && form.periodIds.length > 0 ? form.repayAmount : null;
+      return (
+        <>
+          <Link
+            className="money-link-button"
+            to={bills === null ? '/bill' : channelPath(live.channel, bills)}
+          >
+            Pay order {live.orderNo} on {label}
+          </Link>
+          {bills !== null && chooseBills}
+        </>
+      );
+    }
+    case 'expired':
+      return chooseBills;
+    case 'paid':
+      return (
+        <Link className="money-link-button" to={resultPath(refusal.orderNo)}>
+          See the payment result
+        </Link>
+      );
+    default:
+      throw missingCaseError(refusal.status);
+  }
+});
