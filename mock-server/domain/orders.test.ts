@@ -189,14 +189,17 @@ describe('a refusal says what became of the order and which one to pay instead',
     expect((await result(gcash.orderNo)).data).toEqual({
       orderNo: gcash.orderNo,
       status: 'replaced',
-      liveOrder: { orderNo: shopee.orderNo, channel: 'SHOPEE' },
+      liveOrder: { orderNo: shopee.orderNo, channel: 'SHOPEE', channelLabel: 'Shopee' },
     });
     const bdo = await order('BDO', due);
     // The wallet passes the same refusal on; the first order leads to the newest.
     const refused = await wallet('gcashPayment', gcash);
     expect(refused).toMatchObject({
       code: ServerCode.ORDER_REPLACED,
-      data: { status: 'replaced', liveOrder: { orderNo: bdo.orderNo, channel: 'BDO' } },
+      data: {
+        status: 'replaced',
+        liveOrder: { orderNo: bdo.orderNo, channel: 'BDO', channelLabel: 'BDO' },
+      },
     });
   });
 

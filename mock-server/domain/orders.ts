@@ -61,16 +61,23 @@ export function voidOrders(
  * replacements while that can still be paid, else none (paid, expired, replaced without a live
  * successor).
  */
-function liveSuccessor(state: DomainState, record: OrderRecord): OrderRecord | undefined {
+function liveSuccessor(
+  state: DomainState,
+  record: OrderRecord,
+): { record: OrderRecord; channelLabel: string } | undefined {
   const seen = new Set<OrderRecord>();
   let current = record;
+  let channelLabel = '';
   while (current.status === 'voided' && current.voidedBy && !seen.has(current)) {
     seen.add(current);
+    channelLabel = current.voidedBy.channelLabel;
     const next = state.orders.get(current.voidedBy.orderNo);
     if (!next) return undefined;
     current = next;
   }
-  return current !== record && current.status === 'pending' ? current : undefined;
+  return current !== record && current.status === 'pending'
+    ? { record: current, channelLabel }
+    : undefined;
 }
 
 /** A refusal of `record` with its reason for people and for the SPA (OrderRefusal). */
@@ -114,7 +121,13 @@ export function payRefusal(
           orderNo,
           status: 'replaced',
           ...(live
-            ? { liveOrder: { orderNo: live.order.orderNo, channel: live.order.channel } }
+            ? {
+                liveOrder: {
+                  orderNo: live.record.order.orderNo,
+                  channel: live.record.order.channel,
+                  channelLabel: live.channelLabel,
+                },
+              }
             : {}),
         },
       );

@@ -76,6 +76,8 @@ test('a visitor and a link without an order number get a reason and a way on', a
   if (!visitor) throw new Error('no browser');
   await visitor.goto(`/repay/publicResult?orderNo=${first}`);
   await expect(visitor.locator('.adm-result')).toContainText('Order replaced');
+  // The channel as the borrower knows it, though a visitor's app has no channel list.
+  await expect(visitor.locator('.adm-result')).toContainText('(Shopee).');
   await expect(visitor.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
   const logIn = visitor.getByRole('link', { name: 'Log In to see your bills' });
   await expect(logIn).toHaveAttribute(

@@ -124,7 +124,7 @@ describe('bridge handlers', () => {
       const refusal = {
         orderNo: 'RP1',
         status: 'replaced',
-        liveOrder: { orderNo: 'RP2', channel: 'SHOPEE' },
+        liveOrder: { orderNo: 'RP2', channel: 'SHOPEE', channelLabel: 'Shopee' },
       };
       const message = 'This order (RP1) was replaced by a newer one on Shopee (RP2).';
       admin.hostAnswer = { code: 9000031, message, data: refusal };

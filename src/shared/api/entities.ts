@@ -173,7 +173,9 @@ export type Coupon = z.infer<typeof couponSchema>;
 export const orderRefusalSchema = z.object({
   orderNo: z.string(),
   status: z.enum(['replaced', 'expired', 'paid']),
-  liveOrder: z.optional(z.object({ orderNo: z.string(), channel: z.string() })),
+  liveOrder: z.optional(
+    z.object({ orderNo: z.string(), channel: z.string(), channelLabel: z.string() }),
+  ),
 });
 export type OrderRefusal = z.infer<typeof orderRefusalSchema>;
 

@@ -41,12 +41,7 @@ function outcome(status: RepayResultStatus): Shown {
  * An order that can never be paid, in a few words of its own: the server's full message is
  * already on screen as the notification every refusal raises (PRODUCT.md §8), never twice.
  */
-function refusalOutcome(
-  refusal: OrderRefusal,
-  channelLabel: (key: string) => string,
-): Shown & {
-  text: string;
-} {
+function refusalOutcome(refusal: OrderRefusal): Shown & { text: string } {
   const { orderNo } = refusal;
   switch (refusal.status) {
     case 'replaced':
@@ -54,7 +49,7 @@ function refusalOutcome(
         status: 'info',
         title: 'Order replaced',
         text: refusal.liveOrder
-          ? `Order ${orderNo} can no longer be paid. Your bills are now on order ${refusal.liveOrder.orderNo} (${channelLabel(refusal.liveOrder.channel)}).`
+          ? `Order ${orderNo} can no longer be paid. Your bills are now on order ${refusal.liveOrder.orderNo} (${refusal.liveOrder.channelLabel}).`
           : `Order ${orderNo} can no longer be paid. Choose the bills to pay again.`,
       };
     case 'expired':
@@ -84,9 +79,7 @@ const PublicResultScreen = observer(function PublicResultScreen() {
   }, [repay, orderNo]);
 
   const refusal = orderNo && repay.resultStatus === 'error' ? repay.resultRefusal : null;
-  const refused = refusal
-    ? refusalOutcome(refusal, (key) => repay.channelByKey(key)?.label ?? key)
-    : null;
+  const refused = refusal ? refusalOutcome(refusal) : null;
   const shown = refused ?? outcome(orderNo ? repay.resultStatus : 'error');
   const result = repay.result;
   const description = !orderNo
@@ -105,7 +98,7 @@ const PublicResultScreen = observer(function PublicResultScreen() {
     <MoneyPage title="Repayment Result" back={user.isLoggedIn ? '/bill' : undefined}>
       <Result status={shown.status} title={shown.title} description={description} />
       <div className="money-actions">
-        {refusal && user.isLoggedIn && <OrderRefusalWayOn refusal={refusal} />}
+        {refusal && user.isLoggedIn && <OrderRefusalWayOn refusal={refusal} withBills={false} />}
         {canRefresh && (
           <Button block color="primary" fill="outline" onClick={() => repay.loadResult(orderNo)}>
             Refresh

@@ -134,7 +134,7 @@ describe('RepayStore.pay', () => {
       {
         orderNo: 'RP0001',
         status: 'replaced',
-        liveOrder: { orderNo: 'RP0002', channel: 'SHOPEE' },
+        liveOrder: { orderNo: 'RP0002', channel: 'SHOPEE', channelLabel: 'Shopee' },
       },
     ],
     ['expired', { orderNo: 'RP0001', status: 'expired' }],

@@ -14,8 +14,8 @@ export const AmountMismatch = observer(function AmountMismatch({ amount }: { amo
   const form = useFeature(repayFormFeature);
   const chosen = form.inited && form.periodIds.length > 0;
   return (
-    <div className="money-card" role="alert" data-testid="amount-mismatch">
-      <p className="money-alert">
+    <div className="money-card" data-testid="amount-mismatch">
+      <p className="money-alert" role="alert">
         The amount in this link ({formatPeso(amount)}) is not the sum of the bills you chose.
       </p>
       <div className="money-actions">

@@ -10,7 +10,7 @@ import type { OrderRefusal } from '@shared/api/entities';
 import { missingCaseError } from '@shared/missingCaseError';
 import { repayFormFeature } from '@renderer/stores/RepayFormStore';
 import { useFeature } from '@renderer/stores/StoresContext';
-import { repayFeature, resultPath } from '../RepayStore';
+import { resultPath } from '../RepayStore';
 import { channelPath } from '../repayRules';
 
 const chooseBills = (
@@ -21,33 +21,35 @@ const chooseBills = (
 
 export const OrderRefusalWayOn = observer(function OrderRefusalWayOn({
   refusal,
+  withBills = true,
 }: {
   refusal: OrderRefusal;
+  /** Offer the bills too (false where the screen has its own way to them). */
+  withBills?: boolean;
 }) {
-  const repay = useFeature(repayFeature);
   const form = useFeature(repayFormFeature);
+  const bills = withBills ? chooseBills : null;
   switch (refusal.status) {
     case 'replaced': {
       const live = refusal.liveOrder;
-      if (!live) return chooseBills;
-      const label = repay.channelByKey(live.channel)?.label ?? live.channel;
+      if (!live) return bills;
       // The bills this phone chose are the ones the live order holds when another device
       // ordered the same installments; without them, the Bill tab shows what is left to pay.
-      const bills = form.inited && form.periodIds.length > 0 ? form.repayAmount : null;
+      const chosen = form.inited && form.periodIds.length > 0 ? form.repayAmount : null;
       return (
         <>
           <Link
             className="money-link-button"
-            to={bills === null ? '/bill' : channelPath(live.channel, bills)}
+            to={chosen === null ? '/bill' : channelPath(live.channel, chosen)}
           >
-            Pay order {live.orderNo} on {label}
+            Pay order {live.orderNo} on {live.channelLabel}
           </Link>
-          {bills !== null && chooseBills}
+          {chosen !== null && bills}
         </>
       );
     }
     case 'expired':
-      return chooseBills;
+      return bills;
     case 'paid':
       return (
         <Link className="money-link-button" to={resultPath(refusal.orderNo)}>
