@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolError } from '@shared/codes';
 import { ApiError } from '@shared/transport/client';
+import { MemorySessionCache } from '@shared/transport/sessionCache';
 import type { MockServer } from './app';
 import { admin, adminLog, clientFor, login, startServer } from './http/testHarness';
 
@@ -381,20 +382,56 @@ describe('ApiClient against the real mock server', () => {
 });
 
 describe('a phone whose clock is wrong (4081 STALE_REQUEST)', () => {
-  it('learns the server time from the refusal and retries once: the call succeeds', async () => {
+  it("learns the server's time at the handshake: no call is ever refused as stale", async () => {
     const ahead = await startServer({ transportNow: () => Date.now() + 3_600_000 });
     try {
       const test = clientFor(ahead);
       expect((await test.client.call('getEventDates', {})).code).toBe(200);
-      const codes = (await adminLog(ahead)).map((e) => e.response.code);
-      expect(codes).toContain(4081);
-      expect(codes.at(-1)).toBe(200);
-      // Later calls go straight through: the offset is kept.
-      const before = codes.length;
       expect((await test.client.call('getEventDates', {})).code).toBe(200);
-      expect((await adminLog(ahead)).length).toBe(before + 1);
+      const codes = (await adminLog(ahead)).map((e) => e.response.code);
+      expect(codes).not.toContain(ProtocolError.STALE_REQUEST);
+      // The server's clock as the app judges event windows on it (CampaignStore).
+      expect(Math.abs(test.client.serverNow() - (Date.now() + 3_600_000))).toBeLessThan(5_000);
     } finally {
       await ahead.close();
+    }
+  });
+
+  it('a session resumed after a reload starts on the server time it last knew', async () => {
+    const ahead = await startServer({ transportNow: () => Date.now() + 3_600_000 });
+    try {
+      const sessionCache = new MemorySessionCache();
+      const deviceId = 'reloaded-phone-h5';
+      const first = clientFor(ahead, { sessionCache }, deviceId);
+      expect((await first.client.call('getEventDates', {})).code).toBe(200);
+      const reloaded = clientFor(ahead, { sessionCache }, deviceId);
+      expect((await reloaded.client.call('getEventDates', {})).code).toBe(200);
+      const log = await adminLog(ahead);
+      expect(log.map((e) => e.path).filter((p) => p === 'config/getServicePublicKey')).toHaveLength(
+        1,
+      );
+      expect(log.map((e) => e.response.code)).not.toContain(ProtocolError.STALE_REQUEST);
+    } finally {
+      await ahead.close();
+    }
+  });
+
+  it('a server clock moved after the handshake: refused once with its time, then adapted', async () => {
+    let shift = 0;
+    const moving = await startServer({ transportNow: () => Date.now() + shift });
+    try {
+      const test = clientFor(moving);
+      expect((await test.client.call('getEventDates', {})).code).toBe(200);
+      // Past the 5-minute freshness window, well inside a session's life.
+      shift = 10 * 60_000;
+      expect((await test.client.call('getEventDates', {})).code).toBe(200);
+      const codes = (await adminLog(moving)).map((e) => e.response.code);
+      expect(codes.filter((c) => c === ProtocolError.STALE_REQUEST)).toHaveLength(1);
+      expect(codes.at(-1)).toBe(200);
+      expect((await test.client.call('getEventDates', {})).code).toBe(200);
+      expect((await adminLog(moving)).length).toBe(codes.length + 1);
+    } finally {
+      await moving.close();
     }
   });
 });

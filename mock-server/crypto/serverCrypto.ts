@@ -169,6 +169,8 @@ export class ServerCrypto {
       sid,
       deviceId: session.deviceId,
       bundle: bundleOf(identity, { keyId: preKey.keyId, publicKey: preKey.keyPair.pubKey }),
+      // The world's time, which the client's `ts` and the SPA's event windows follow.
+      serverTime: this.now() + (scope.offsetMs ?? 0),
     };
   }
 

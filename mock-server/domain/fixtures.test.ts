@@ -122,6 +122,16 @@ describe.each([...loadScenarios().values()])('scenario $name data agrees with it
     expect(new Set(s.loans.map((l) => l.orderNo)).size).toBe(s.loans.length);
     expect(s.loanInfo.lastAmount).toBeLessThanOrEqual(s.loanInfo.creditAmount);
   });
+
+  it("loanInfo's due date, day count and type are the earliest plan row's (Home = Bill)", () => {
+    const earliest = [...s.plan].sort((a, b) => a.dueInDays - b.dueInDays)[0];
+    if (!earliest) return;
+    expect(s.loanInfo).toMatchObject({
+      dueInDays: earliest.dueInDays,
+      dueDay: Math.abs(earliest.dueInDays),
+      type: earliest.type === 3 ? 2 : 1,
+    });
+  });
 });
 
 describe('reference data', () => {

@@ -7,9 +7,8 @@
 
 import { endpoints, type ProductAnswer } from '@shared/api/endpoints';
 import { CouponStates } from '@shared/api/entities';
-import { bridgeMethods } from '@shared/bridge';
 import { ServerCode } from '@shared/codes';
-import { HOST_ACTIONS, type HostAction, isHostAction } from '@shared/simWorld';
+import { HOST_ACTIONS, type HostAction, hostActionParams, isHostAction } from '@shared/simWorld';
 import { z } from '@shared/zod';
 import { fail, ok } from './context';
 import type { ApiCall } from './types';
@@ -48,7 +47,7 @@ export async function runHostAction(
   token: string,
   rawParams: unknown,
 ): Promise<ProductAnswer> {
-  const parsed = bridgeMethods[method].params.safeParse(rawParams);
+  const parsed = hostActionParams[method].safeParse(rawParams);
   if (!parsed.success) {
     return fail(
       ServerCode.BAD_REQUEST,
@@ -57,13 +56,14 @@ export async function runHostAction(
   }
   switch (method) {
     case 'loanApply': {
-      const params = parsed.data as z.output<(typeof bridgeMethods)['loanApply']['params']>;
+      const params = parsed.data as z.output<(typeof hostActionParams)['loanApply']>;
       return backend.handle(
         callOf(endpoints.applyNoPayPassword.path, token, {
           borrowAmount: params.borrowAmount,
           periods: params.periods,
           payeeId: params.payeeId,
-          payeeLabel: params.payeeId,
+          // The account as the borrower picked it in the app; its id only when the app sent none.
+          payeeLabel: params.payeeLabel ?? params.payeeId,
           purpos: 'Personal',
           type: 'native',
           ...(params.userCouponId ? { userCouponId: params.userCouponId } : {}),

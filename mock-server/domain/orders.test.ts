@@ -180,3 +180,57 @@ describe('FastPay signs only a payable order', () => {
     expect((await sign()).code).toBe(ServerCode.ORDER_REPLACED);
   });
 });
+
+describe('a refusal says what became of the order and which one to pay instead', () => {
+  it('a replaced order names the live one, at the end of a chain of replacements', async () => {
+    const { order, due, result, wallet } = await repaying();
+    const gcash = await order('GCASH', due);
+    const shopee = await order('SHOPEE', due);
+    expect((await result(gcash.orderNo)).data).toEqual({
+      orderNo: gcash.orderNo,
+      status: 'replaced',
+      liveOrder: { orderNo: shopee.orderNo, channel: 'SHOPEE', channelLabel: 'Shopee' },
+    });
+    const bdo = await order('BDO', due);
+    // The wallet passes the same refusal on; the first order leads to the newest.
+    const refused = await wallet('gcashPayment', gcash);
+    expect(refused).toMatchObject({
+      code: ServerCode.ORDER_REPLACED,
+      data: {
+        status: 'replaced',
+        liveOrder: { orderNo: bdo.orderNo, channel: 'BDO', channelLabel: 'BDO' },
+      },
+    });
+  });
+
+  it.each([
+    ['the live order was paid', 'paid'],
+    ['the live order expired', 'expired'],
+  ] as const)('no live order when %s', async (_, fate) => {
+    const { order, due, result, advance } = await repaying();
+    const gcash = await order('GCASH', due);
+    const shopee = await order('SHOPEE', due);
+    if (fate === 'paid') expect((await result(shopee.orderNo)).code).toBe(200);
+    else advance(2 * DAY_SECONDS);
+    const answer = await result(gcash.orderNo);
+    expect(answer).toMatchObject({ code: ServerCode.ORDER_REPLACED });
+    expect(answer.data).toEqual({ orderNo: gcash.orderNo, status: 'replaced' });
+  });
+
+  it('an expired order and a paid one say so', async () => {
+    const { order, due, result, wallet } = await repaying();
+    const first = await order('GCASH', due);
+    expect((await result(first.orderNo)).code).toBe(200);
+    expect((await wallet('gcashPayment', first)).data).toEqual({
+      orderNo: first.orderNo,
+      status: 'paid',
+    });
+    const { order: order2, due: due2, result: result2, advance: advance2 } = await repaying();
+    const late = await order2('BDO', due2);
+    advance2(2 * DAY_SECONDS);
+    expect((await result2(late.orderNo)).data).toEqual({
+      orderNo: late.orderNo,
+      status: 'expired',
+    });
+  });
+});

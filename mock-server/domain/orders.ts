@@ -9,7 +9,7 @@
  * both would pay P2 twice.
  */
 import type { ProductAnswer } from '@shared/api/endpoints';
-import { LoanStates } from '@shared/api/entities';
+import { LoanStates, type OrderRefusal } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
 import { fail, ok, round2 } from './context';
 import type { DomainState, OrderRecord } from './state';
@@ -57,30 +57,86 @@ export function voidOrders(
 }
 
 /**
- * Why `record` cannot be paid at `nowSec`, or `null` when it can. A pending order past its expiry
- * is marked expired on the way (the clock may have moved since the last call's followClock).
+ * The order that now holds the installments of a replaced one: the end of its chain of
+ * replacements while that can still be paid, else none (paid, expired, replaced without a live
+ * successor).
  */
-export function payRefusal(record: OrderRecord, nowSec: number): ProductAnswer<null> | null {
+function liveSuccessor(
+  state: DomainState,
+  record: OrderRecord,
+): { record: OrderRecord; channelLabel: string } | undefined {
+  const seen = new Set<OrderRecord>();
+  let current = record;
+  let channelLabel = '';
+  while (current.status === 'voided' && current.voidedBy && !seen.has(current)) {
+    seen.add(current);
+    channelLabel = current.voidedBy.channelLabel;
+    const next = state.orders.get(current.voidedBy.orderNo);
+    if (!next) return undefined;
+    current = next;
+  }
+  return current !== record && current.status === 'pending'
+    ? { record: current, channelLabel }
+    : undefined;
+}
+
+/** A refusal of `record` with its reason for people and for the SPA (OrderRefusal). */
+function refused(
+  code: number,
+  message: string,
+  refusal: OrderRefusal,
+): ProductAnswer<OrderRefusal> {
+  return { code, message, data: refusal };
+}
+
+/**
+ * Why `record` cannot be paid at `nowSec`, or `null` when it can. A pending order past its expiry
+ * is marked expired on the way (the clock may have moved since the last call's followClock). A
+ * replaced order's refusal names the order to pay instead while it is payable.
+ */
+export function payRefusal(
+  state: DomainState,
+  record: OrderRecord,
+  nowSec: number,
+): ProductAnswer<OrderRefusal> | null {
   const { orderNo } = record.order;
   if (record.status === 'pending' && record.order.expireTime <= nowSec) record.status = 'expired';
   switch (record.status) {
     case 'pending':
       return null;
     case 'success':
-      return fail(ServerCode.ORDER_ALREADY_PAID, `This order (${orderNo}) is already paid.`);
+      return refused(ServerCode.ORDER_ALREADY_PAID, `This order (${orderNo}) is already paid.`, {
+        orderNo,
+        status: 'paid',
+      });
     case 'voided': {
       const by = record.voidedBy;
-      return fail(
+      const live = liveSuccessor(state, record);
+      return refused(
         ServerCode.ORDER_REPLACED,
         by
           ? `This order (${orderNo}) was replaced by a newer one on ${by.channelLabel} (${by.orderNo}). Please pay that order instead.`
           : `This order (${orderNo}) was replaced by a newer one. Please pay that order instead.`,
+        {
+          orderNo,
+          status: 'replaced',
+          ...(live
+            ? {
+                liveOrder: {
+                  orderNo: live.record.order.orderNo,
+                  channel: live.record.order.channel,
+                  channelLabel: live.channelLabel,
+                },
+              }
+            : {}),
+        },
       );
     }
     case 'expired':
-      return fail(
+      return refused(
         ServerCode.ORDER_EXPIRED,
         `This order (${orderNo}) expired before it was paid. Please choose the bills to pay again.`,
+        { orderNo, status: 'expired' },
       );
     default: {
       const unknown: never = record.status;
@@ -97,12 +153,10 @@ export function payOrder(state: DomainState, nowSec: number, record: OrderRecord
   record.status = 'success';
   const account = state.accounts.get(record.accountKey);
   if (!account) return;
-  let paid = 0;
   for (const periodId of record.periodIds) {
     const row = account.plan.find((p) => p.periodId === periodId);
     if (!row) continue; // cannot happen while one installment has one pending order
     account.plan = account.plan.filter((p) => p !== row);
-    paid += row.repayAmount;
     const loan = account.loans.find((l) => l.orderNo === row.orderNo);
     const period = loan?.periods.find((p) => p.periodId === periodId);
     if (!loan || !period) continue;
@@ -123,20 +177,11 @@ export function payOrder(state: DomainState, nowSec: number, record: OrderRecord
       );
     }
   }
-  const info = account.loanInfo;
-  info.dueAmount = round2(Math.max(0, info.dueAmount - paid));
-  const next = [...account.plan].sort((a, b) => a.dueTime - b.dueTime)[0];
-  if (!next) {
-    Object.assign(info, { state: 0, type: 0, dueAmount: 0, dueDay: 0, dueTime: 0 });
-    return;
+  // What is due next (date, day count, overdue, amount) follows the plan before every call
+  // (timeline.ts followPlan); a plan with nothing left has nothing due.
+  if (account.plan.length === 0) {
+    Object.assign(account.loanInfo, { state: 0, type: 0, dueAmount: 0, dueDay: 0, dueTime: 0 });
   }
-  const overdue = account.plan.some((p) => p.type === 3);
-  Object.assign(info, {
-    state: overdue ? 3 : 4,
-    type: overdue ? 2 : 1,
-    dueDay: next.dueDay,
-    dueTime: next.dueTime,
-  });
 }
 
 /**
@@ -147,10 +192,10 @@ export function walletPayment(
   state: DomainState,
   nowSec: number,
   payment: { orderNo: string; amount: number },
-): ProductAnswer<null> {
+): ProductAnswer<OrderRefusal | null> {
   const record = state.orders.get(payment.orderNo);
   if (!record) return fail(ServerCode.NOT_FOUND, `No repay order ${payment.orderNo}`);
-  const refusal = payRefusal(record, nowSec);
+  const refusal = payRefusal(state, record, nowSec);
   if (refusal) return refusal;
   if (Math.abs(record.order.amount - payment.amount) > 0.005) {
     return fail(ServerCode.BAD_REQUEST, `The amount must be ${record.order.amount}`);

@@ -7,25 +7,51 @@
  * derivation gives exactly the fixture's values (a test checks every scenario).
  */
 import { CouponStates, LoanStates, type PeriodType } from '@shared/api/entities';
-import { type Account, DAY_SECONDS, type DomainState } from './state';
+import { marketDaysBetween } from '@shared/marketCalendar';
+import { sumAmounts } from '@shared/money';
+import type { Account, DomainState } from './state';
 
 /** Days before its due date an installment is "Due" (type 2) rather than "Normal" (type 1). */
-export const DUE_PERIOD_DAYS = 3;
+const DUE_PERIOD_DAYS = 3;
 
 /** Loan states that follow their installments (PRODUCT.md §4): overdue, or released and repaid. */
 const OVERDUE_STATE = LoanStates.OVERDUE;
 const REPAYING_STATE = LoanStates.RELEASED;
 
 /**
- * An open installment's type and day count at `nowSec`: overdue (3) from one whole day after its
- * due time, counting whole days late; else due (2) within DUE_PERIOD_DAYS, normal (1) before,
- * counting days left (rounded up, 0 on the day).
+ * An open installment's type and day count at `nowSec`, in days of the market calendar (DESIGN.md
+ * §6): the dates the borrower reads beside the count. Overdue (3) from the market day after its
+ * due date, counting the days since; else due (2) within DUE_PERIOD_DAYS, normal (1) before,
+ * counting the days left (0 on the due date itself). At 01:30 on Dec 11 an installment due on
+ * Nov 30 is 11 days overdue and one due on Dec 18 has 7 days left, whatever the hour it falls due.
  */
 export function dueStateAt(dueTime: number, nowSec: number): { type: PeriodType; days: number } {
-  const late = Math.floor((nowSec - dueTime) / DAY_SECONDS);
-  if (late >= 1) return { type: 3, days: late };
-  const left = Math.max(0, Math.ceil((dueTime - nowSec) / DAY_SECONDS));
+  const left = marketDaysBetween(nowSec * 1000, dueTime * 1000);
+  if (left < 0) return { type: 3, days: -left };
   return { type: left <= DUE_PERIOD_DAYS ? 2 : 1, days: left };
+}
+
+/**
+ * Home's due block (loan/loanInfo `dueTime`, `dueDay`, `type`, `dueAmount`) follows the earliest
+ * unpaid installment, as the Repayment Plan lists it first: its date, its day count and whether it
+ * is overdue (loan type 2, PRODUCT.md §4 overdue display), and the whole open plan as the amount
+ * due. An overdue account whose overdue installments are gone (paid, or the clock moved back) is
+ * repaying again (3 → 4). The other way the state is the lender's decision, not the calendar's:
+ * `repaying` is state 4 with an overdue row (DESIGN.md §6), shown overdue through its type.
+ */
+function followPlan(account: Account): void {
+  const info = account.loanInfo;
+  const earliest = account.plan.reduce<(typeof account.plan)[number] | undefined>(
+    (first, row) => (first === undefined || row.dueTime < first.dueTime ? row : first),
+    undefined,
+  );
+  if (!earliest) return;
+  const overdue = earliest.type === 3;
+  info.dueTime = earliest.dueTime;
+  info.dueDay = earliest.dueDay;
+  info.type = overdue ? 2 : 1;
+  info.dueAmount = sumAmounts(account.plan.map((row) => row.repayAmount));
+  if (info.state === OVERDUE_STATE && !overdue) info.state = REPAYING_STATE;
 }
 
 function followAccount(account: Account, nowSec: number): void {
@@ -53,13 +79,7 @@ function followAccount(account: Account, nowSec: number): void {
       loan.state = urgent.type === 3 ? OVERDUE_STATE : REPAYING_STATE;
     }
   }
-  const info = account.loanInfo;
-  if ((info.state === OVERDUE_STATE || info.state === REPAYING_STATE) && info.dueTime > 0) {
-    const { type, days } = dueStateAt(info.dueTime, nowSec);
-    info.state = type === 3 ? OVERDUE_STATE : REPAYING_STATE;
-    info.type = type === 3 ? 2 : 1;
-    info.dueDay = days;
-  }
+  followPlan(account);
   for (const coupon of account.coupons) {
     if (coupon.state === CouponStates.AVAILABLE && coupon.expireTime < nowSec) {
       coupon.state = CouponStates.EXPIRED;

@@ -4,6 +4,7 @@
  * Params and data schemas are parsed at every boundary (IPC, harness, renderer adapter).
  */
 
+import { positiveAmountSchema } from './api/amounts';
 import { ResultCode, type ResultCodeValue } from './codes';
 import { hasOwn } from './portable';
 import { z } from './zod';
@@ -78,7 +79,7 @@ export const bridgeMethods = {
   /** Submits a loan application natively (lender app). */
   loanApply: {
     params: z.object({
-      borrowAmount: z.number().check(z.positive()),
+      borrowAmount: positiveAmountSchema,
       periods: z.int().check(z.positive()),
       payeeId: z.string().check(z.minLength(1)),
       userCouponId: z.optional(z.string()),
@@ -90,11 +91,16 @@ export const bridgeMethods = {
     params: z.object({ title: z.string(), content: z.string(), button: z.optional(z.string()) }),
     data: z.null(),
   },
-  /** Pays a repay order through GCash. */
+  /**
+   * Pays a repay order through GCash. A payment the backend refused answers resultCode 3 with the
+   * reason in `message`; for an order that can never be paid it also carries the backend's
+   * refusal as `data` (OrderRefusal, src/shared/api/entities.ts), so the page can drop the order
+   * and lead to the one to pay instead. The same holds for `fastPayPayment`.
+   */
   gcashPayment: {
     params: z.object({
       orderNo: z.string().check(z.minLength(1)),
-      amount: z.number().check(z.positive()),
+      amount: positiveAmountSchema,
       url: z.optional(url),
     }),
     data: z.null(),
@@ -103,7 +109,7 @@ export const bridgeMethods = {
   fastPayPayment: {
     params: z.object({
       orderNo: z.string().check(z.minLength(1)),
-      amount: z.number().check(z.positive()),
+      amount: positiveAmountSchema,
     }),
     data: z.null(),
   },

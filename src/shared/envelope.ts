@@ -39,6 +39,13 @@ export const handshakeAnswerSchema = z.object({
   sid: z.string().check(z.minLength(1), z.maxLength(100)),
   deviceId: z.string(),
   bundle: bundleSchema,
+  /**
+   * The server's clock (epoch ms) when it answered: the client's requests carry `ts` on it from
+   * the first one (no 4081 round trip), and the SPA judges what the server decides by time — event
+   * windows — on it, not on the phone's clock. Optional: a server that omits it leaves the client
+   * on its own clock until a 4081 says otherwise.
+   */
+  serverTime: z.optional(z.number()),
 });
 export type HandshakeAnswer = z.infer<typeof handshakeAnswerSchema>;
 

@@ -3,6 +3,8 @@
  * header names, the id rule and the default, typed once for the server, the harness, Electron main
  * and the tests. The SPA itself never knows about worlds.
  */
+import { bridgeMethods } from './bridge';
+import { z } from './zod';
 
 /** Picks the world of a request (API and admin calls); admin calls also take `?world=`. */
 export const WORLD_HEADER = 'x-sim-world';
@@ -36,3 +38,18 @@ export type HostAction = (typeof HOST_ACTIONS)[number];
 export function isHostAction(name: unknown): name is HostAction {
   return (HOST_ACTIONS as readonly unknown[]).includes(name);
 }
+
+/**
+ * What each host action carries to the backend: the bridge call's params, plus what only the
+ * native app knows. In `loanApply` that is the label of the payee account the borrower picked in
+ * the app ("BDO Savings •••• 3344"): the page sends only its id, and the review must show the
+ * account as the borrower knows it, never the host's internal id.
+ */
+export const hostActionParams = {
+  loanApply: z.extend(bridgeMethods.loanApply.params, {
+    payeeLabel: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  }),
+  gcashPayment: bridgeMethods.gcashPayment.params,
+  fastPayPayment: bridgeMethods.fastPayPayment.params,
+  useVoucher: bridgeMethods.useVoucher.params,
+} satisfies Record<HostAction, z.ZodMiniType>;

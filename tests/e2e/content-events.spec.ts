@@ -1,8 +1,20 @@
 /**
  * /event/:file/:action?: each event before, inside and after its window (PRODUCT.md §9 windows,
- * the others from config/getEventDates), with the clock moved by `?now=` and by the browser clock.
+ * the others from config/getEventDates), with the clock moved by `?now=` and by the server's
+ * (world's) clock — the server's time decides, never the phone's.
  */
+import type { MockServer } from '../../mock-server/app';
 import { expect, test } from './fixtures';
+
+/** Moves the world's clock (`PUT /__admin/clock`), frozen at `at`; the fixture puts it back. */
+async function moveWorldClock(mock: MockServer, at: string) {
+  const moved = await fetch(`${mock.url}/__admin/clock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-admin-token': mock.adminToken },
+    body: JSON.stringify({ at, running: false }),
+  });
+  expect(moved.ok).toBe(true);
+}
 
 const OUT = 'Not within the valid time limit';
 
@@ -91,15 +103,66 @@ test.describe('event windows', () => {
     });
   }
 
-  test('without an override the event is judged on the clock (browser clock moved)', async ({
+  test("without an override the event is judged on the server's clock, not the phone's", async ({
     page,
+    mock,
   }) => {
-    await page.clock.setFixedTime(new Date('2022-09-01T10:00:00+08:00'));
+    // The phone is years away; only the server's (world's) clock moves.
+    await page.clock.setFixedTime(new Date('2026-06-01T10:00:00+08:00'));
+    await moveWorldClock(mock, '2022-09-01T10:00:00+08:00');
     await page.goto('/event/cash_for_newuser_150');
     await expect(page.getByText('Borrow Now')).toBeVisible();
-    await page.clock.setFixedTime(new Date('2022-09-20T10:00:00+08:00'));
+    await moveWorldClock(mock, '2022-09-20T10:00:00+08:00');
     await page.goto('/event/cash_for_newuser_150');
     await expect(page.getByText(OUT)).toBeVisible();
+  });
+
+  test('the christmas draw inside its window on the server, the phone at another time: open, no 400', async ({
+    page,
+    mock,
+  }) => {
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    await page.clock.setFixedTime(new Date('2026-06-01T10:00:00+08:00'));
+    await moveWorldClock(mock, '2026-12-10T12:00:00+08:00');
+    for (const tab of ['', '/prize', '/task']) {
+      await page.goto(`/event/christmas_lucky_draw${tab}`);
+      await expect(page.getByRole('navigation', { name: 'Lucky draw' })).toBeVisible();
+      await expect(page.getByText(OUT)).toHaveCount(0);
+    }
+    // The last day in PRODUCT.md §9's "MMM DD,YYYY".
+    await expect(
+      page.getByText('Draw loan vouchers up to ₱1,000.00 until Jan 06,2027'),
+    ).toBeVisible();
+    expect(failures).toEqual([]);
+  });
+
+  test('a visitor on My Prizes and Tasks sees that tab, and signs in back to it', async ({
+    page,
+  }) => {
+    const draw = '/event/christmas_lucky_draw';
+    const tabs = [
+      ['', 'Draw', 'Log In to Draw'],
+      ['/prize', 'My Prizes', 'Log In to See Your Prizes'],
+      ['/task', 'Tasks', 'Log In to See Your Tasks'],
+    ] as const;
+    for (const [action, tab, signIn] of tabs) {
+      await page.goto(`${draw}${action}${at('2026-12-10T12:00:00+08:00')}`);
+      const nav = page.getByRole('navigation', { name: 'Lucky draw' });
+      await expect(nav.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('link', { name: signIn })).toHaveAttribute(
+        'href',
+        `/login?redirect=${encodeURIComponent(`${draw}${action}`)}`,
+      );
+      for (const [, , other] of tabs) {
+        if (other !== signIn) await expect(page.getByText(other)).toHaveCount(0);
+      }
+    }
   });
 
   test('the moved time holds on the sub-pages; unknown events and actions are not found', async ({
@@ -109,7 +172,7 @@ test.describe('event windows', () => {
     await expect(page.getByText('Log In to Draw')).toBeVisible();
     await page.getByRole('link', { name: 'Tasks' }).click();
     await expect(page).toHaveURL(/\/event\/christmas_lucky_draw\/task$/);
-    await expect(page.getByText('Log In to Draw')).toBeVisible();
+    await expect(page.getByText('Log In to See Your Tasks')).toBeVisible();
 
     for (const path of [
       '/event/no_such_event',

@@ -1,7 +1,7 @@
 /**
  * The christmas lucky draw against the mock server: this file boots its own server whose clock
- * sits inside the draw window (the server refuses draws outside it), and moves the page's event
- * clock there with `?now=`.
+ * sits inside the draw window (the server refuses draws outside it); the page judges the window on
+ * the server's clock, and some tests also move the page's event clock there with `?now=`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,11 +22,15 @@ const test = base.extend<object, { mock: MockServer }>({
         import.meta.url,
       );
       const offset = Date.parse(DRAW_DAY) - Date.now();
+      // The whole server lives on that day: its domain and its transport, whose time the app
+      // learns at the handshake and judges the event window on.
+      const drawDay = () => Date.now() + offset;
       const server = await createMockServer({
         port: 0,
         webDir: 'dist/web',
         dataDir,
-        now: () => Date.now() + offset,
+        now: drawDay,
+        transportNow: drawDay,
       });
       await use(server);
       await server.close();

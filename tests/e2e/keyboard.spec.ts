@@ -32,7 +32,7 @@ test('Bill: Tab reaches a plan row checkbox by its name and Space ticks it', asy
   await tabTo(page, normal);
   await page.keyboard.press('Space');
   await expect(normal).toBeChecked();
-  await expect(sum).toHaveText('₱10,192');
+  await expect(sum).toHaveText('₱10,191.67');
   await page.keyboard.press('Space');
   await expect(normal).not.toBeChecked();
   await expect(sum).toHaveText('₱8,350');

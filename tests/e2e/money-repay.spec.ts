@@ -68,7 +68,13 @@ test.describe('repay: web profile', () => {
   }) => {
     await admin.scenario('repaying');
     await restoreWebSession(page, admin);
-    await page.goto('/repay/selectCh?amount=12033.34');
+    // All four bills: ₱12,033.34.
+    await page.goto('/bill');
+    const rows = page.getByRole('list', { name: 'Repayment Plan' }).getByRole('listitem');
+    await expect(rows).toHaveCount(4);
+    for (const i of [2, 3]) await rows.nth(i).getByRole('checkbox').click();
+    await page.getByRole('button', { name: 'REPAY' }).click();
+    await expect(page).toHaveURL(/\/repay\/selectCh\/?\?amount=12033.34$/);
     const seven = page.getByRole('button', { name: /7-ELEVEN/ });
     await expect(seven).toContainText('Above limit');
     await seven.click();
@@ -77,12 +83,10 @@ test.describe('repay: web profile', () => {
         'The amount ₱12,033.34 exceeds the 7-ELEVEN limit of ₱10,000.00. Please choose another channel or fewer bills.',
       ),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/repay\/selectCh\?amount=12033.34$/);
+    await expect(page).toHaveURL(/\/repay\/selectCh\/?\?amount=12033.34$/);
 
-    await page.goto('/repay/ph/detail?amount=30000&key=LBC');
-    await expect(page.getByRole('alert')).toContainText(
-      'exceeds the LBC Express limit of ₱25,000.00',
-    );
+    await page.goto('/repay/ph/detail?amount=12033.34&key=SEVEN_ELEVEN');
+    await expect(page.getByRole('alert')).toContainText('exceeds the 7-ELEVEN limit of ₱10,000.00');
     await page.getByRole('button', { name: 'REPAY' }).click();
     expect(ordersIn(await admin.log())).toEqual([]);
 

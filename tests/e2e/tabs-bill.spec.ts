@@ -33,12 +33,14 @@ test.describe('Bill tab (PRODUCT.md §2 Bill)', () => {
 
     const row = (periodId: string) =>
       plan.locator(`[data-period-id="${periodId}"]`).getByRole('checkbox');
+    // Whole pesos without decimals, an amount with centavos as it is (DESIGN.md §6: the sum is
+    // what the next screen charges).
     await row('P000004').click();
-    await expect(sum).toHaveText('₱10,192');
+    await expect(sum).toHaveText('₱10,191.67');
     await row('P000006').click();
-    await expect(sum).toHaveText('₱8,052');
+    await expect(sum).toHaveText('₱8,051.67');
     await row('P000006').click();
-    await expect(sum).toHaveText('₱10,192');
+    await expect(sum).toHaveText('₱10,191.67');
 
     await page.getByRole('button', { name: 'REPAY' }).click();
     await expect(page).toHaveURL(/\/repay\/selectCh\/\?amount=10191\.67$/);

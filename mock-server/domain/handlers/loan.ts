@@ -99,8 +99,25 @@ const loanCheckByArc: Handler<'loanCheckByArc'> = (ctx, data) => {
   return ok({ pass: reason === null, needPayPassword: false, reason });
 };
 
+/**
+ * What an application of `data` would book, or why it is refused: the one rule of the preview
+ * and of the application, so the preview never shows a loan the application refuses (₱0.01,
+ * an amount above the credit). Amounts are whole centavos before they get here (the endpoint
+ * table's schemas, src/shared/api/amounts.ts).
+ */
+function assess(
+  ctx: HandlerContext,
+  account: Account,
+  data: { borrowAmount: number; periods: number; userCouponId?: string | undefined },
+): Preview | string {
+  return (
+    refusal(account, data.borrowAmount) ??
+    preview(ctx, account, data.borrowAmount, data.periods, data.userCouponId)
+  );
+}
+
 const calculateLoanInfo: Handler<'calculateLoanInfo'> = (ctx, data) => {
-  const result = preview(ctx, own(ctx), data.borrowAmount, data.periods, data.userCouponId);
+  const result = assess(ctx, own(ctx), data);
   return typeof result === 'string' ? fail(ServerCode.NOT_ELIGIBLE, result) : ok(result);
 };
 
@@ -110,9 +127,7 @@ const applyNoPayPassword: Handler<'applyNoPayPassword'> = (ctx, data) => {
   if (account.loanInfo.state === NEW_LOAN_STATE) {
     return fail(ServerCode.DUPLICATE_SUBMIT, 'Your loan application is already being processed.');
   }
-  const reason = refusal(account, data.borrowAmount);
-  if (reason) return fail(ServerCode.NOT_ELIGIBLE, reason);
-  const result = preview(ctx, account, data.borrowAmount, data.periods, data.userCouponId);
+  const result = assess(ctx, account, data);
   if (typeof result === 'string') return fail(ServerCode.NOT_ELIGIBLE, result);
   const coupon = account.coupons.find((c) => c.userCouponId === data.userCouponId);
   if (coupon) coupon.state = CouponStates.USED;

@@ -134,7 +134,7 @@ const generatorRepayOrder: Handler<'generatorRepayOrder'> = (ctx, data) => {
 const repayResult: Handler<'repayResult'> = (ctx, data) => {
   const record = ctx.state.orders.get(data.orderNo);
   if (!record) return fail(ServerCode.NOT_FOUND, `No repay order ${data.orderNo}`);
-  const refusal = payRefusal(record, ctx.nowSec);
+  const refusal = payRefusal(ctx.state, record, ctx.nowSec);
   if (refusal === null) payOrder(ctx.state, ctx.nowSec, record);
   else if (record.status !== 'success') return refusal;
   const { orderNo, amount, channel } = record.order;

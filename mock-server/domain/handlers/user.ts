@@ -81,7 +81,7 @@ const signFastPay: Handler<'signFastPay'> = (ctx, data) => {
     return fail(ServerCode.NOT_FOUND, `No FastPay repay order ${data.orderNo}`);
   }
   // The wallet signs only what it may still pay (DESIGN.md §6).
-  const refusal = payRefusal(record, ctx.nowSec);
+  const refusal = payRefusal(ctx.state, record, ctx.nowSec);
   if (refusal) return refusal;
   if (Math.abs(record.order.amount - data.amount) > 0.001) {
     return fail(ServerCode.BAD_REQUEST, `The amount must be ${formatPeso(record.order.amount)}`);

@@ -73,11 +73,13 @@ export async function onBackend(
   context: HandlerContext,
   method: HostAction,
   params: object,
-): Promise<{ ok: true; data: unknown } | { ok: false; result: BridgeResult }> {
+): Promise<
+  { ok: true; data: unknown } | { ok: false; result: BridgeResult; answer?: ProductAnswerOf }
+> {
   try {
     const answer = await context.backend(method, params);
     if (answer.code === ServerCode.OK) return { ok: true, data: answer.data };
-    return { ok: false, result: failed(`${answer.message} (code ${answer.code})`) };
+    return { ok: false, result: failed(`${answer.message} (code ${answer.code})`), answer };
   } catch (error) {
     return { ok: false, result: failed(errorMessage(error)) };
   }

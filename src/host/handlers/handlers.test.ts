@@ -67,6 +67,20 @@ describe('bridge handlers', () => {
     expect(host.getSnapshot().surfaces.at(-1)?.detail).toContain('₱5000 over 3 period(s) to P1');
   });
 
+  it('loanApply sends the label of the account the borrower picked, not only its id', async () => {
+    const admin = new FakeAdminClient();
+    const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+    await host.start();
+    // The host offers BDO Savings •••• 3344 in pickAccount (accounts.ts DEFAULT_ACCOUNTS).
+    const params = { borrowAmount: 5000, periods: 3, payeeId: 'PAYEE-BDO-3344' };
+    expect((await host.call('loanApply', params)).resultCode).toBe(0);
+    expect(admin.hostActions.at(-1)?.params).toEqual({
+      ...params,
+      payeeLabel: 'BDO Savings •••• 3344',
+    });
+    expect(host.getSnapshot().surfaces.at(-1)?.detail).toContain('to BDO Savings •••• 3344');
+  });
+
   it('loanApply refused by the backend answers 3 with its message, and shows nothing', async () => {
     const admin = new FakeAdminClient();
     const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
@@ -98,6 +112,30 @@ describe('bridge handlers', () => {
         resultCode: 3,
         message: 'mock server unreachable',
       });
+    },
+  );
+
+  it.each(['gcashPayment', 'fastPayPayment'] as const)(
+    '%s refused for an order that can never be paid passes on the reason and the refusal',
+    async (method) => {
+      const admin = new FakeAdminClient();
+      const host = new HostCore({ admin, settings: {}, deviceId: 'D' });
+      await host.start();
+      const refusal = {
+        orderNo: 'RP1',
+        status: 'replaced',
+        liveOrder: { orderNo: 'RP2', channel: 'SHOPEE', channelLabel: 'Shopee' },
+      };
+      const message = 'This order (RP1) was replaced by a newer one on Shopee (RP2).';
+      admin.hostAnswer = { code: 9000031, message, data: refusal };
+      const paying = host.call(method, { orderNo: 'RP1', amount: 10 });
+      host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+      expect(await paying).toEqual({ resultCode: 3, message, data: refusal });
+      // Any other refusal: its message and code, nothing the page could take for a refusal.
+      admin.hostAnswer = { code: 400, message: 'The amount must be 8350', data: null };
+      const other = host.call(method, { orderNo: 'RP2', amount: 10 });
+      host.answer(host.getSnapshot().pending[0]!.id, { answer: 'ok' });
+      expect(await other).toEqual({ resultCode: 3, message: 'The amount must be 8350 (code 400)' });
     },
   );
 

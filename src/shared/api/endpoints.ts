@@ -6,6 +6,7 @@
 
 import { handshakeAnswerSchema, handshakeRequestSchema } from '../envelope';
 import { z } from '../zod';
+import { amountSchema, positiveAmountSchema } from './amounts';
 import {
   advertisementSchema,
   areaCodeSchema,
@@ -72,13 +73,13 @@ const listTypeRequest = z.extend(pageRequestSchema, {
 /** The Repayment Plan is tab 1: its `type` is sent, empty (PRODUCT.md §7). */
 const planRequest = z.extend(pageRequestSchema, { type: z.literal('') });
 const loanApplicationSchema = z.object({
-  borrowAmount: z.number().check(z.positive()),
+  borrowAmount: positiveAmountSchema,
   periods: z.int().check(z.positive()),
   payeeId: z.string().check(z.minLength(1)),
   payeeLabel: z.string(),
   purpos: z.string().check(z.minLength(1)),
   userCouponId: z.optional(z.string()),
-  discountAmount: z.optional(z.number().check(z.nonnegative())),
+  discountAmount: z.optional(amountSchema),
   type: z.string(),
   /** Token from credit/verifySmsOfPayPassword when the product asks for one. */
   payPassword: z.optional(z.string()),
@@ -295,7 +296,7 @@ export const endpoints = {
     auth: true,
     request: z.object({
       orderNo: z.string().check(z.minLength(1)),
-      amount: z.number().check(z.positive()),
+      amount: positiveAmountSchema,
     }),
     response: z.object({ orderNo: z.string(), amount: z.number(), sign: z.string() }),
   }),
@@ -320,7 +321,7 @@ export const endpoints = {
     hosts: ['main'],
     encrypted: true,
     auth: true,
-    request: z.object({ borrowAmount: z.number().check(z.positive()) }),
+    request: z.object({ borrowAmount: positiveAmountSchema }),
     response: z.object({
       pass: z.boolean(),
       needPayPassword: z.boolean(),
@@ -333,7 +334,7 @@ export const endpoints = {
     encrypted: true,
     auth: true,
     request: z.object({
-      borrowAmount: z.number().check(z.positive()),
+      borrowAmount: positiveAmountSchema,
       periods: z.int().check(z.positive()),
       userCouponId: z.optional(z.string()),
     }),
@@ -378,7 +379,7 @@ export const endpoints = {
     auth: true,
     request: z.object({
       channel: z.string().check(z.minLength(1)),
-      repayAmount: z.number().check(z.positive()),
+      repayAmount: positiveAmountSchema,
       periodIds: z.array(z.string()).check(z.minLength(1)),
       /** Maya WebPay account (08/09…). */
       account: z.optional(z.string()),

@@ -162,6 +162,23 @@ export const couponSchema = z.object({
 });
 export type Coupon = z.infer<typeof couponSchema>;
 
+/**
+ * Why a repay order can no longer be paid (DESIGN.md §6 "One pending order per installment set"):
+ * the `data` of a refusal with code 9000031 (replaced), 9000032 (expired) or 9000033 (paid), as
+ * repay/repayResult answers it and as a wallet's refused payment passes it on (bridge
+ * `gcashPayment` / `fastPayPayment` with resultCode 3). `liveOrder` is the order that now holds the
+ * installments of a replaced one, while it can be paid: where the borrower is led instead of a
+ * dead end. It says no more than the refusal's message does (its number and channel).
+ */
+export const orderRefusalSchema = z.object({
+  orderNo: z.string(),
+  status: z.enum(['replaced', 'expired', 'paid']),
+  liveOrder: z.optional(
+    z.object({ orderNo: z.string(), channel: z.string(), channelLabel: z.string() }),
+  ),
+});
+export type OrderRefusal = z.infer<typeof orderRefusalSchema>;
+
 /** Event date entry (PRODUCT.md §3). ISO 8601 instants. */
 export const eventDateSchema = z.object({
   key: z.string(),

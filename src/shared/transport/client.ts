@@ -139,6 +139,15 @@ export class ApiClient {
       : this.plainCall(host, path, data);
   }
 
+  /**
+   * The server's clock (epoch ms) as far as this client knows it: the device's clock plus the
+   * offset the server said at the handshake (or with a 4081). What the server decides by time
+   * (event windows) is judged on it, not on a phone whose clock or zone is off.
+   */
+  serverNow(): number {
+    return Date.now() + this.clockOffset;
+  }
+
   /** Starts the handshake for a host early (single-flight); safe to call many times, never rejects. */
   async warmUp(host: ApiHost = 'main'): Promise<void> {
     await this.session(host).catch(() => undefined);
@@ -164,6 +173,7 @@ export class ApiClient {
               deviceId: session.deviceId,
               store: session.store.snapshot(),
               savedAt: Date.now(),
+              clockOffset: this.clockOffset,
             })
           : cache.drop(host),
       )
@@ -323,6 +333,8 @@ export class ApiClient {
     if (saved && saved.deviceId === this.options.baseInfo().deviceId) {
       const channel = await resumeClientSession(saved.sid, saved.store).catch(() => null);
       if (channel) {
+        // The server's clock as this session last knew it: its first request is on time.
+        if (saved.clockOffset !== undefined) this.clockOffset = saved.clockOffset;
         const resumed = { sid: saved.sid, deviceId: saved.deviceId, ...channel, resumed: true };
         this.live.set(host, resumed);
         return resumed;
@@ -376,6 +388,8 @@ export class ApiClient {
     }
     this.options.checkServerIdentity?.(host, answer.data.bundle.identityKey);
     const channel = await guardSecure(path, () => local.open(answer.data));
+    if (answer.data.serverTime !== undefined)
+      this.clockOffset = answer.data.serverTime - Date.now();
     return { sid: answer.data.sid, deviceId: answer.data.deviceId, ...channel, resumed: false };
   }
 }

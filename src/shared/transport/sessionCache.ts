@@ -13,6 +13,8 @@ export interface SavedSession {
   store: StoreSnapshot;
   /** Epoch ms of the save. */
   savedAt: number;
+  /** Server clock minus the device's when saved: a resumed session's first `ts` is on time. */
+  clockOffset?: number;
 }
 
 export interface SessionCache {
@@ -30,6 +32,7 @@ export function isSavedSession(value: unknown): value is SavedSession {
     typeof v.sid === 'string' &&
     typeof v.deviceId === 'string' &&
     typeof v.savedAt === 'number' &&
+    (v.clockOffset === undefined || Number.isFinite(v.clockOffset)) &&
     !!store &&
     typeof store.registrationId === 'number' &&
     typeof store.identity?.pubKey === 'string' &&

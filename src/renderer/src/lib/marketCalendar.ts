@@ -4,36 +4,15 @@
  * the phone's time zone, so an OFW abroad reads the same due date on every screen. The offset is
  * fixed, so no time-zone database is needed: an instant shifted by 8 hours and read as UTC is
  * the market's wall clock. Formats are PRODUCT.md §9's "MMM DD,YYYY". Pure; every date in the
- * renderer goes through here (never `Date#getDate`, `toLocale*Date*` or dayjs's local zone).
+ * renderer goes through here (never `Date#getDate`, `toLocale*Date*` or dayjs's local zone). The
+ * wall clock and day counts are the shared core's (`@shared/marketCalendar`), which the mock
+ * server counts due days with, so a date and its "N Day(s)" are read on one calendar.
  */
+import { MARKET_UTC_OFFSET_MINUTES, marketWallClock } from '@shared/marketCalendar';
 
-/** Minutes east of UTC of the product's markets (Asia/Manila, Asia/Taipei, Asia/Hong_Kong). */
-const MARKET_UTC_OFFSET_MINUTES = 8 * 60;
+export { marketWallClock } from '@shared/marketCalendar';
 
-const OFFSET_MS = MARKET_UTC_OFFSET_MINUTES * 60_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** An instant as read on the market's wall clock. */
-export interface MarketWallClock {
-  year: number;
-  /** 1–12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-/** The market's wall clock at an instant given in epoch milliseconds. */
-export function marketWallClock(epochMs: number): MarketWallClock {
-  const shifted = new Date(epochMs + OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-  };
-}
 
 const two = (n: number) => String(n).padStart(2, '0');
 

@@ -129,6 +129,11 @@ export class ApiService {
     this.transport.resetSessions();
   }
 
+  /** The server's clock (ApiTransport.serverNow): event windows are the server's to decide. */
+  serverNow(): number {
+    return this.transport.serverNow();
+  }
+
   private handleCode(path: string, answer: ProductAnswer): void {
     this.events.emit('api-code', { path, answer });
     if (!isSilentCode(answer.code)) this.ui.notify(answer.message, NOTIFICATION_MS);

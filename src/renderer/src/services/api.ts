@@ -26,6 +26,11 @@ export interface ApiTransport {
   warmUp(): void;
   /** Forgets every secure session (after logout or a device change). */
   resetSessions(): void;
+  /**
+   * The server's clock (epoch ms) as the secure channel learnt it (the handshake's serverTime,
+   * a 4081), else the device's: what the server decides by time is judged on it.
+   */
+  serverNow(): number;
 }
 
 /**

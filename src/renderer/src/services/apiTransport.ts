@@ -118,5 +118,7 @@ export function createApiTransport(
       // Not loaded yet means no session to forget.
       loaded?.client.resetSessions();
     },
+    // No client yet: nothing learnt from the server, the device's clock is all there is.
+    serverNow: () => loaded?.client.serverNow() ?? Date.now(),
   };
 }

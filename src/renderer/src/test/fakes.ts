@@ -32,6 +32,7 @@ export function fakeTransport(
     pathOf: (name) => endpoints[name].path,
     warmUp() {},
     resetSessions() {},
+    serverNow: () => Date.now(),
   };
 }
 

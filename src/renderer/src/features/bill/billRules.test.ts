@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodType, PlanItem } from '@shared/api/entities';
+import { formatPeso } from '@shared/money';
 import { documentLinkOf, showsDocuments } from '../../rules/loanDocuments';
 import { periodHeaderOf, periodTypeLabel } from '../../rules/periodTypes';
 import {
@@ -100,5 +101,30 @@ describe('loan documents (PRODUCT.md §9)', () => {
   });
   it('links a document to its order', () => {
     expect(documentLinkOf('loan_agreement', 'DL1')).toBe('/doc/loan_agreement?orderNo=DL1');
+  });
+});
+
+/** An amount as a borrower reads it back off the screen, in centavos. */
+const readBack = (shown: string) => Math.round(Number(shown.replace(/[₱,]/g, '')) * 100);
+
+describe('what Bill shows adds up to what the next screen charges (DESIGN.md §6)', () => {
+  it.each([
+    [[1841.67, 1841.67]],
+    [[2140, 6210]],
+    [[1841.67, 2140, 6210]],
+    [[1841.67, 1841.67, 1841.67]],
+    [[0.1, 0.2]],
+    [[1000.5, 999.5]],
+    [[4280, 4280]],
+  ])('rows %j', (amounts) => {
+    const items = amounts.map((amount, i) => row(`P${i}`, 2, amount));
+    const selected = items.map((item) => item.periodId);
+    const shownRows = items.map((item) => readBack(formatPeso(item.repayAmount, 0)));
+    const sum = amountToPay(items, selected);
+    const shownSum = readBack(formatPeso(sum, 0));
+    // The repay screens show the charge with 2 decimals (AmountCard).
+    const charged = readBack(formatPeso(sum));
+    expect(shownRows.reduce((a, b) => a + b, 0)).toBe(shownSum);
+    expect(shownSum).toBe(charged);
   });
 });

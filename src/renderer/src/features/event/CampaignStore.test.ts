@@ -11,17 +11,28 @@ const dates = [
   },
 ];
 
+/** The phone's clock, and the server's as the secure channel learnt it (a moved world). */
 function setup(answer: Parameters<typeof fakeTransport>[0] = { getEventDates: ok(dates) }) {
   const transport = fakeTransport(answer);
+  let server = Date.parse('2026-11-01T12:00:00+08:00');
+  transport.serverNow = () => server;
   const t = createTestRoot({ transport });
-  return { ...t, transport, campaigns: t.root.feature(campaignsFeature) };
+  return {
+    ...t,
+    transport,
+    campaigns: t.root.feature(campaignsFeature),
+    setServerTime: (ms: number) => {
+      server = ms;
+    },
+  };
 }
 
 describe('CampaignStore', () => {
-  it('judges events on the injected clock, and on the ?now= override once given', async () => {
+  it("judges events on the server's clock, whatever the phone's, and on ?now= once given", async () => {
     const { campaigns, clock } = setup();
+    // The phone is months away from the server's time.
+    clock.advance(Date.parse('2026-06-01T12:00:00+08:00') - clock.now());
     await campaigns.loadDates();
-    clock.advance(Date.parse('2026-11-01T12:00:00+08:00') - clock.now());
     expect(campaigns.phaseOf('long_weekend_promo')).toBe('open');
     expect(campaigns.phaseOf('cash_for_newuser_150')).toBe('after');
 
@@ -30,6 +41,26 @@ describe('CampaignStore', () => {
     expect(campaigns.phaseOf('long_weekend_promo')).toBe('before');
     // A page without the query keeps the moved time.
     campaigns.setNowOverride(undefined);
+    expect(campaigns.phaseOf('cash_for_newuser_150')).toBe('open');
+  });
+
+  it.each([
+    ['2026-10-29T23:59:59+08:00', 'before'],
+    ['2026-10-30T00:00:00+08:00', 'open'],
+    ['2026-11-02T23:59:59+08:00', 'open'],
+    ['2026-11-03T00:00:00+08:00', 'after'],
+  ] as const)('the server at %s: %s', async (at, phase) => {
+    const { campaigns, setServerTime } = setup();
+    setServerTime(Date.parse(at));
+    await campaigns.loadDates();
+    expect(campaigns.phaseOf('long_weekend_promo')).toBe(phase);
+  });
+
+  it("a fixed window waits for the server's time: no phase before the dates' answer", async () => {
+    const { campaigns, setServerTime } = setup();
+    setServerTime(Date.parse('2022-09-01T10:00:00+08:00'));
+    expect(campaigns.phaseOf('cash_for_newuser_150')).toBeUndefined();
+    await campaigns.loadDates();
     expect(campaigns.phaseOf('cash_for_newuser_150')).toBe('open');
   });
 

@@ -1,32 +1,34 @@
 /**
  * What the /event wrapper needs: the configured event dates (config/getEventDates, loaded once)
- * and the event clock — the injected Clock, or the QA override from `?now=` that then holds for
- * the rest of the session so sub-pages stay in the moved time.
+ * and the event clock. Event windows are the server's to decide (the server judges the draws on
+ * its own clock): the clock is the server's as the secure channel learnt it with the dates'
+ * answer — a phone whose clock is off, or a QA world whose clock was moved, reads the same
+ * windows the server applies. The QA override `?now=` wins and then holds for the rest of the
+ * session so sub-pages stay in the moved time.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { EventDate } from '@shared/api/entities';
 import { OK } from '@shared/codes';
-import type { Clock } from '../../services/clock';
 import type { ApiService } from '../../services/ApiService';
 import type { Feature } from '../../stores/RootStore';
 import type { LoadStatus } from '../../lib/loadStatus';
 import { type EventPhase, phaseAt, windowOf } from './eventWindow';
+
+/** What the store needs of the API: the dates, and the server's clock. */
+type CampaignApi = Pick<ApiService, 'call' | 'serverNow'>;
 
 export class CampaignStore {
   dates: EventDate[] = [];
   status: LoadStatus = 'idle';
   nowOverride: number | undefined = undefined;
 
-  constructor(
-    private readonly api: ApiService,
-    private readonly clock: Clock,
-  ) {
-    makeAutoObservable<CampaignStore, 'api' | 'clock'>(this, { api: false, clock: false });
+  constructor(private readonly api: CampaignApi) {
+    makeAutoObservable<CampaignStore, 'api'>(this, { api: false });
   }
 
-  /** The instant events are judged at. */
+  /** The instant events are judged at: `?now=`, else the server's clock. */
   now(): number {
-    return this.nowOverride ?? this.clock.now();
+    return this.nowOverride ?? this.api.serverNow();
   }
 
   setNowOverride(ms: number | undefined): void {
@@ -52,10 +54,17 @@ export class CampaignStore {
     }
   }
 
-  /** The event's phase now; undefined while its window is unknown (dates not loaded). */
+  /**
+   * The event's phase now; undefined while it is not known — its window, or the server's time,
+   * which the dates' answer brings (the first call of a page is what learns it; judged on the
+   * phone's clock before that, an open event read "Not within the valid time limit"). A failed
+   * load judges PRODUCT.md's fixed windows on the best clock there is.
+   */
   phaseOf(key: string): EventPhase | undefined {
     const window = windowOf(key, this.dates);
-    if (window) return phaseAt(window, this.now());
+    const timeKnown =
+      this.nowOverride !== undefined || this.status === 'ready' || this.status === 'failed';
+    if (window) return timeKnown ? phaseAt(window, this.now()) : undefined;
     // No window anywhere once the dates are in: the event is not running.
     return this.status === 'ready' ? 'after' : undefined;
   }
@@ -70,5 +79,5 @@ export const campaignsFeature: Feature<CampaignStore> = {
   name: 'campaigns',
   // The event windows and the `?now=` clock hold for the page, whoever signs in meanwhile.
   owner: 'page',
-  create: (root) => new CampaignStore(root.api, root.services.clock),
+  create: (root) => new CampaignStore(root.api),
 };

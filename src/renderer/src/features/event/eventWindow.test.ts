@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nowFromQuery, phaseAt, windowDays, windowOf } from './eventWindow';
+import { nowFromQuery, phaseAt, windowDays, windowLastDay, windowOf } from './eventWindow';
 
 const configured = [
   {
@@ -48,6 +48,16 @@ describe('event windows (PRODUCT.md §9 and config)', () => {
     expect(windowDays(windowOf('cash_for_newuser_150', configured)!)).toBe(
       'Aug 25,2022 – Sep 15,2022',
     );
+  });
+
+  it.each([
+    // The christmas draw's last day, in PRODUCT.md §9's "MMM DD,YYYY" (never "Jan 6, 2027").
+    ['2027-01-06T23:59:59+08:00', 'Jan 06,2027'],
+    // The market's day, not the phone's or UTC's.
+    ['2027-01-06T20:00:00Z', 'Jan 07,2027'],
+    ['2026-12-31', 'Dec 31,2026'],
+  ])('the last day of a window ending %s reads %s', (endAt, text) => {
+    expect(windowLastDay({ startAt: '2026-12-01', endAt })).toBe(text);
   });
 
   it('an event with no fixed or configured window has none', () => {

@@ -24,10 +24,16 @@ export function windowOf(key: string, configured: readonly EventDate[]): EventWi
   return entry ? { startAt: entry.startAt, endAt: entry.endAt } : undefined;
 }
 
+const marketDayOf = (text: string) => formatMarketDate(parseMarketInstant(text) / 1000);
+
 /** "Aug 25,2022 – Sep 15,2022": the window's first and last market days. */
 export function windowDays(window: EventWindow): string {
-  const day = (text: string) => formatMarketDate(parseMarketInstant(text) / 1000);
-  return `${day(window.startAt)} – ${day(window.endAt)}`;
+  return `${marketDayOf(window.startAt)} – ${marketDayOf(window.endAt)}`;
+}
+
+/** "Jan 06,2027": the window's last market day (PRODUCT.md §9 "MMM DD,YYYY"). */
+export function windowLastDay(window: EventWindow): string {
+  return marketDayOf(window.endAt);
 }
 
 export function phaseAt(window: EventWindow, nowMs: number): EventPhase {

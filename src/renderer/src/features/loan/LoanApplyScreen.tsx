@@ -53,6 +53,7 @@ const LoanApplyScreen = observer(function LoanApplyScreen() {
   // whose application is on its way could book a second loan).
   if (redirect) return <PageSkeleton />;
   const { errors } = loan;
+  const available = loan.lastAmount;
   const invalid = (field: keyof typeof errors) => ({
     'aria-invalid': errors[field] !== undefined,
     'aria-describedby': errors[field] ? `loan-${field}-error` : undefined,
@@ -73,12 +74,20 @@ const LoanApplyScreen = observer(function LoanApplyScreen() {
             id="loan-borrowAmount"
             type="text"
             inputMode="numeric"
-            placeholder={`Up to ${formatPeso(loan.lastAmount)}`}
+            placeholder={available === undefined ? 'Amount' : `Up to ${formatPeso(available)}`}
             value={loan.borrowAmount}
             onChange={(event) => loan.setBorrowAmount(event.target.value)}
             {...invalid('borrowAmount')}
           />
-          <span className="money-muted">Available: {formatPeso(loan.lastAmount)}</span>
+          {available === undefined ? (
+            // Not known yet (loan info on its way): a placeholder, never ₱0 (DESIGN.md §6, as Home).
+            <span className="money-muted" data-testid="loan-available-pending" aria-busy="true">
+              Available:{' '}
+              <span className="money-placeholder" role="img" aria-label="Loading amount" />
+            </span>
+          ) : (
+            <span className="money-muted">Available: {formatPeso(available)}</span>
+          )}
         </Field>
         <Field id="loan-periods" label="Periods" error={errors.periods}>
           <select

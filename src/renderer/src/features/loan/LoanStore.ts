@@ -115,8 +115,9 @@ export class LoanStore {
     return !this.submitting && this.deps.sent.current !== null;
   }
 
-  get lastAmount(): number {
-    return this.deps.user.loanInfo?.lastAmount ?? 0;
+  /** The available amount; undefined while loan info is on its way (a placeholder, never ₱0). */
+  get lastAmount(): number | undefined {
+    return this.deps.user.loanInfo?.lastAmount;
   }
 
   /** Vouchers the current amount can use. */

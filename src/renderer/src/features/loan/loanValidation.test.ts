@@ -20,12 +20,18 @@ describe('borrowAmount: 1000 up to lastAmount', () => {
     ['  ', 15000, ENTER_AMOUNT],
     ['abc', 15000, WHOLE_PESOS],
     ['1500.50', 15000, WHOLE_PESOS],
+    ['1000.005', 15000, WHOLE_PESOS],
+    ['15000.001', 15000, WHOLE_PESOS],
+    ['0.01', 15000, WHOLE_PESOS],
     ['999', 15000, minAmountMessage()],
     ['1000', 15000, undefined],
     ['15,000', 15000, undefined],
     ['15000', 15000, undefined],
     ['15001', 15000, maxAmountMessage(15000)],
     ['1000', 800, maxAmountMessage(800)],
+    // The available amount not known yet: the server checks the upper bound, never "₱0.00".
+    ['15001', undefined, undefined],
+    ['999', undefined, minAmountMessage()],
   ])('%j with lastAmount %s → %s', (input, lastAmount, error) => {
     expect(validateBorrowAmount(input, lastAmount)).toBe(error);
   });

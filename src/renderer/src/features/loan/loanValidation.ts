@@ -48,17 +48,28 @@ export function parseBorrowAmount(input: string): number {
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-export function validateBorrowAmount(input: string, lastAmount: number): string | undefined {
+/**
+ * The amount's error, if any. `lastAmount` undefined: the available amount is not known yet (loan
+ * info on its way), so the upper bound is the server's to check (loan/loanCheckByArc) — never
+ * "up to ₱0.00".
+ */
+export function validateBorrowAmount(
+  input: string,
+  lastAmount: number | undefined,
+): string | undefined {
   if (input.trim() === '') return ENTER_AMOUNT;
   const amount = parseBorrowAmount(input);
   if (!Number.isInteger(amount)) return WHOLE_PESOS;
   if (amount < MIN_BORROW_AMOUNT) return minAmountMessage();
-  if (amount > lastAmount) return maxAmountMessage(lastAmount);
+  if (lastAmount !== undefined && amount > lastAmount) return maxAmountMessage(lastAmount);
   return undefined;
 }
 
 /** Every error of the form; empty when it may be submitted. */
-export function validateLoanForm(values: LoanFormValues, lastAmount: number): LoanErrors {
+export function validateLoanForm(
+  values: LoanFormValues,
+  lastAmount: number | undefined,
+): LoanErrors {
   const errors: LoanErrors = {};
   const amount = validateBorrowAmount(values.borrowAmount, lastAmount);
   if (amount) errors.borrowAmount = amount;

@@ -10,10 +10,12 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
+import { AmountMismatch } from './components/AmountMismatch';
 import { ChannelHead, NoChannelPage } from './components/ChannelHead';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from '../../components/MoneyPage';
 import { OrderPanel } from './components/OrderPanel';
+import { RefusedPaymentNote } from './components/RefusedPaymentNote';
 import { ReplacedOrderNote } from './components/ReplacedOrderNote';
 import { repayFeature } from './RepayStore';
 import {
@@ -40,13 +42,17 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
   if (!channel) return <NoChannelPage title="Repay" loading={repay.channelsLoading} />;
   const limit = limitOf(channel);
   const fee = feeOf(channel);
-  const check = amount > 0 ? checkAmount(channel, amount) : { ok: true as const };
+  const selection = repay.selectionOf(amount);
+  const check = selection === 'chosen' ? checkAmount(channel, amount) : { ok: true as const };
   const limitText = limit === null ? 'No limit' : `Limit ${formatPeso(limit)} per transaction`;
   const feeText = fee > 0 ? ` · Fee ${formatPeso(fee)}` : '';
   return (
     <MoneyPage title={channel.label}>
       <ChannelHead channel={channel} note={limitText + feeText} />
-      {amount > 0 && <AmountCard amount={amount} fee={fee} />}
+      {selection === 'mismatch' && <AmountMismatch amount={amount} />}
+      {(selection === 'chosen' || selection === 'checking') && (
+        <AmountCard amount={amount} fee={fee} />
+      )}
       {invalidAmount && (
         <p className="money-alert" role="alert">
           {INVALID_AMOUNT} <Link to="/bill">Go to Bill</Link>
@@ -63,14 +69,15 @@ const ChannelDetailScreen = observer(function ChannelDetailScreen() {
         </p>
       )}
       <ReplacedOrderNote />
+      <RefusedPaymentNote />
       <OrderPanel />
-      {amount > 0 && !repay.order && (
+      {(selection === 'chosen' || selection === 'checking') && !repay.order && (
         <Button
           block
           className="money-primary"
           color="primary"
           size="large"
-          loading={repay.ordering}
+          loading={repay.ordering || selection === 'checking'}
           onClick={() => void repay.pay(channel, amount)}
         >
           REPAY

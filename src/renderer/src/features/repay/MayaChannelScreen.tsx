@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
+import { AmountMismatch } from './components/AmountMismatch';
 import { ChannelHead, NoChannelPage } from './components/ChannelHead';
 import { ChannelInstructions } from './components/ChannelInstructions';
 import { MoneyPage } from '../../components/MoneyPage';
@@ -35,6 +36,8 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
     void repay.openChannel(MAYA_KEY, amount);
   }, [repay, amount]);
 
+  const selection = repay.selectionOf(amount);
+  const payable = selection === 'chosen' || selection === 'checking';
   const channel = repay.channelByKey(MAYA_KEY);
   if (!channel) return <NoChannelPage title="Maya WebPay" loading={repay.channelsLoading} />;
   const submit = () => {
@@ -49,8 +52,10 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
   return (
     <MoneyPage title={channel.label}>
       <ChannelHead channel={channel} note="No limit" />
-      {amount > 0 ? (
+      {payable ? (
         <AmountCard amount={amount} />
+      ) : selection === 'mismatch' ? (
+        <AmountMismatch amount={amount} />
       ) : (
         // Opened without an amount (a link, the tutorial): nothing to pay yet, so no REPAY that
         // can only fail; the bills are one tap away.
@@ -71,7 +76,7 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
         </p>
       </div>
       <ReplacedOrderNote />
-      {!repay.order && amount > 0 && (
+      {!repay.order && payable && (
         <div className="money-card">
           <div className={`field${error ? ' field--error' : ''}`}>
             <label className="field__label" htmlFor="maya-account">
@@ -102,7 +107,13 @@ const MayaChannelScreen = observer(function MayaChannelScreen() {
               {repay.error}
             </p>
           )}
-          <Button block color="primary" size="large" loading={repay.ordering} onClick={submit}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={repay.ordering || selection === 'checking'}
+            onClick={submit}
+          >
             REPAY
           </Button>
         </div>

@@ -115,6 +115,56 @@ describe('RepayStore.pay', () => {
     expect(navigation.visited).toEqual([resultPath('RP0001')]);
   });
 
+  it("lender app: a wallet refusal shows the wallet's reason, never a made-up one", async () => {
+    const reason = 'GCash is under maintenance. Please try again later.';
+    const bridge = fakeBridge({ gcashPayment: { resultCode: 3, message: reason } });
+    const { root, ui } = setup({ bridge });
+    const repay = root.feature(repayFeature);
+    await repay.pay(channel('GCASH'), 8350);
+    expect(ui.shown).toContain(reason);
+    expect(ui.shown.join()).not.toContain('could not be completed');
+    // Nothing says the order is dead: it stays, with Pay Again.
+    expect(repay.order?.orderNo).toBe('RP0001');
+    expect(repay.refusedPayment).toBeNull();
+  });
+
+  it.each([
+    [
+      'replaced',
+      {
+        orderNo: 'RP0001',
+        status: 'replaced',
+        liveOrder: { orderNo: 'RP0002', channel: 'SHOPEE', channelLabel: 'Shopee' },
+      },
+    ],
+    ['expired', { orderNo: 'RP0001', status: 'expired' }],
+    ['paid', { orderNo: 'RP0001', status: 'paid' }],
+  ] as const)(
+    'lender app: an order the wallet says can never be paid (%s) leaves the screen and the kept order',
+    async (_, refusal) => {
+      const message = `This order (RP0001) cannot be paid: ${refusal.status}.`;
+      const bridge = fakeBridge({ gcashPayment: { resultCode: 3, message, data: refusal } });
+      const { root } = setup({ bridge });
+      root.user.setUser({
+        msisdn: '9171234567',
+        areaCode: '63',
+        userId: 'U1',
+        token: 't',
+        tokenValue: 'token-1',
+        gender: 'Female',
+        lastName: 'Santos',
+      });
+      const repay = root.feature(repayFeature);
+      await repay.pay(channel('GCASH'), 8350);
+      expect(repay.order).toBeNull();
+      expect(repay.paysInWallet).toBe(false);
+      expect(repay.refusedPayment).toEqual({ message, refusal });
+      // A reload (the screen opening again) shows no Pay Again on it either.
+      await repay.openChannel('GCASH', 8350);
+      expect(repay.order).toBeNull();
+    },
+  );
+
   it('FastPay pays through fastPayPayment in a host', async () => {
     const bridge = fakeBridge();
     const { root } = setup({ bridge });
@@ -227,5 +277,64 @@ describe('repay form and channel lists', () => {
         .channelsOf(root.feature(repayFeature).market)
         .map((c) => c.key),
     ).toEqual(['FASTPAY']);
+  });
+});
+
+describe('RepayStore.selectionOf: what the address amount stands for', () => {
+  const plan = {
+    list: [
+      {
+        periodId: 'P000006',
+        orderNo: 'DL1',
+        period: 2,
+        type: 2,
+        dueDay: 2,
+        dueTime: 1,
+        repayAmount: 2140,
+      },
+      {
+        periodId: 'P000007',
+        orderNo: 'DL2',
+        period: 1,
+        type: 3,
+        dueDay: 5,
+        dueTime: 1,
+        repayAmount: 6210,
+      },
+      {
+        periodId: 'P000004',
+        orderNo: 'DL3',
+        period: 2,
+        type: 1,
+        dueDay: 20,
+        dueTime: 1,
+        repayAmount: 1841.67,
+      },
+    ],
+    pageNum: 1,
+    pages: 1,
+    total: 3,
+  };
+
+  it.each([
+    // [amount of the address, the Bill tab chose 8350 for two rows?, selection]
+    [8350, true, 'chosen'],
+    [99999999, true, 'mismatch'],
+    [8349.99, true, 'mismatch'],
+    // Opened without the Bill tab: the plan's preselected rows stand in when they add up.
+    [8350, false, 'chosen'],
+    [99999999, false, 'mismatch'],
+    [Number.NaN, true, 'none'],
+    [0, true, 'none'],
+  ] as const)('%s (form filled: %s) is %s', async (amount, filled, selection) => {
+    const transport = fakeTransport({ repayPlan: ok(plan) });
+    const { root } = createTestRoot({ transport });
+    root.user.setToken('token-1');
+    if (filled) root.feature(repayFormFeature).fill(8350, ['P000006', 'P000007']);
+    const repay = root.feature(repayFeature);
+    const opening = repay.ensureForm(amount);
+    if (selection === 'mismatch') expect(repay.selectionOf(amount)).toBe('checking');
+    await opening;
+    expect(repay.selectionOf(amount)).toBe(selection);
   });
 });

@@ -4,9 +4,9 @@
  * paying through the host's wallet (gcashPayment / fastPayPayment) or showing the code or link on
  * the web, and the outcome (repay/repayResult) with the refreshes a repayment causes.
  */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { endpoints, type RepayOrder } from '@shared/api/endpoints';
-import type { RepayChannel } from '@shared/api/entities';
+import { type OrderRefusal, orderRefusalSchema, type RepayChannel } from '@shared/api/entities';
 import { OK, ServerCode } from '@shared/codes';
 import { missingCaseError } from '@shared/missingCaseError';
 import type { NativeHost } from '../../native';
@@ -67,12 +67,23 @@ export class RepayStore {
   result: { orderNo: string; amount: number; channel: string } | null = null;
   /** Why the result is unavailable, as the server said (a replaced or expired order). */
   resultMessage = '';
+  /** The result's order can never be paid, and why (a replaced, expired or paid order). */
+  resultRefusal: OrderRefusal | null = null;
+  /**
+   * The wallet refused to pay the order on screen and said it never can be (replaced on another
+   * device, expired, already paid): the order is gone from the screen (no Pay Again), the reason
+   * and the way on stay.
+   */
+  refusedPayment: { message: string; refusal: OrderRefusal } | null = null;
   private repaidOrders = new Set<string>();
+  /** The address amount ensureForm last finished looking at (NaN: none yet). */
+  private checkedAmount = Number.NaN;
 
   constructor(private readonly deps: RepayDeps) {
-    makeAutoObservable<RepayStore, 'deps' | 'repaidOrders'>(this, {
+    makeAutoObservable<RepayStore, 'deps' | 'repaidOrders' | 'checkedAmount'>(this, {
       deps: false,
       repaidOrders: false,
+      checkedAmount: observable,
     });
   }
 
@@ -112,7 +123,10 @@ export class RepayStore {
    */
   async ensureForm(amount: number): Promise<void> {
     const form = this.deps.repayForm;
-    if (form.matches(amount) || !Number.isFinite(amount) || !this.deps.user.isLoggedIn) return;
+    if (form.matches(amount) || !Number.isFinite(amount) || !this.deps.user.isLoggedIn) {
+      this.checkedAmount = amount;
+      return;
+    }
     try {
       const answer = await this.deps.api.call('repayPlan', { pageNum: 1, pageSize: 100, type: '' });
       if (answer.code !== OK) return;
@@ -126,7 +140,23 @@ export class RepayStore {
       }
     } catch {
       // Already shown by the ApiService; REPAY will say the bills are missing.
+    } finally {
+      runInAction(() => {
+        this.checkedAmount = amount;
+      });
     }
+  }
+
+  /**
+   * What the repay screens' amount (the address's `amount`) stands for: no amount; the sum of the
+   * chosen bills; not known yet (the plan is being read for a link opened without the Bill tab);
+   * or a mismatch — an amount that is not the sum of any chosen bills (a stale or edited link),
+   * which the screens say instead of offering channels and a REPAY that can only refuse.
+   */
+  selectionOf(amount: number): 'none' | 'chosen' | 'checking' | 'mismatch' {
+    if (!Number.isFinite(amount) || amount <= 0) return 'none';
+    if (this.deps.repayForm.matches(amount)) return 'chosen';
+    return this.checkedAmount === amount ? 'mismatch' : 'checking';
   }
 
   /** A new screen starts clean. */
@@ -134,6 +164,7 @@ export class RepayStore {
     this.order = null;
     this.replaces = null;
     this.error = '';
+    this.refusedPayment = null;
   }
 
   /**
@@ -207,28 +238,49 @@ export class RepayStore {
   private async payOrder(order: RepayOrder): Promise<void> {
     const mode = paymentModeOf(order.channel, this.deps.session.profile);
     const { native, navigation, ui } = this.deps;
-    let resultCode: number;
+    let result: { resultCode: number; message?: string; data?: unknown };
     switch (mode) {
       case 'show':
         return; // the screen shows the payment code or link
       case 'gcashPayment':
-        ({ resultCode } = await native.call('gcashPayment', {
+        result = await native.call('gcashPayment', {
           orderNo: order.orderNo,
           amount: order.amount,
           ...(order.payUrl ? { url: order.payUrl } : {}),
-        }));
+        });
         break;
       case 'fastPayPayment':
-        ({ resultCode } = await native.call('fastPayPayment', {
+        result = await native.call('fastPayPayment', {
           orderNo: order.orderNo,
           amount: order.amount,
-        }));
+        });
         break;
       default:
         throw missingCaseError(mode);
     }
-    if (resultCode === 0) navigation.go(resultPath(order.orderNo));
-    else ui.toast(resultCode === 2 ? PAYMENT_CANCELLED : PAYMENT_FAILED, 'fail');
+    if (result.resultCode === 0) navigation.go(resultPath(order.orderNo));
+    else if (result.resultCode === 2) ui.toast(PAYMENT_CANCELLED, 'fail');
+    else this.walletRefused(order, result);
+  }
+
+  /**
+   * The wallet did not pay: its reason is shown, never a made-up one. When it passes on the
+   * backend's refusal of an order that can never be paid, the order is forgotten (a reload shows
+   * no Pay Again on it) and the screen leads on instead (RefusedPaymentNote). Otherwise the
+   * order may still be paid: Pay Again stays.
+   */
+  private walletRefused(order: RepayOrder, result: { message?: string; data?: unknown }): void {
+    const message = result.message?.trim() || PAYMENT_FAILED;
+    const refusal = orderRefusalSchema.safeParse(result.data);
+    if (!refusal.success || refusal.data.orderNo !== order.orderNo) {
+      this.deps.ui.toast(message, 'fail');
+      return;
+    }
+    this.deps.pendingOrder.forget(order.orderNo);
+    runInAction(() => {
+      if (this.order?.orderNo === order.orderNo) this.order = null;
+      this.refusedPayment = { message, refusal: refusal.data };
+    });
   }
 
   /** The order on screen is paid in a host wallet (GCash, FastPay), not on a page. */
@@ -267,14 +319,18 @@ export class RepayStore {
   async loadResult(orderNo: string): Promise<void> {
     this.resultStatus = 'loading';
     this.resultMessage = '';
+    this.resultRefusal = null;
     try {
       const answer = await this.deps.api.call('repayResult', { orderNo });
       if (answer.code !== OK) {
         if (UNPAYABLE_ORDER_CODES.includes(answer.code)) this.deps.pendingOrder.forget(orderNo);
+        const refusal = orderRefusalSchema.safeParse(answer.data);
         runInAction(() => {
           this.resultStatus = 'error';
           this.result = null;
           this.resultMessage = answer.message;
+          this.resultRefusal =
+            refusal.success && refusal.data.orderNo === orderNo ? refusal.data : null;
         });
         return;
       }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
+import { AmountMismatch } from './components/AmountMismatch';
 import { ChannelList } from './components/ChannelList';
 import { MoneyPage } from '../../components/MoneyPage';
 import { repayFormFeature } from '../../stores/RepayFormStore';
@@ -22,18 +23,28 @@ const SelectChannelScreen = observer(function SelectChannelScreen() {
     void repay.ensureForm(amount);
   }, [repay, amount]);
 
+  const selection = repay.selectionOf(amount);
   return (
     <MoneyPage title="Select Repay Channel" back="/bill">
-      <AmountCard amount={amount} />
-      {(Number.isNaN(amount) || amount <= 0) && (
+      {selection === 'mismatch' ? (
+        <AmountMismatch amount={amount} />
+      ) : (
+        <AmountCard amount={amount} />
+      )}
+      {selection === 'none' && (
         <p className="money-alert" role="alert">
           {invalidAmount ? INVALID_AMOUNT : NO_AMOUNT} <Link to="/bill">Go to Bill</Link>
         </p>
       )}
-      {repayForm.inited && repayForm.periodIds.length > 0 && (
+      {selection === 'chosen' && (
         <p className="money-muted">{repayForm.periodIds.length} installment(s) selected</p>
       )}
-      <ChannelList market={repay.market} amount={amount} />
+      {selection === 'checking' && <p className="money-muted">Loading…</p>}
+      {/* Channels for the chosen bills, or all of them to read (no amount); none for an amount
+          that is not the bills' sum. */}
+      {(selection === 'chosen' || selection === 'none') && (
+        <ChannelList market={repay.market} amount={amount} />
+      )}
       {repay.market === 'tw' && session.profile === 'web' && (
         <p className="money-muted">
           No FastPay wallet yet? <Link to="/repay/tw/fastpayDownload">Download FastPay</Link>

@@ -103,6 +103,11 @@ export function paymentModeOf(key: string, profile: HostProfile): PaymentMode {
   return 'show';
 }
 
+/** The channel list for an amount (what the Bill tab's REPAY opens). */
+export function selectChannelPath(amount: number): string {
+  return `/repay/selectCh?${new URLSearchParams({ amount: String(amount) })}`;
+}
+
 /** The screen a channel opens from the channel list. */
 export function channelPath(key: string, amount: number): string {
   const query = new URLSearchParams({ amount: String(amount) });

@@ -16,9 +16,19 @@ import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';
 import { LoadFailed } from '@renderer/components/ReloadAgain';
+import { campaignsFeature } from '../CampaignStore';
+import { windowLastDay } from '../eventWindow';
 
-const BASE = '/event/christmas_lucky_draw';
+const EVENT_KEY = 'christmas_lucky_draw';
+const BASE = `/event/${EVENT_KEY}`;
 type Tab = 'draw' | 'prize' | 'task' | 'mechanics';
+
+/** What a visitor sees on each tab that needs a login: its own sign-in, back to that tab. */
+const VISITOR_TABS: Record<Exclude<Tab, 'mechanics'>, { label: string; back: string }> = {
+  draw: { label: 'Log In to Draw', back: BASE },
+  prize: { label: 'Log In to See Your Prizes', back: `${BASE}/prize` },
+  task: { label: 'Log In to See Your Tasks', back: `${BASE}/task` },
+};
 
 function tabOf(action: string | undefined): Tab {
   return action === 'prize' || action === 'task' || action === 'mechanics' ? action : 'draw';
@@ -122,6 +132,8 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
   const luckyDraw = useFeature(luckyDrawFeature);
   const tab = tabOf(action);
   const loggedIn = user.isLoggedIn;
+  // The last day as the event's window says it (the server's dates), in PRODUCT.md §9's format.
+  const dates = useFeature(campaignsFeature).windowOf(EVENT_KEY);
   useEffect(() => {
     if (loggedIn) void luckyDraw.load();
     else luckyDraw.reset();
@@ -131,9 +143,11 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
   if (tab === 'mechanics') {
     body = <LuckyDrawMechanics />;
   } else if (!loggedIn) {
+    // Each tab's own sign-in, back to that tab: a visitor on My Prizes is not shown the Draw.
+    const visitor = VISITOR_TABS[tab];
     body = (
-      <Link className="primary-button" to={viaLogin(BASE)} viewTransition>
-        Log In to Draw
+      <Link className="primary-button" to={viaLogin(visitor.back)} viewTransition>
+        {visitor.label}
       </Link>
     );
   } else if (luckyDraw.status === 'failed' && !luckyDraw.info) {
@@ -164,7 +178,11 @@ export default observer(function ChristmasLuckyDraw({ action }: EventPageProps) 
     <>
       <Hero
         title="Christmas Lucky Draw"
-        sub="Draw loan vouchers up to ₱1,000.00 until Jan 6, 2027"
+        sub={
+          dates
+            ? `Draw loan vouchers up to ₱1,000.00 until ${windowLastDay(dates)}`
+            : 'Draw loan vouchers up to ₱1,000.00'
+        }
         tone="festive"
       />
       <nav className="tabs-row" aria-label="Lucky draw">
