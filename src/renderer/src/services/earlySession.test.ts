@@ -232,6 +232,60 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     expect(client.calls.filter((call) => call.name === 'unread')).toHaveLength(2);
   });
 
+  it('its answers are its session’s: a call of the next session asks the server, and none is taken after', async () => {
+    const client = fakeClient({
+      loanInfo: async () => ({ code: 9000001, message: 'ended', data: null }),
+    });
+    const early = startEarlySession(page({ token: 'T1' }), client.create);
+    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    let token = 'T1';
+    const transport = createApiTransport(
+      config,
+      () => baseInfo(token)(),
+      () => token,
+    );
+    // The session ends on its first answer; the borrower logs in again.
+    expect((await transport.call('userInfo', {})).code).toBe(200);
+    token = 'T2';
+    const loanInfo = client.calls.filter((call) => call.name === 'loanInfo');
+    expect(loanInfo).toHaveLength(1);
+    await transport.call('loanInfo', {});
+    expect(client.calls.filter((call) => call.name === 'loanInfo')).toHaveLength(2);
+    // Back to the first token within the freshness window: what was made ahead is gone.
+    token = 'T1';
+    await transport.call('unread', {});
+    expect(client.calls.filter((call) => call.name === 'unread')).toHaveLength(2);
+  });
+
+  it('the app’s calls carry the token of the session they were made in', async () => {
+    const made: { name: string; token: string | undefined }[] = [];
+    const client = fakeClient();
+    const early = startEarlySession(page({ token: 'T1' }), (options) => {
+      const real = client.create(options);
+      return {
+        ...real,
+        warmUp: real.warmUp,
+        call: (name: never, data: never, callOptions?: { caller?: { token: string } }) => {
+          made.push({ name, token: callOptions?.caller?.token });
+          return real.call(name, data);
+        },
+      } as unknown as ApiClient;
+    });
+    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    let token = 'T1';
+    const transport = createApiTransport(
+      config,
+      () => baseInfo(token)(),
+      () => token,
+    );
+    await transport.call('userInfo', {});
+    const call = transport.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' });
+    // Logged out before the call reached the client: it still belongs to T1.
+    token = '';
+    await call;
+    expect(made.find((entry) => entry.name === 'repayPlan')?.token).toBe('T1');
+  });
+
   it('discards it when the token changed before the app asked', async () => {
     const client = fakeClient();
     const early = await startEarlySession(page({ token: 'T1' }), client.create);

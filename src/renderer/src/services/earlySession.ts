@@ -52,10 +52,13 @@ export interface EarlySession {
 export interface AdoptedSession {
   client: ApiClient;
   /**
-   * The answer of a call made ahead of the app with this name and data, once, and only while it
-   * is fresh (a later call of the app asks the server).
+   * The answer of a call made ahead of the app with this name and data, once, and only for a
+   * call of the session they were made for (`token`, the app's when it calls) while they are
+   * fresh; a later call of the app asks the server. Once the app calls for another session (the
+   * early one ended: a session code, a logout, a new login) every answer made ahead is dropped:
+   * they are that session's (DESIGN.md §6), and a new session's screen must never act on them.
    */
-  takeAnswer(name: EndpointName, data: unknown): Promise<ProductAnswer> | undefined;
+  takeAnswer(name: EndpointName, data: unknown, token: string): Promise<ProductAnswer> | undefined;
 }
 
 /** Answers made ahead of the app are used only this long after the session's start. */
@@ -198,7 +201,8 @@ export async function startEarlySession(
         reads = { baseInfo, token };
         return {
           client,
-          takeAnswer(name, data) {
+          takeAnswer(name, data, token) {
+            if (token !== info.tokenValue) answers.clear();
             const key = callKey(name, data);
             const answer = answers.get(key);
             answers.delete(key);
