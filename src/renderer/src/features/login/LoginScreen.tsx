@@ -9,7 +9,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } fr
 import { type AreaCode, SMS_CODE_LENGTH } from '@shared/constants';
 import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { useFeature } from '../../stores/StoresContext';
-import { resendLabel } from '../../rules/countdown';
 import { loginFeature } from './LoginStore';
 import './login.css';
 
@@ -49,6 +48,7 @@ function FormButton({
 
 const LoginScreen = observer(function LoginScreen() {
   const login = useFeature(loginFeature);
+  const { form } = login;
   useEffect(() => () => login.closePuzzle(), [login]);
   const phoneField = useRef<HTMLInputElement>(null);
   const codeField = useRef<HTMLInputElement>(null);
@@ -61,11 +61,11 @@ const LoginScreen = observer(function LoginScreen() {
     const taken = takeFirstFrame('login');
     if (!taken) return;
     const { areaCode, phone, code } = taken.values;
-    if (areaCode && login.areaCodes.includes(areaCode as AreaCode)) {
-      login.setAreaCode(areaCode as AreaCode);
+    if (areaCode && form.areaCodes.includes(areaCode as AreaCode)) {
+      form.setAreaCode(areaCode as AreaCode);
     }
-    if (phone) login.setPhone(phone);
-    if (code) login.setCode(code);
+    if (phone) form.setPhone(phone);
+    if (code) form.setCode(code);
     const fields = { areaCode: areaField, phone: phoneField, code: codeField };
     const focus = taken.focus;
     const target = focus && fields[focus.field as keyof typeof fields]?.current;
@@ -77,10 +77,8 @@ const LoginScreen = observer(function LoginScreen() {
     }
     if (taken.press === 'code') login.requestCode();
     else if (taken.press === 'login') void login.login();
-  }, [login]);
+  }, [login, form]);
 
-  const codeButtonText =
-    login.smsState === 'countdown' ? resendLabel(login.secondsLeft) : 'Get Code';
 
   return (
     <section className="login-page">
@@ -97,10 +95,10 @@ const LoginScreen = observer(function LoginScreen() {
             ref={areaField}
             className="login-form__area"
             aria-label="Area code"
-            value={login.areaCode}
-            onChange={(event) => login.setAreaCode(event.target.value as AreaCode)}
+            value={form.areaCode}
+            onChange={(event) => form.setAreaCode(event.target.value as AreaCode)}
           >
-            {login.areaCodes.map((code) => (
+            {form.areaCodes.map((code) => (
               <option key={code} value={code}>
                 +{code}
               </option>
@@ -114,8 +112,8 @@ const LoginScreen = observer(function LoginScreen() {
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            value={login.phone}
-            onChange={(event) => login.setPhone(event.target.value)}
+            value={form.phone}
+            onChange={(event) => form.setPhone(event.target.value)}
           />
         </div>
         <div className="login-form__row">
@@ -128,18 +126,18 @@ const LoginScreen = observer(function LoginScreen() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={SMS_CODE_LENGTH}
-            value={login.code}
-            onChange={(event) => login.setCode(event.target.value)}
+            value={form.code}
+            onChange={(event) => form.setCode(event.target.value)}
           />
           <FormButton
             className="login-form__get-code"
             type="button"
-            loading={login.smsState === 'sending'}
+            loading={form.smsState === 'sending'}
             // An empty phone stays clickable so the user learns what is missing.
-            disabled={login.phone !== '' && !login.canGetCode}
+            disabled={form.getCodeDisabled}
             onClick={() => login.requestCode()}
           >
-            {codeButtonText}
+            {form.getCodeLabel}
           </FormButton>
         </div>
         <FormButton className="login-form__submit" type="submit" loading={login.submitting}>
