@@ -53,6 +53,9 @@ export const hostBaseInfoShape: Shape<HostBaseInfo> = object<HostBaseInfo>({
 /** A non-empty string (the persisted web device id). */
 export const deviceIdShape: Shape<string> = string({ min: 1 });
 
+/** The seal of the saved user record (services/userRecordSeal.ts). */
+export const sealShape: Shape<string> = string({ min: 1 });
+
 /** A number (the persisted end of the SMS countdown). */
 export const timestampShape: Shape<number> = number();
 

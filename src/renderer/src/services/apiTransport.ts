@@ -8,8 +8,8 @@ import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoi
 import type { AppConfig } from '@shared/appConfig';
 import type { UserBaseInfo } from '@shared/envelope';
 import type { ApiClient, Caller } from '@shared/transport/client';
+import { type AdoptedSession, type EarlySession, startupPage } from '../lib/startupPage';
 import { ApiCallError, type ApiTransport } from './api';
-import type { AdoptedSession, EarlySession } from './earlySession';
 
 interface LoadedClient {
   client: ApiClient;
@@ -23,9 +23,9 @@ interface LoadedClient {
  * taken once: a later client of this page starts its own.
  */
 function takeEarlySession(): Promise<EarlySession | undefined> {
-  const scope = globalThis as { __earlySession?: Promise<EarlySession | undefined> };
-  const early = scope.__earlySession;
-  delete scope.__earlySession;
+  const page = startupPage();
+  const early = page.earlySession;
+  delete page.earlySession;
   return early ? early.catch(() => undefined) : Promise.resolve(undefined);
 }
 

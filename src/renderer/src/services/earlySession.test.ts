@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
 import { fakeBridge, ok } from '../test/fakes';
+import { type EarlySession, startupPage } from '../lib/startupPage';
 import { createApiTransport } from './apiTransport';
-import {
-  EARLY_ANSWERS_FRESH_MS,
-  type EarlySession,
-  type EarlyWindow,
-  startEarlySession,
-} from './earlySession';
+import { EARLY_ANSWERS_FRESH_MS, type EarlyWindow, startEarlySession } from './earlySession';
 import { JsonStorage, memoryStorage, StorageKey } from './storage';
 
 const config = {
@@ -53,13 +49,17 @@ function page(options: {
   }
   new JsonStorage(storage).write(StorageKey.deviceId, 'web-1');
   return {
-    localStorage: storage as Storage,
+    localStorage: storage,
+    sessionStorage: memoryStorage(),
     location: { pathname: options.path ?? '/' },
     document: { baseURI: 'http://x/' },
     nativeBridge: options.bridge,
-    __appConfigFetch: {
-      url: 'http://x/app-config.json',
-      config: Promise.resolve(options.config ?? config),
+    __dlStartup: {
+      appConfig: {
+        url: 'http://x/app-config.json',
+        response: Promise.resolve(Response.json(options.config ?? config)),
+        config: Promise.resolve(options.config ?? config),
+      },
     },
   };
 }
@@ -80,7 +80,7 @@ const fastPayBridge = () =>
   });
 
 afterEach(() => {
-  delete (globalThis as { __earlySession?: unknown }).__earlySession;
+  globalThis.__dlStartup = undefined;
   vi.useRealTimers();
 });
 
@@ -135,7 +135,7 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
     const early = await startEarlySession(win, client.create);
     expect(early).toMatchObject({ token: 'H1', deviceId: 'd1-h5' });
     expect(bridge.calls.map((call) => call.method)).toEqual(['getBaseInfo']);
-    expect(win.__earlyBaseInfo?.bridge).toBe(bridge);
+    expect(win.__dlStartup?.earlyBaseInfo?.bridge).toBe(bridge);
   });
 
   it('inside FastPay (a wallet token, not a session) shakes hands but makes no call ahead', async () => {
@@ -208,7 +208,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
   it('adopts it once for the same token: the first calls take its answers, later ones ask', async () => {
     const client = fakeClient();
     const early = startEarlySession(page({ token: 'T1' }), client.create);
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    startupPage().earlySession = early;
     const transport = createApiTransport(config, baseInfo('T1'), () => 'T1');
     await transport.call('userInfo', {});
     expect(client.calls.filter((call) => call.name === 'userInfo')).toHaveLength(1);
@@ -216,7 +216,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     expect(client.calls.filter((call) => call.name === 'userInfo')).toHaveLength(2);
     // The adopted client now reads the app's token and base info.
     expect(client.made[0]?.token()).toBe('T1');
-    expect((globalThis as { __earlySession?: unknown }).__earlySession).toBeUndefined();
+    expect(startupPage().earlySession).toBeUndefined();
   });
 
   it('answers made ahead go stale: a call long after the start asks the server', async () => {
@@ -224,7 +224,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     let now = start;
     const client = fakeClient();
     const early = startEarlySession(page({ token: 'T1' }), client.create, () => now);
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    startupPage().earlySession = early;
     const transport = createApiTransport(config, baseInfo('T1'), () => 'T1');
     await early;
     now = start + EARLY_ANSWERS_FRESH_MS + 1;
@@ -237,7 +237,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
       loanInfo: async () => ({ code: 9000001, message: 'ended', data: null }),
     });
     const early = startEarlySession(page({ token: 'T1' }), client.create);
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    startupPage().earlySession = early;
     let token = 'T1';
     const transport = createApiTransport(
       config,
@@ -271,7 +271,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
         },
       } as unknown as ApiClient;
     });
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    startupPage().earlySession = early;
     let token = 'T1';
     const transport = createApiTransport(
       config,
@@ -290,8 +290,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     const client = fakeClient();
     const early = await startEarlySession(page({ token: 'T1' }), client.create);
     const adopt = vi.spyOn(early as EarlySession, 'adopt');
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession =
-      Promise.resolve(early);
+    startupPage().earlySession = Promise.resolve(early);
     const transport = createApiTransport(config, baseInfo('T2'), () => 'T2');
     await expect(transport.call('userInfo', {})).rejects.toThrow();
     expect(adopt).not.toHaveBeenCalled();
