@@ -23,7 +23,7 @@ const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
  * The first open (scripts/preloadFirstNeedsPlugin.ts): index.html's preloads, early session and
  * first frame, and the two chunks of the first open, made from the import graph:
  * - `boot-shared`: what both entries import (the boot chunk's and the early session's, which
- *   share nothing else), e.g. the constants and the peso format the early session's Home frame
+ *   share nothing else), e.g. the constants, and the peso format the early session's Home frame
  *   shares with pages a signed-out visitor opens (documents): one chunk, where rolldown left to
  *   itself made five small ones on the boot path (each a request);
  * - `home-shared`: what Home, the entry URL's page, shares with the other tab pages (named in

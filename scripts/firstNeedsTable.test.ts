@@ -37,7 +37,17 @@ async function buildStart(dir: string, known: (specifier: string) => boolean) {
   });
 }
 
-const NEEDS = ['host', 'web', 'api', 'login', 'home', 'tabBar', 'earlySession', 'homeShared'];
+const NEEDS = [
+  'host',
+  'web',
+  'api',
+  'login',
+  'home',
+  'tabBar',
+  'earlySession',
+  'bootShared',
+  'homeShared',
+];
 const table = (needs: string[], specifier = (need: string) => `./${need}`) =>
   `export const firstNeeds = {\n${needs.map((need) => `  ${need}: () => import('${specifier(need)}'),`).join('\n')}\n};\n`;
 

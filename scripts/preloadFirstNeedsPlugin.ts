@@ -10,8 +10,8 @@
  * (with their imports off the boot path, and their stylesheets) are what index.html preloads. A
  * need that cannot be resolved, or whose module ends up in no chunk, fails the build: a rename
  * never drops a preload or a frame's stylesheet silently. The same graph makes the two shared
- * chunks of the first open (`chunkGroups`): what both entries import (`boot-shared`), and what
- * Home shares with the other tab pages (`home-shared`).
+ * chunks of the first open (`chunkGroups`): what both entries import, with what the table adds
+ * (`boot-shared`), and what Home shares with the other tab pages (`home-shared`).
  *
  * index.html gets, in <head>: the first frames' `<template>`s (rendered from the app's React
  * views, src/renderer/inline/frameTemplates.tsx) and one inline script (src/renderer/inline/head.ts:
@@ -35,6 +35,7 @@ const NEEDS = [
   'home',
   'tabBar',
   'earlySession',
+  'bootShared',
   'homeShared',
 ] as const;
 type Need = (typeof NEEDS)[number];
@@ -127,9 +128,12 @@ export function firstOpen(root: string): FirstOpen {
         this.error('the web build has no boot entry or no early session entry');
       }
       const earlyClosure = closure(early);
-      bootShared = new Set(
-        [...closure(boot)].filter((id) => earlyClosure.has(id) && !early.includes(id)).map(normal),
-      );
+      bootShared = new Set([
+        ...[...closure(boot)]
+          .filter((id) => earlyClosure.has(id) && !early.includes(id))
+          .map(normal),
+        ...idsOf('bootShared'),
+      ]);
       // Home's shared modules with their own stylesheets (a stylesheet goes with its chunk).
       homeShared = new Set(idsOf('homeShared'));
       for (const id of ids.filter((id) => homeShared.has(normal(id)))) {

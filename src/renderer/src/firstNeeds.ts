@@ -33,6 +33,13 @@ export const firstNeeds = {
   /** The session's start before the boot chunk: the web build's second entry. */
   earlySession: () => import('./earlySession'),
   /**
+   * Beside what both entries import (the build joins those by itself), what the early session
+   * shares with pages a signed-out visitor opens: the peso format of its Home frame, which the
+   * documents show too. In `boot-shared`, those pages never fetch a chunk of the session's (and
+   * so none of the crypto's).
+   */
+  bootShared: () => import('@shared/money'),
+  /**
    * What Home shares with the other tab pages — the tab bar, the pull to refresh, the date
    * formats, the ad picture —, one chunk on the first open instead of one each
    * (vite.web.config.ts).
