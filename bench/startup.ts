@@ -105,7 +105,7 @@ interface Run {
   ready: number;
   /**
    * Lender only: the app's own Home runs (HOME_RUNNING). Home with data may be painted by
-   * index.html before (src/renderer/inline/firstFrame.js); the floor has nothing more to run.
+   * index.html before (src/renderer/inline/firstFrame.ts); the floor has nothing more to run.
    */
   running?: number;
   /** Lender only: the cold Home's API paths, and the second open in the same profile. */

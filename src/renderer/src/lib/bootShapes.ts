@@ -93,7 +93,7 @@ const loanInfoShape: Shape<LoanInfo> = object<LoanInfo>({
  */
 /**
  * Home's headline, amount and main button as they last showed with figures, as text: what
- * index.html paints on the next open before the app runs (src/renderer/inline/firstFrame.js).
+ * index.html paints on the next open before the app runs (src/renderer/inline/firstFrame.ts).
  */
 export interface HomeFrame {
   caption: string;

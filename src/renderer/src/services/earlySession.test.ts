@@ -147,7 +147,7 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
   });
 });
 
-describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.js paints it)', () => {
+describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.ts paints it)', () => {
   const loan = {
     lastAmount: 15000,
     creditAmount: 20000,
