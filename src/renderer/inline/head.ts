@@ -6,10 +6,9 @@
  * record, `window.__dlStartup` (lib/startupPage.ts).
  */
 import { startupPage } from '../src/lib/startupPage';
-import { decideStartup } from '../src/services/startupDecision';
+import { decideStartup, type StartupWindow } from '../src/services/startupDecision';
 import { type FirstFrameNeeds, type FramePageWindow, paintFirstFrame } from './firstFrame';
 import { type FirstNeedsLists, preloadFirstNeeds } from './firstNeeds';
-import type { StartupWindow } from '../src/services/startupDecision';
 
 /** What the build knows: the first needs' files, the early session's entry, the frames' styles. */
 export interface HeadValues {
