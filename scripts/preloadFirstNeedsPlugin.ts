@@ -188,10 +188,7 @@ export function firstOpen(root: string): FirstOpen {
         // The app's own stylesheets (its entry's) style every frame: a frame painted before they
         // apply would move when they do.
         const appCss = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `./${file}`);
-        const frame = {
-          homeCss: [...appCss, ...css(filesOf('home'))],
-          loginCss: [...appCss, ...css(filesOf('login'))],
-        };
+        const frame = { appCss, homeCss: css(filesOf('home')), loginCss: css(filesOf('login')) };
         const sessionEntry = `./${earlySession.fileName}`;
         const [head, loader, templates] = await Promise.all([
           bundleInlineScript(root, path.join(inline, 'head.ts')),

@@ -4,12 +4,7 @@
  */
 
 import { adminErrorBodySchema } from '@shared/adminError';
-import {
-  ADMIN_TOKEN_HEADER,
-  DEFAULT_WORLD,
-  type HostAction,
-  WORLD_HEADER,
-} from '@shared/simWorld';
+import { ADMIN_TOKEN_HEADER, DEFAULT_WORLD, type HostAction, WORLD_HEADER } from '@shared/simWorld';
 import {
   ADMIN_PATHS,
   ADMIN_PREFIX,

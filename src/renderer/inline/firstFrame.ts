@@ -32,8 +32,12 @@ import { JsonStorage, type KeyValueStorage, StorageKey } from '../src/services/s
 import { savedUserSealed } from '../src/services/userRecordSeal';
 import { FRAME_TEMPLATE_IDS } from './frameTemplateIds';
 
-/** What the build passes: the stylesheets each frame is styled by (the app's and the page's). */
+/**
+ * What the build passes: the stylesheets a frame is styled by, the app's own (its entry's, linked
+ * at the end of the body) and each page's.
+ */
 export interface FirstFrameNeeds {
+  appCss: readonly string[];
   homeCss: readonly string[];
   loginCss: readonly string[];
 }
@@ -96,9 +100,10 @@ export function paintFirstFrame(win: FramePageWindow, needs: FirstFrameNeeds): v
       return resultCode === 0 ? (data as { tokenValue?: unknown } | null)?.tokenValue : null;
     });
   }
-  const styles = (kind === 'home' ? needs.homeCss : needs.loginCss).map((href) =>
-    loadedSheet(doc, href),
-  );
+  const styles = [
+    ...needs.appCss.map((href) => appSheet(doc, href)),
+    ...(kind === 'home' ? needs.homeCss : needs.loginCss).map((href) => loadedSheet(doc, href)),
+  ];
   const paint = (state: FrameState) => {
     // First in the body: the keyboard's first stop is the frame, never the page under it.
     doc.body.insertBefore(state.layer, doc.body.firstChild);
@@ -194,18 +199,41 @@ export function paintFirstFrame(win: FramePageWindow, needs: FirstFrameNeeds): v
     });
 }
 
-/** A stylesheet of the frame, added now; resolves once it applies, rejects when it cannot load. */
+/** Resolves once `link`'s stylesheet applies; rejects when it cannot load. */
+function sheetOf(link: HTMLLinkElement): Promise<unknown> {
+  if (link.sheet) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', reject);
+  });
+}
+
+/** A page's stylesheet, added now (the app adds it again with its chunk: the fetch is reused). */
 function loadedSheet(doc: Document, href: string): Promise<unknown> {
   const link = doc.createElement('link');
   link.rel = 'stylesheet';
   link.crossOrigin = '';
   link.href = href;
-  const loaded = new Promise((resolve, reject) => {
-    link.addEventListener('load', resolve);
-    link.addEventListener('error', reject);
-  });
+  const loaded = sheetOf(link);
   doc.head.appendChild(link);
   return loaded;
+}
+
+/**
+ * The app's own stylesheet `href`, linked at the end of the body (scripts/
+ * stylesheetsAfterLoadingPagePlugin.ts): once the page is parsed, its link there (one request,
+ * never a second one for the same file); added here only when the page has none.
+ */
+function appSheet(doc: Document, href: string): Promise<unknown> {
+  const parsed = new Promise<void>((resolve) => {
+    if (doc.readyState !== 'loading') resolve();
+    else doc.addEventListener('DOMContentLoaded', () => resolve());
+  });
+  return parsed.then(() => {
+    const links = doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]');
+    const link = [...links].find((candidate) => candidate.getAttribute('href') === href);
+    return link ? sheetOf(link) : loadedSheet(doc, href);
+  });
 }
 
 /** The element of `className` in the frame (the view's own class names, ./frameTemplates.tsx). */

@@ -124,7 +124,7 @@ async function paintedFrame(path: string, saved?: object) {
       homeFrame: Promise.resolve(homeFrameOf(user.state, loanInfo)),
     } as never);
   }
-  paintFirstFrame(win, { homeCss: [], loginCss: [] });
+  paintFirstFrame(win, { appCss: [], homeCss: [], loginCss: [] });
   await page.firstFramePaint;
   const layer = document.querySelector(`[data-first-frame]`);
   if (!layer) throw new Error(`nothing painted at ${path}`);

@@ -16,7 +16,7 @@ import { sealOf } from './recordSeal';
 import { type StartupPage, startupPage } from './startupPage';
 
 /** What the build gives the script; no stylesheets to wait for here. */
-const NEEDS = { homeCss: [], loginCss: [] };
+const NEEDS = { appCss: [], homeCss: [], loginCss: [] };
 
 const HOST = 'https://api.example/main/';
 const frame = {
