@@ -4,7 +4,7 @@
  * PRODUCT.md §5 as the app's does, it never moves as the app's stylesheets arrive, the focus goes
  * on where the app takes it over, and it shows only what the app itself kept for this session.
  */
-import { holdBootChunk } from './firstFrame-helpers';
+import { holdBootChunk, keptRecordSealed } from './firstFrame-helpers';
 import { expect, type Page, test } from './fixtures';
 import { loginOnWeb } from './tabs-helpers';
 
@@ -31,6 +31,7 @@ test.describe('the painted Home', () => {
     await inLenderApp(page, 'can-borrow');
     await page.goto('/');
     await expect(page.getByTestId('home-amount')).toHaveText('₱15,000');
+    await keptRecordSealed(page);
 
     const release = await holdBootChunk(page);
     await page.reload({ waitUntil: 'commit' });
@@ -114,6 +115,7 @@ test.describe('the painted Home', () => {
     await admin.scenario('repaying');
     await loginOnWeb(page);
     await expect(page.getByTestId('home-amount')).toHaveText('₱5,000');
+    await keptRecordSealed(page);
     // Every layout shift of the page, and whether what moved was in the painted frame.
     await page.addInitScript(() => {
       const scope = globalThis as unknown as PageWindow & {

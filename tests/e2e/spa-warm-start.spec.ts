@@ -3,7 +3,7 @@
  * instead of shaking hands again, shows the kept figures at once and refreshes them; a server that
  * lost the session costs one handshake and nothing the borrower sees.
  */
-import { countOf, holdBootChunk } from './firstFrame-helpers';
+import { countOf, holdBootChunk, keptRecordSealed } from './firstFrame-helpers';
 import { expect, type MockAdmin, type Page, test } from './fixtures';
 
 const HANDSHAKE = 'config/getServicePublicKey';
@@ -80,6 +80,7 @@ test('a second open paints the kept Home before the app runs; Apply Now pressed 
       amount: '₱15,000',
       button: { label: 'Apply Now', disabled: false },
     });
+  await keptRecordSealed(page);
 
   const release = await holdBootChunk(page);
   await page.reload({ waitUntil: 'commit' });

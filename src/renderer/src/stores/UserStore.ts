@@ -159,6 +159,8 @@ export class UserStore {
       apiHost: this.apiHost,
       homeFrame: this.homeFrame,
     };
+    // The seal of the record before would not match this one: none until this one is sealed.
+    this.storage.remove(StorageKey.userSeal);
     this.storage.write(StorageKey.user, record);
     const text = JSON.stringify(record);
     this.written = text;
