@@ -4,7 +4,12 @@
  */
 
 import { adminErrorBodySchema } from '@shared/adminError';
-import { ADMIN_TOKEN_HEADER, DEFAULT_WORLD, type HostAction, WORLD_HEADER } from '@shared/simWorld';
+import {
+  ADMIN_TOKEN_HEADER,
+  DEFAULT_WORLD,
+  type HostAction,
+  WORLD_HEADER,
+} from '@shared/simWorld';
 import {
   ADMIN_PATHS,
   ADMIN_PREFIX,
