@@ -29,7 +29,7 @@ import type { FirstFrameKind, FirstFramePress, PaintedFrame } from '../src/lib/f
 import { type StartupPage, startupPage } from '../src/lib/startupPage';
 import { getCodeDisabled, normalizeCode, normalizePhone } from '../src/rules/loginValidation';
 import { JsonStorage, type KeyValueStorage, StorageKey } from '../src/services/storage';
-import { savedUserSealed } from '../src/services/userRecordSeal';
+import { startRecordSealed } from '../src/services/userRecordSeal';
 import { FRAME_TEMPLATE_IDS } from './frameTemplateIds';
 
 /**
@@ -87,7 +87,7 @@ export function paintFirstFrame(win: FramePageWindow, needs: FirstFrameNeeds): v
   const config = configFetch.response.then((response) =>
     response.ok ? (response.clone().json() as Promise<{ apiBase?: { main?: string } }>) : null,
   );
-  const sealed = kept ? savedUserSealed(win.localStorage) : Promise.resolve(false);
+  const sealed = kept ? startRecordSealed(win.localStorage) : Promise.resolve(false);
   const bridge = win.nativeBridge as { call(method: string): Promise<unknown> } | undefined;
   let token: Promise<unknown> = Promise.resolve(saved?.tokenValue ?? '');
   if (kind === 'home' && page.decision?.inHost && bridge) {

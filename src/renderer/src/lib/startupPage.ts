@@ -117,6 +117,11 @@ export interface StartupPage {
   /** Set by the early session's entry chunk (src/renderer/src/earlySession.ts) as it starts. */
   earlySessionStart?: Promise<EarlySession | undefined>;
   earlyBaseInfo?: EarlyBaseInfo;
+  /**
+   * Whether the saved user record carries this browser's seal (services/userRecordSeal.ts),
+   * asked once at the page's start: the first frame and the app read the same answer.
+   */
+  recordSealed?: Promise<boolean>;
   /** The frame painted (until a screen takes it over), or `done` once no frame may paint. */
   firstFrame?: PaintedFrame | { done: true };
   /** Settles once a frame painted or the script decided not to (tests wait for it). */

@@ -26,8 +26,12 @@ beforeAll(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
 });
 
-/** A store over `backend` as main.tsx makes it: the seal of the record found, then the store. */
+/**
+ * A store over `backend` as a new page's main.tsx makes it: the seal of the record found (asked
+ * once per page), then the store.
+ */
 async function storeOver(backend: ReturnType<typeof memoryStorage>) {
+  globalThis.__dlStartup = undefined;
   return new UserStore(new JsonStorage(backend), HOST, await userRecordSeal(backend));
 }
 

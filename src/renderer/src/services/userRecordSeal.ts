@@ -6,6 +6,7 @@
  */
 import { sealShape } from '../lib/bootShapes';
 import { isSealed, sealOf } from '../lib/recordSeal';
+import { startupPage } from '../lib/startupPage';
 import { JsonStorage, type KeyValueStorage, StorageKey } from './storage';
 
 /** How UserStore vouches for its saved record. */
@@ -28,7 +29,17 @@ export function savedUserSealed(backend: KeyValueStorage): Promise<boolean> {
   return text === null || seal === undefined ? Promise.resolve(false) : isSealed(text, seal);
 }
 
+/**
+ * Whether the record found at the page's start is sealed, asked once per page (IndexedDB is slow
+ * to open on a slow phone): index.html's inline script asks first, the app takes its answer.
+ */
+export function startRecordSealed(backend: KeyValueStorage): Promise<boolean> {
+  const page = startupPage();
+  page.recordSealed ??= savedUserSealed(backend);
+  return page.recordSealed;
+}
+
 /** The seal of the record found at start, and the means to seal the next ones. */
 export async function userRecordSeal(backend: KeyValueStorage): Promise<UserRecordSeal> {
-  return { trusted: await savedUserSealed(backend), seal: sealOf };
+  return { trusted: await startRecordSealed(backend), seal: sealOf };
 }
