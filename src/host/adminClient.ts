@@ -5,17 +5,11 @@
 
 import { adminErrorBodySchema } from '@shared/adminError';
 import {
-  type ActiveRecording,
-  activeRecordingSchema,
-  RECORDING_PATHS,
-  type RecordingList,
-  type RecordingStart,
-  type RecordingSummary,
-  recordingExportSchema,
-  recordingListSchema,
-  recordingSummarySchema,
-} from '@shared/recording';
-import { ADMIN_TOKEN_HEADER, DEFAULT_WORLD, type HostAction, WORLD_HEADER } from '@shared/simWorld';
+  ADMIN_TOKEN_HEADER,
+  DEFAULT_WORLD,
+  type HostAction,
+  WORLD_HEADER,
+} from '@shared/simWorld';
 import {
   ADMIN_PATHS,
   ADMIN_PREFIX,
@@ -33,14 +27,6 @@ import {
   type WorldSnapshot,
   worldSnapshotSchema,
 } from '@shared/workbench';
-import {
-  type ContractReport,
-  contractReportSchema,
-  UPSTREAM_PATHS,
-  type UpstreamStatus,
-  upstreamMarkSchema,
-  upstreamStatusSchema,
-} from '@shared/upstream';
 import { z } from '@shared/zod';
 
 const scenarioListSchema = z.object({
@@ -80,8 +66,6 @@ const trafficEntrySchema = z.object({
   fault: z.optional(faultMarkSchema),
   /** A workbench event on the world's timeline (fault armed, clock moved…), not an exchange. */
   kind: z.optional(z.string()),
-  /** The answer came from the world's upstream, with its contract check (src/shared/upstream.ts). */
-  upstream: z.optional(upstreamMarkSchema),
 });
 export type TrafficEntry = z.infer<typeof trafficEntrySchema>;
 const trafficAnswerSchema = z.union([
@@ -114,32 +98,10 @@ export interface AdminClient {
 }
 
 /**
- * Upstream mode and recordings of the phone's world (src/shared/upstream.ts,
- * src/shared/recording.ts).
- */
-interface RecordAdminClient {
-  upstream(): Promise<UpstreamStatus>;
-  /** Relays the world's calls to `url` (an origin or an app-config.json URL). */
-  setUpstream(url: string): Promise<UpstreamStatus>;
-  /** The world answers from its own scenario again. */
-  clearUpstream(): Promise<UpstreamStatus>;
-  /** Pins the identity the upstream presents now. */
-  trustUpstream(): Promise<UpstreamStatus>;
-  contractReport(): Promise<ContractReport>;
-  recordings(): Promise<RecordingList>;
-  startRecording(start: RecordingStart): Promise<ActiveRecording>;
-  /** Stops, redacts and saves the world's recording: a scenario from then on. */
-  stopRecording(): Promise<RecordingSummary>;
-  /** Writes a saved recording into fixtures/recordings; answers the file. */
-  exportRecording(name: string): Promise<string>;
-}
-
-/**
  * The QA workbench of the phone's world (src/shared/workbench.ts): clock, fault lab, identity
- * rotation, snapshots, upstream mode and recordings. Separate from AdminClient so host doubles
- * need not fake it.
+ * rotation and snapshots. Separate from AdminClient so host doubles need not fake it.
  */
-export interface WorkbenchAdminClient extends RecordAdminClient {
+export interface WorkbenchAdminClient {
   clock(): Promise<ClockState>;
   /** `at` first, then `advanceMs`, then `running`. */
   setClock(command: ClockCommand): Promise<ClockState>;
@@ -289,34 +251,6 @@ export function createAdminClient(
     async restore(snapshot, world) {
       const answer = await request('PUT', ADMIN_PATHS.snapshot(worldOfCall(world)), snapshot);
       return restoreAnswerSchema.parse(answer);
-    },
-    async upstream() {
-      return upstreamStatusSchema.parse(await request('GET', UPSTREAM_PATHS.upstream));
-    },
-    async setUpstream(url) {
-      return upstreamStatusSchema.parse(await request('PUT', UPSTREAM_PATHS.upstream, { url }));
-    },
-    async clearUpstream() {
-      return upstreamStatusSchema.parse(await request('DELETE', UPSTREAM_PATHS.upstream));
-    },
-    async trustUpstream() {
-      return upstreamStatusSchema.parse(await request('POST', UPSTREAM_PATHS.trust));
-    },
-    async contractReport() {
-      return contractReportSchema.parse(await request('GET', UPSTREAM_PATHS.contractReport));
-    },
-    async recordings() {
-      return recordingListSchema.parse(await request('GET', RECORDING_PATHS.recordings));
-    },
-    async startRecording(start) {
-      return activeRecordingSchema.parse(await request('POST', RECORDING_PATHS.start, start));
-    },
-    async stopRecording() {
-      return recordingSummarySchema.parse(await request('POST', RECORDING_PATHS.stop, {}));
-    },
-    async exportRecording(name) {
-      return recordingExportSchema.parse(await request('POST', RECORDING_PATHS.export(name), {}))
-        .file;
     },
   };
 }
