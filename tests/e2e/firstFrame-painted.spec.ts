@@ -40,7 +40,7 @@ test.describe('the painted Home', () => {
     // What a screen reader hears: Home's landmark and heading, its figures — not "Back", "Loading".
     const heard = await page.locator('body').ariaSnapshot();
     expect(heard).toContain('- main:');
-    expect(heard).toContain('heading "Direct Loan" [level=1]');
+    expect(heard).toContain('heading "Loan" [level=1]');
     expect(heard).toContain('button "Apply Now"');
     expect(heard).not.toContain('Back');
     expect(heard).not.toContain('Loading');

@@ -221,7 +221,7 @@ describe('the painted frame is part of the page (PRODUCT.md §2; WAI-ARIA landma
   it('has the landmark and heading of the app’s page, and comes first for the keyboard', async () => {
     await run({ saved: record() });
     const painted = layer();
-    expect(painted?.querySelector('main h1')?.textContent).toBe('Direct Loan');
+    expect(painted?.querySelector('main h1')?.textContent).toBe('Loan');
     expect(document.body.firstElementChild).toBe(painted);
   });
 

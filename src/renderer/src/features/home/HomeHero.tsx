@@ -7,11 +7,14 @@
  */
 import type { ReactNode, Ref } from 'react';
 
-/** The Home tab's page: its heading (read by screen readers) and what the screen puts in it. */
+/**
+ * The Home tab's page: its heading, named as its tab (PRODUCT.md §2: Loan at /), read by screen
+ * readers (the hero shows the page), and what the screen puts in it.
+ */
 export function HomePage({ children }: { children: ReactNode }) {
   return (
     <section className="home-page">
-      <h1 className="visually-hidden">Direct Loan</h1>
+      <h1 className="visually-hidden">Loan</h1>
       {children}
     </section>
   );
