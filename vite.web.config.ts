@@ -6,7 +6,7 @@ import { contentSecurityPolicyMeta } from './scripts/contentSecurityPolicyPlugin
 import { lazyCurve25519 } from './scripts/lazyCurve25519Plugin';
 import { libraryBuiltInsOnTheFloor } from './scripts/libraryBuiltInsOnTheFloorPlugin';
 import { pathAliases } from './scripts/pathAliases';
-import { preloadFirstNeeds } from './scripts/preloadFirstNeedsPlugin';
+import { firstOpen } from './scripts/preloadFirstNeedsPlugin';
 import { stylesheetsAfterLoadingPage } from './scripts/stylesheetsAfterLoadingPagePlugin';
 import { withoutMsrcrypto } from './scripts/withoutMsrcryptoPlugin';
 
@@ -20,22 +20,19 @@ const ENTRY_FILE_NAMES = 'assets/[name].[hash].js';
 const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
 
 /**
- * Small modules both entries import (src/renderer/src/earlySession.ts), and the peso format the
- * early session's Home frame shares with pages a signed-out visitor opens (documents): one chunk.
+ * The first open (scripts/preloadFirstNeedsPlugin.ts): index.html's preloads, early session and
+ * first frame, and the two chunks of the first open, made from the import graph:
+ * - `boot-shared`: what both entries import (the boot chunk's and the early session's, which
+ *   share nothing else), e.g. the constants, and the peso format the early session's Home frame
+ *   shares with pages a signed-out visitor opens (documents): one chunk, where rolldown left to
+ *   itself made five small ones on the boot path (each a request);
+ * - `home-shared`: what Home, the entry URL's page, shares with the other tab pages (named in
+ *   src/renderer/src/firstNeeds.ts): one chunk, where rolldown made one each, six requests beside
+ *   the boot chunk on a first open, which over HTTP/1.1's six connections per host held back the
+ *   early session's calls (cold Home with data 1.32 → 1.24 × the floor with one chunk, which the
+ *   tab pages load anyway).
  */
-const BOOT_SHARED =
-  /\/src\/shared\/(constants|portable|zodIssues|missingCaseError|money)\.ts$|\/src\/renderer\/src\/lib\/shape\.ts$|vite\/preload-helper|@oxc-project\+runtime/;
-
-/**
- * What Home, the entry URL's page, imports beside its own chunk and the API client's: the tab
- * bar, the pull to refresh, the date formats, the ad picture and its name (the events' titles).
- * Other pages share each of them, so rolldown made a chunk of each: six requests more beside the
- * boot chunk on a first open, which over HTTP/1.1's six connections per host held back the early
- * session's calls (cold Home with data 1.32 → 1.24 × the floor with one chunk, which the tab
- * pages load anyway).
- */
-const HOME_SHARED =
-  /[\\/]src[\\/]renderer[\\/]src[\\/](lib[\\/](format|marketCalendar|eventTitles)|components[\\/]PullRefresh|shell[\\/]TabBar|features[\\/]home[\\/](AdPicture|adName))\.(ts|tsx|css)$/;
+const firstOpenBuild = firstOpen(root);
 
 /**
  * The production SPA bundle (`npm run build:web` → dist/web). Relative asset base so one build
@@ -51,7 +48,7 @@ export default defineConfig({
     withoutMsrcrypto(),
     lazyCurve25519(root),
     libraryBuiltInsOnTheFloor(),
-    preloadFirstNeeds(),
+    firstOpenBuild.plugin,
     contentSecurityPolicyMeta(),
   ],
   resolve: {
@@ -93,17 +90,10 @@ export default defineConfig({
         entryFileNames: ENTRY_FILE_NAMES,
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[hash][extname]',
-        // What the boot chunk and the early session's entry both import, in one chunk: left to
-        // themselves they are five small chunks more on the boot path (each a request). Home's
-        // shared modules likewise (HOME_SHARED). The API client's and crypto's chunks stay as
-        // rolldown splits them: one chunk of them all made the second open 1.01 → 1.11 × the
-        // floor and the app's own Home later (bench/README.md).
-        codeSplitting: {
-          groups: [
-            { name: 'boot-shared', test: BOOT_SHARED },
-            { name: 'home-shared', test: HOME_SHARED, includeDependenciesRecursively: false },
-          ],
-        },
+        // `boot-shared` and `home-shared` (firstOpenBuild above). The API client's and crypto's
+        // chunks stay as rolldown splits them: one chunk of them all made the second open
+        // 1.01 → 1.11 × the floor and the app's own Home later (bench/README.md).
+        codeSplitting: { groups: firstOpenBuild.chunkGroups },
       },
     },
   },

@@ -91,8 +91,9 @@ async function throttle(page: Page): Promise<NetworkCounter> {
 }
 
 async function firstContentfulPaint(page: Page): Promise<number> {
+  // A function, not a string: the app's Content-Security-Policy refuses a string to evaluate.
   const handle = await page.waitForFunction(
-    `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0`,
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     undefined,
     { timeout: SCREEN_TIMEOUT_MS },
   );
@@ -104,7 +105,7 @@ interface Run {
   ready: number;
   /**
    * Lender only: the app's own Home runs (HOME_RUNNING). Home with data may be painted by
-   * index.html before (src/renderer/inline/firstFrame.js); the floor has nothing more to run.
+   * index.html before (src/renderer/inline/firstFrame.ts); the floor has nothing more to run.
    */
   running?: number;
   /** Lender only: the cold Home's API paths, and the second open in the same profile. */

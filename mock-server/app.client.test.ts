@@ -87,6 +87,20 @@ describe('ApiClient against the real mock server', () => {
     expect(handshakes).toHaveLength(1);
   });
 
+  it('a call carries the token it was made with, even when the token changes before it is sent', async () => {
+    const test = clientFor(server);
+    await login(test);
+    const fresh = clientFor(server, {}, test.baseInfo.deviceId);
+    fresh.token.value = test.token.value;
+    // The handshake is still to come when the session ends: the call waits for it.
+    const info = fresh.client.call('userInfo', {});
+    fresh.token.value = '';
+    expect((await info).code).toBe(200);
+    const sent = (await adminLog(server, 1))[0];
+    expect(sent?.path).toBe('user/userInfo');
+    expect(sent?.request.headers.token).toBe(test.token.value);
+  });
+
   it('routes ?hk and app paths to their hosts', async () => {
     const test = clientFor(server);
     const hk = await test.client.call(

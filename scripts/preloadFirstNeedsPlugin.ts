@@ -1,80 +1,168 @@
 /**
- * The web build's first preloads (vite.web.config.ts): index.html starts fetching, in parallel
- * with the boot chunk, what the page needs first and the boot chunk could only ask for once it
- * has run (each a round trip later on a slow network): the host implementation of this page (the
- * bridge's inside a native host, else the web's), and what the first page needs — Login for a
- * borrower signed out; inside a host or with a saved login, the API client with the crypto
- * library (the first calls wait for them). Stylesheets of those chunks are preloaded too. Home's
- * own chunks are not: sharing the slow link with the boot chunk and the crypto library they
- * delayed the handshake by more than they saved (cold Home 2.40 s with them, 2.26 s without);
- * main.tsx asks for them once the boot chunk runs, and they arrive before Home's data.
- * Signed in, the script also imports the early session's entry (src/renderer/src/earlySession.ts)
- * and a second script adds the boot chunk once that session has started, with Home's and the tab
- * bar's chunks at the entry URL: the crypto comes first on a slow line (README "Early session").
- * bench/bundle.ts reads the script's lists: it counts the host implementation in the boot path
- * and the rest in the Login and Home figures.
+ * The web build's first open (vite.web.config.ts): index.html starts fetching, in parallel with
+ * the boot chunk, what the page needs first and the boot chunk could only ask for once it has run
+ * (each a round trip later on a slow network), starts the encrypted session before the boot
+ * chunk, and paints a first frame made from the app's own views (README "Deploying": Preloads,
+ * Early session, First frame).
+ *
+ * What those needs are is src/renderer/src/firstNeeds.ts, read through the import graph: every
+ * module it imports is resolved as the bundler resolves it, and the chunks holding those modules
+ * (with their imports off the boot path, and their stylesheets) are what index.html preloads. A
+ * need that cannot be resolved, or whose module ends up in no chunk, fails the build: a rename
+ * never drops a preload or a frame's stylesheet silently. The same graph makes the two shared
+ * chunks of the first open (`chunkGroups`): what both entries import, with what the table adds
+ * (`boot-shared`), and what Home shares with the other tab pages (`home-shared`).
+ *
+ * index.html gets, in <head>: the first frames' `<template>`s (rendered from the app's React
+ * views, src/renderer/inline/frameTemplates.tsx) and one inline script (src/renderer/inline/head.ts:
+ * the startup decision, the preloads, the early session, the first frame); in <body>, in place of
+ * the entry's `<script type="module">`, the boot loader (src/renderer/inline/bootLoader.ts), which
+ * adds the boot chunk once the early session has started. bench/bundle.ts reads the scripts'
+ * `const` lines: it counts the host implementation in the boot path and the rest in the Login
+ * and Home figures.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { minifySync, type Plugin } from 'vite';
-import { AREA_CODES, DEFAULT_AREA_CODE, SMS_CODE_LENGTH } from '../src/shared/constants';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { FIRST_NEEDS_MODULE, readFirstNeeds } from './firstNeedsTable';
+import { bundleInlineScript, frameTemplatesHtml, inlineScript } from './inlineScripts';
 
-/** Module ids (normalised to `/`) whose chunks index.html preloads, by what they are for. */
-const FIRST_NEEDS = {
-  /** Booting inside a native host: the bridge's host implementation. */
-  host: /\/src\/renderer\/src\/native\/nativeBridgeHost\.ts$/,
-  /** Booting on the web: the web host implementation. */
-  web: /\/src\/renderer\/src\/native\/webHost\.ts$/,
-  /** A signed-in first screen's calls: the API client, its endpoint table, the crypto library. */
-  api: /\/(libsignal-protocol-typescript|@noble\/curves)\/|\/src\/shared\/(transport\/(client|xeddsa)|api\/endpoints)\.ts$|\/src\/renderer\/src\/services\/signalSessions\.ts$/,
-  /** The first page signed out: Login. */
-  login: /\/src\/renderer\/src\/features\/login\/LoginScreen\.tsx$/,
-};
+/** The needs this build uses, by their names in the table. */
+const NEEDS = [
+  'host',
+  'web',
+  'api',
+  'login',
+  'home',
+  'tabBar',
+  'earlySession',
+  'bootShared',
+  'homeShared',
+] as const;
+type Need = (typeof NEEDS)[number];
 
-/** Home's screen: its stylesheets style the first frame index.html paints on a second open. */
-const HOME_SCREEN = /\/src\/renderer\/src\/features\/home\/HomeScreen\.tsx$/;
-/** The second entry: the session's start before the boot chunk (src/renderer/src/earlySession.ts). */
-const EARLY_SESSION = /\/src\/renderer\/src\/earlySession\.ts$/;
-/** The module a chunk was made for, normalised to `/` ('' for a shared chunk). */
-const moduleId = (chunk: { facadeModuleId: string | null }) =>
-  (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
-/** The tab bar under Home (shell/AppLayout.tsx loads it with the first tab page). */
-const TAB_BAR = /\/src\/renderer\/src\/shell\/TabBar\.tsx$/;
-const INLINE = resolve(import.meta.dirname, '../src/renderer/inline');
-const FIRST_FRAME_SCRIPT = resolve(INLINE, 'firstFrame.js');
-const FIRST_NEEDS_SCRIPT = resolve(INLINE, 'firstNeeds.js');
-const BOOT_LOADER_SCRIPT = resolve(INLINE, 'bootLoader.js');
+/** What index.html's head script preloads, by need (src/renderer/inline/firstNeeds.ts). */
+const PRELOADED = ['host', 'web', 'api', 'login'] as const;
 
-/**
- * An inline `<script>` from a file of src/renderer/inline (plain JavaScript, typed by JSDoc and
- * checked like the rest): the build's values as `const` lines first (bench/bundle.ts and the e2e
- * specs read them from the page), then the file and the call of its function, minified.
- */
-function inlineScript(file: string, values: Record<string, unknown>, call: string): string {
-  const names = Object.keys(values);
-  const consts = names.map((name) => `const ${name} = ${JSON.stringify(values[name])};`);
-  // Minified with its call, so the minifier sees the function used; the values stay outside it.
-  const source = `(() => {\n${readFileSync(file, 'utf8')}\n${call}(window, ${names.join(', ')});\n})();`;
-  const code = minifySync(file, source, { compress: true, mangle: true }).code.trim();
-  return `<script>(() => {\n${consts.join('\n')}\n${code}\n})();</script>`;
+/** A module id as the bundler gives it, with `/` separators. */
+const normal = (id: string) => id.replaceAll('\\', '/');
+
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
 }
 
-/** The inline script, written into index.html after the build knows its chunks. */
-export function preloadFirstNeeds(): Plugin {
-  return {
-    name: 'preload-first-needs',
+/** A chunk group of rolldown's `codeSplitting` (vite.web.config.ts). */
+interface ChunkGroup {
+  name: string;
+  test: (id: string) => boolean;
+  includeDependenciesRecursively?: boolean;
+}
+
+/** The web build's first-open plugin, and the chunk groups it computes from the graph. */
+export interface FirstOpen {
+  plugin: Plugin;
+  chunkGroups: ChunkGroup[];
+}
+
+/**
+ * `root`: the repository (configs are bundled elsewhere before they run, so this file cannot
+ * find its own place).
+ */
+export function firstOpen(root: string): FirstOpen {
+  const tableFile = path.join(root, FIRST_NEEDS_MODULE);
+  const inline = path.join(root, 'src/renderer/inline');
+  /** Each need's modules, resolved. */
+  const needIds = new Map<Need, Set<string>>();
+  /** What both entries import (filled once the graph is built, before chunks are made). */
+  let bootShared = new Set<string>();
+  let homeShared = new Set<string>();
+  const idsOf = (need: Need): Set<string> => {
+    const ids = needIds.get(need);
+    if (!ids) throw new Error(`first need "${need}" was not resolved`);
+    return ids;
+  };
+
+  const plugin: Plugin = {
+    name: 'first-open',
+    apply: 'build',
+    async buildStart() {
+      needIds.clear();
+      const table = readFirstNeeds(tableFile);
+      for (const need of NEEDS) {
+        const specifiers = table.get(need);
+        if (!specifiers) this.error(`${FIRST_NEEDS_MODULE} names no first need "${need}"`);
+        const ids = new Set<string>();
+        for (const specifier of specifiers) {
+          const resolved = await this.resolve(specifier, tableFile);
+          if (!resolved || resolved.external) {
+            this.error(`first need "${need}": ${specifier} (${FIRST_NEEDS_MODULE}) is not found`);
+          }
+          ids.add(normal(resolved.id));
+        }
+        needIds.set(need, ids);
+      }
+    },
+    buildEnd(error) {
+      if (error) return;
+      const info = (id: string) => this.getModuleInfo(id);
+      /** Every module `from` imports statically, itself included. */
+      const closure = (from: Iterable<string>): Set<string> => {
+        const seen = new Set<string>();
+        const todo = [...from];
+        for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          todo.push(...(info(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const early = ids.filter((id) => idsOf('earlySession').has(normal(id)));
+      const boot = ids.filter((id) => info(id)?.isEntry && !early.includes(id));
+      if (early.length === 0 || boot.length === 0) {
+        this.error('the web build has no boot entry or no early session entry');
+      }
+      const earlyClosure = closure(early);
+      bootShared = new Set([
+        ...[...closure(boot)]
+          .filter((id) => earlyClosure.has(id) && !early.includes(id))
+          .map(normal),
+        ...idsOf('bootShared'),
+      ]);
+      // Home's shared modules with their own stylesheets (a stylesheet goes with its chunk).
+      homeShared = new Set(idsOf('homeShared'));
+      for (const id of ids.filter((id) => homeShared.has(normal(id)))) {
+        for (const css of info(id)?.importedIds ?? []) {
+          if (css.endsWith('.css')) homeShared.add(normal(css));
+        }
+      }
+    },
+    generateBundle(_options, bundle) {
+      const names = new Set(Object.values(bundle).map((output) => output.name));
+      for (const group of ['boot-shared', 'home-shared']) {
+        if (!names.has(group)) this.error(`the web build made no ${group} chunk`);
+      }
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((output) => output.type === 'chunk');
-        const boot = new Set<string>();
-        const entry = chunks.find((chunk) => chunk.isEntry && !EARLY_SESSION.test(moduleId(chunk)));
-        const earlySession = chunks.find(
-          (chunk) => chunk.isEntry && EARLY_SESSION.test(moduleId(chunk)),
-        );
-        if (entry) for (const file of [entry.fileName, ...entry.imports]) boot.add(file);
-        /** The chunks holding matching modules, their imports off the boot path, their CSS. */
-        const filesOf = (pattern: RegExp): string[] => {
+      async handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter(
+          (output) => output.type === 'chunk',
+        ) as unknown as OutputChunk[];
+        const isEarly = (chunk: OutputChunk) =>
+          chunk.facadeModuleId !== null && idsOf('earlySession').has(normal(chunk.facadeModuleId));
+        const entry = chunks.find((chunk) => chunk.isEntry && !isEarly(chunk));
+        const earlySession = chunks.find((chunk) => chunk.isEntry && isEarly(chunk));
+        if (!entry || !earlySession) throw new Error('first-open: an entry chunk is missing');
+        const boot = new Set([entry.fileName, ...entry.imports]);
+        /** The chunks holding a need's modules, their imports off the boot path, their CSS. */
+        const filesOf = (need: Need): string[] => {
+          const wanted = idsOf(need);
           const files = new Set<string>();
           const add = (fileName: string) => {
             if (boot.has(fileName) || files.has(fileName)) return;
@@ -83,62 +171,56 @@ export function preloadFirstNeeds(): Plugin {
             for (const css of chunk?.viteMetadata?.importedCss ?? []) files.add(css);
             for (const imported of chunk?.imports ?? []) add(imported);
           };
-          for (const chunk of chunks) {
-            const ids = Object.keys(chunk.modules).map((id) => id.replaceAll('\\', '/'));
-            if (ids.some((id) => pattern.test(id))) add(chunk.fileName);
+          const holders = chunks.filter((chunk) =>
+            chunk.moduleIds.some((id) => wanted.has(normal(id))),
+          );
+          // A need the boot chunk holds already needs no preload; one held nowhere is an error.
+          if (holders.length === 0) {
+            throw new Error(`first-open: no chunk holds the first need "${need}"`);
           }
+          for (const chunk of holders) add(chunk.fileName);
           return [...files].map((file) => `./${file}`);
         };
-        const preloads = Object.fromEntries(
-          Object.entries(FIRST_NEEDS).map(([need, pattern]) => [need, filesOf(pattern)]),
-        );
+        const preloads = Object.fromEntries(PRELOADED.map((need) => [need, filesOf(need)]));
         // The session's start, ahead of the rest of the API client's chunks on the line.
-        if (earlySession) {
-          const session = filesOf(EARLY_SESSION);
-          preloads.api = [...new Set([...session, ...(preloads.api ?? [])])];
-        }
-        const sessionEntry = earlySession ? `./${earlySession.fileName}` : '';
-        const css = (files: string[]) => files.filter((file) => file.endsWith('.css'));
-        // What the first frame needs (src/renderer/inline/firstFrame.js): Home's and Login's
-        // stylesheets, and Login's area codes on the web (rules/loginValidation.ts).
-        const needs = {
-          homeCss: css(filesOf(HOME_SCREEN)),
-          loginCss: css(filesOf(FIRST_NEEDS.login)),
-          areaCodes: AREA_CODES,
-          defaultAreaCode: DEFAULT_AREA_CODE,
-          codeLength: SMS_CODE_LENGTH,
-        };
-        const firstFrame = readFileSync(FIRST_FRAME_SCRIPT, 'utf8');
-        const script = inlineScript(
-          FIRST_NEEDS_SCRIPT,
-          { preloads, sessionEntry },
-          'preloadFirstNeeds',
-        );
-        // The first frame: Home's kept one, or Login (src/renderer/inline/firstFrame.js),
-        // minified: every page load carries it in the HTML.
-        const frameCode = minifySync(
-          'firstFrame.js',
-          `(() => {\n${firstFrame}\npaintFirstFrame(window, ${JSON.stringify(needs)});\n})();`,
-          { compress: true, mangle: true },
-        ).code.trim();
-        const frameScript = `<script>${frameCode}</script>`;
-        const withHead = html.replace('</head>', `  ${script}\n    ${frameScript}\n  </head>`);
-        if (!entry || !earlySession) return withHead;
+        preloads.api = [...new Set([...filesOf('earlySession'), ...(preloads.api ?? [])])];
+        const css = (files: readonly string[]) => files.filter((file) => file.endsWith('.css'));
+        // The app's own stylesheets (its entry's) style every frame: a frame painted before they
+        // apply would move when they do.
+        const appCss = [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `./${file}`);
+        const frame = { appCss, homeCss: css(filesOf('home')), loginCss: css(filesOf('login')) };
+        const sessionEntry = `./${earlySession.fileName}`;
+        const [head, loader, templates] = await Promise.all([
+          bundleInlineScript(root, path.join(inline, 'head.ts')),
+          bundleInlineScript(root, path.join(inline, 'bootLoader.ts')),
+          frameTemplatesHtml(root),
+        ]);
+        const headScript = inlineScript(head, { preloads, sessionEntry, frame });
+        const withHead = html.replace('</head>', `  ${templates}\n    ${headScript}\n  </head>`);
         const tag = new RegExp(
           `\\s*<script type="module" crossorigin src="\\./${entry.fileName.replace(/[.]/g, '\\.')}"></script>`,
         );
-        if (!tag.test(withHead))
-          throw new Error('preload-first-needs: the entry script tag is missing');
+        if (!tag.test(withHead)) throw new Error('first-open: the entry script tag is missing');
         const bootEntry = `./${entry.fileName}`;
-        const homeFiles = [...new Set([...filesOf(HOME_SCREEN), ...filesOf(TAB_BAR)])];
-        const loader = inlineScript(BOOT_LOADER_SCRIPT, { bootEntry, homeFiles }, 'loadBootChunk');
+        const homeFiles = [...new Set([...filesOf('home'), ...filesOf('tabBar')])];
+        const bootLoader = inlineScript(loader, { bootEntry, homeFiles });
         // Right after the Loading page, before the stylesheets moved to the body's end: an inline
         // script after a stylesheet waits for it.
         const body = withHead.replace(tag, '');
         const at = body.indexOf('<link', body.indexOf('<body'));
         const end = at === -1 ? body.indexOf('</body>') : at;
-        return `${body.slice(0, end)}${loader}\n    ${body.slice(end)}`;
+        return `${body.slice(0, end)}${bootLoader}\n    ${body.slice(end)}`;
       },
     },
   };
+
+  const chunkGroups: ChunkGroup[] = [
+    { name: 'boot-shared', test: (id) => bootShared.has(normal(id)) },
+    {
+      name: 'home-shared',
+      test: (id) => homeShared.has(normal(id)),
+      includeDependenciesRecursively: false,
+    },
+  ];
+  return { plugin, chunkGroups };
 }

@@ -124,7 +124,7 @@ export const HOME_WITH_DATA: ReadyCheck = () => {
 
 /**
  * The app's own Home runs: its amount and tab bar are on screen and no frame index.html painted
- * before the app ran is left (src/renderer/inline/firstFrame.js), so a press is the app's.
+ * before the app ran is left (src/renderer/inline/firstFrame.ts), so a press is the app's.
  */
 export const HOME_RUNNING: ReadyCheck = () => {
   const doc = (globalThis as unknown as { document: PageDocument }).document;

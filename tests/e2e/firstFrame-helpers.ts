@@ -30,3 +30,20 @@ export async function appLoginShown(page: Page): Promise<void> {
   await expect(page.locator('[data-first-frame]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'LOGIN', exact: true })).toBeVisible();
 }
+
+/**
+ * The app sealed the user record it kept (services/userRecordSeal.ts: the seal is written a
+ * moment after the record): a reload now paints the kept Home.
+ */
+export async function keptRecordSealed(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            globalThis as unknown as { localStorage: { getItem(key: string): string | null } }
+          ).localStorage.getItem('dl.userSeal') !== null,
+      ),
+    )
+    .toBe(true);
+}

@@ -10,7 +10,6 @@ import { loadAppConfig } from './config/loadAppConfig';
 import { createSentryReporter } from './errors/sentryReporter';
 import { dropFirstFrame, firstFrameOnScreen } from './lib/firstFrame';
 import { whenIdle } from './lib/idle';
-import { persistedUserShape } from './lib/bootShapes';
 import { type BaseInfo, linkPolicy, loadNativeHost } from './native';
 import { userBaseInfoOf } from './native/baseInfo';
 import { AppRouter, browserHistory } from './router/appRouter';
@@ -20,7 +19,9 @@ import { accessOf } from './rules/access';
 import { createApiTransport } from './services/apiTransport';
 import { systemClock } from './services/clock';
 import { RouterNavigation } from './services/navigation';
-import { JsonStorage, memoryStorage, StorageKey } from './services/storage';
+import { startupDecision } from './services/startupDecision';
+import { JsonStorage, memoryStorage } from './services/storage';
+import { userRecordSeal } from './services/userRecordSeal';
 import { antdUi, preloadFeedback } from './services/ui';
 import { warmUpWhenCallsAreComing } from './services/warmUpPolicy';
 import { ConfigErrorPage } from './shell/ConfigErrorPage';
@@ -47,13 +48,6 @@ function normalizeEntryPath(): void {
   if (pathname.endsWith('/index.html')) {
     window.history.replaceState(null, '', pathname.slice(0, -'index.html'.length) + search + hash);
   }
-}
-
-/** The entry URL is the Home tab (the deployment base itself). */
-function isHomePath(): boolean {
-  const base = basename();
-  const path = window.location.pathname;
-  return path === base || path === `${base}/` || (base === '/' && path === '/');
 }
 
 /** The first page's calls are over when none has run for this long (ApiService.quietFor). */
@@ -92,20 +86,23 @@ function firstPageShown(root: RootStore, router: AppRouter) {
 }
 
 async function boot(container: HTMLElement): Promise<void> {
+  // Decided once, by index.html's first inline script (or now, without it), before the address
+  // is tidied below.
+  const decision = startupDecision();
   normalizeEntryPath();
   const storage = storageOrMemory(() => window.localStorage);
   const sessionStorage = storageOrMemory(() => window.sessionStorage);
   // The first page's chunks now, instead of after the config and the session checks
-  // (bench/README.md):
-  // signed out (on the web, no saved login), Login; signed in (inside a host, or a saved login)
-  // at the entry URL, the Home tab, while the crypto library loads and the startup calls run.
-  // index.html's inline script has already asked for Login and the API client the same way.
-  const signedIn =
-    'nativeBridge' in window ||
-    Boolean(storage.read(StorageKey.user, persistedUserShape)?.tokenValue);
-  if (!signedIn) void import('./features/login/LoginScreen').catch(() => {});
-  else if (isHomePath()) void import('./features/home/HomeScreen').catch(() => {});
+  // (bench/README.md): signed out, Login; signed in at the entry URL, the Home tab, while the
+  // crypto library loads and the startup calls run. index.html's inline script has already asked
+  // for Login and the API client the same way.
+  if (!decision.signedIn) void import('./features/login/LoginScreen').catch(() => {});
+  else if (decision.atEntry) void import('./features/home/HomeScreen').catch(() => {});
   const configLoad = loadAppConfig();
+  // Whether the saved login is this app's own (its figures may show before the server answers).
+  const recordSeal = Promise.resolve()
+    .then(() => userRecordSeal(window.localStorage))
+    .catch(() => ({ trusted: false, seal: async () => undefined }));
   const native = await loadNativeHost(window, storage);
   let hostInfo: BaseInfo | undefined;
   const hostInfoReady = native.getBaseInfo().then(
@@ -146,6 +143,7 @@ async function boot(container: HTMLElement): Promise<void> {
     () => hostInfo?.tokenValue || token(),
   );
   const root = new RootStore({
+    userRecordSeal: await recordSeal,
     config,
     transport,
     native,

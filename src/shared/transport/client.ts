@@ -63,6 +63,17 @@ export interface ApiClientOptions {
   checkServerIdentity?: (host: ApiHost, identityKey: string) => void;
 }
 
+/**
+ * Whom a call is made for: the token and base info current when the call is made, which it
+ * carries to the server however long its session, encryption or the network take. A call
+ * belongs to the session it was made in (DESIGN.md §6): a login or a logout meanwhile never
+ * lends it another token, and a session's end never sends it without one.
+ */
+export interface Caller {
+  token: string;
+  baseInfo: UserBaseInfo;
+}
+
 interface Session {
   sid: string;
   deviceId: string;
@@ -105,13 +116,14 @@ export class ApiClient {
   async call<N extends EndpointName>(
     name: N,
     data: RequestOf<N>,
-    options?: { hk?: boolean },
+    options?: { hk?: boolean; caller?: Caller },
   ): Promise<ProductAnswer<ResponseOf<N>>> {
     const def = endpoints[name];
     const { host, path } = resolveHost(options?.hk ? `${def.path}?hk` : def.path);
+    const caller = options?.caller ?? this.caller();
     const answer = def.encrypted
-      ? await this.encryptedCall(host, path, data, false)
-      : await this.plainCall(host, path, data);
+      ? await this.encryptedCall(host, path, data, caller, false)
+      : await this.plainCall(host, path, data, caller);
     if (answer.code !== OK) return answer as ProductAnswer<ResponseOf<N>>;
     const parsed = def.response.safeParse(answer.data);
     if (!parsed.success) {
@@ -134,9 +146,10 @@ export class ApiClient {
     if (!def?.hosts.includes(host)) {
       throw new ApiError('http', `${path} is not an endpoint of the ${host} host`);
     }
+    const caller = this.caller();
     return def.encrypted
-      ? this.encryptedCall(host, path, data, false)
-      : this.plainCall(host, path, data);
+      ? this.encryptedCall(host, path, data, caller, false)
+      : this.plainCall(host, path, data, caller);
   }
 
   /**
@@ -183,12 +196,13 @@ export class ApiClient {
     return next;
   }
 
-  private headers(): Record<string, string> {
-    return {
-      token: this.options.token(),
-      deviceId: this.options.baseInfo().deviceId,
-      crypt: 'false',
-    };
+  /** Whom a call made now is for. */
+  private caller(): Caller {
+    return { token: this.options.token(), baseInfo: this.options.baseInfo() };
+  }
+
+  private headers(caller: Caller): Record<string, string> {
+    return { token: caller.token, deviceId: caller.baseInfo.deviceId, crypt: 'false' };
   }
 
   private hostHttp(host: ApiHost): AxiosInstance {
@@ -197,7 +211,6 @@ export class ApiClient {
       const base = this.options.apiBase[host];
       http = createHostHttp({
         baseURL: base.endsWith('/') ? base : `${base}/`,
-        headers: () => this.headers(),
         timeoutMs: this.options.timeoutMs ?? API_TIMEOUT_MS,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       });
@@ -206,12 +219,17 @@ export class ApiClient {
     return http;
   }
 
-  private post(host: ApiHost, path: string, body: unknown): Promise<HttpAnswer> {
-    return postJson(this.hostHttp(host), path, body);
+  private post(host: ApiHost, path: string, body: unknown, caller: Caller): Promise<HttpAnswer> {
+    return postJson(this.hostHttp(host), path, body, this.headers(caller));
   }
 
-  private async plainCall(host: ApiHost, path: string, data: unknown): Promise<ProductAnswer> {
-    const res = await this.post(host, path, { data, userBaseInfo: this.options.baseInfo() });
+  private async plainCall(
+    host: ApiHost,
+    path: string,
+    data: unknown,
+    caller: Caller,
+  ): Promise<ProductAnswer> {
+    const res = await this.post(host, path, { data, userBaseInfo: caller.baseInfo }, caller);
     if (res.status < 200 || res.status > 299) throw httpError(path, res);
     const answer = productAnswerSchema.safeParse(res.json);
     if (!answer.success) {
@@ -226,9 +244,10 @@ export class ApiClient {
     host: ApiHost,
     path: string,
     data: unknown,
+    caller: Caller,
     retried: boolean,
   ): Promise<ProductAnswer> {
-    const userBaseInfo = this.options.baseInfo();
+    const userBaseInfo = caller.baseInfo;
     const pending = this.session(host);
     const session = await pending;
     if (session.deviceId !== userBaseInfo.deviceId && !this.renewing.has(pending)) {
@@ -237,7 +256,7 @@ export class ApiClient {
       this.forget(host, pending);
       const renewed = this.session(host);
       this.renewing.add(renewed);
-      return this.encryptedCall(host, path, data, retried);
+      return this.encryptedCall(host, path, data, caller, retried);
     }
     const rid = randomId();
     const message = await guardSecure(path, () =>
@@ -258,14 +277,14 @@ export class ApiClient {
       dev: session.deviceId,
       ...message,
     };
-    const res = await this.post(host, path, envelope);
+    const res = await this.post(host, path, envelope, caller);
     if (res.status < 200 || res.status > 299) {
       const error = protocolErrorSchema.safeParse(res.json);
       const code = error.success ? error.data.code : undefined;
       if (code === ProtocolError.SESSION_NOT_FOUND && !retried) {
         // The server lost the session (restart, eviction): the call never ran, so retry once.
         this.forget(host, pending);
-        return this.encryptedCall(host, path, data, true);
+        return this.encryptedCall(host, path, data, caller, true);
       }
       if (
         session.resumed &&
@@ -275,14 +294,14 @@ export class ApiClient {
         // A resumed session the server cannot follow (its state moved on, or a save was lost
         // when the page closed): the call never ran, so shake hands again and retry once.
         this.forget(host, pending);
-        return this.encryptedCall(host, path, data, true);
+        return this.encryptedCall(host, path, data, caller, true);
       }
       const serverTime = error.success ? error.data.serverTime : undefined;
       if (code === ProtocolError.STALE_REQUEST && serverTime !== undefined && !retried) {
         // Our clock is off (or the request was held up): the call never ran. Retry once, with a
         // fresh rid and a ts on the server's clock.
         this.clockOffset = serverTime - Date.now();
-        return this.encryptedCall(host, path, data, true);
+        return this.encryptedCall(host, path, data, caller, true);
       }
       // The channel itself failed: the next call starts over with a fresh handshake.
       if (code === ProtocolError.IDENTITY_MISMATCH || code === ProtocolError.BAD_ENVELOPE) {
@@ -348,7 +367,9 @@ export class ApiClient {
 
   private async handshake(host: ApiHost): Promise<Session> {
     const path = handshakePathOf(host);
-    const baseInfo = this.options.baseInfo();
+    // The channel is the device's (DESIGN.md §5): it is made for whoever holds the page now.
+    const caller = this.caller();
+    const baseInfo = caller.baseInfo;
     const local = await guardSecure(path, async () => {
       this.identity ??= createClientIdentity();
       this.identity.catch(() => {
@@ -356,10 +377,12 @@ export class ApiClient {
       });
       return prepareClientSession(await this.identity);
     });
-    const res = await this.post(host, path, {
-      data: { clientBundle: local.bundle, baseInfo },
-      userBaseInfo: baseInfo,
-    });
+    const res = await this.post(
+      host,
+      path,
+      { data: { clientBundle: local.bundle, baseInfo }, userBaseInfo: baseInfo },
+      caller,
+    );
     const product = productAnswerSchema.safeParse(res.json);
     const refusal = protocolErrorSchema.safeParse(res.json);
     if (res.status < 200 || res.status > 299 || !product.success || product.data.code !== OK) {

@@ -1,7 +1,6 @@
 /**
  * The transport's HTTP layer on axios (the product's design card): one instance per API host with
- * its base URL, the `token` / `deviceId` / `crypt` headers set by an interceptor on every request,
- * the timeout, JSON, and failures mapped to ApiError ('timeout', 'offline'). Always the fetch
+ * its base URL, the `token` / `deviceId` / `crypt` headers each request carries, the timeout, JSON, and failures mapped to ApiError ('timeout', 'offline'). Always the fetch
  * adapter: the same code path in the browser, in a webview and in Node, through whatever `fetch`
  * the page has (the harness's phone frame routes it to the phone's world and its offline switch).
  * It loads with the API client, never on the boot path. Runs in the browser and in Node.
@@ -19,8 +18,6 @@ export interface HttpAnswer {
 interface HttpHostOptions {
   /** The host's base URL, ending with '/'. */
   baseURL: string;
-  /** Read for every request (the token changes at login and logout). */
-  headers: () => Record<string, string>;
   timeoutMs: number;
   /** The fetch to use (tests, Node); default the global one at call time. */
   fetch?: typeof fetch;
@@ -40,26 +37,25 @@ export function createHostHttp(options: HttpHostOptions): AxiosInstance {
     validateStatus: () => true,
     headers: { 'Content-Type': 'application/json' },
   });
-  http.interceptors.request.use((config) => {
-    for (const [name, value] of Object.entries(options.headers())) config.headers.set(name, value);
-    return config;
-  });
   return http;
 }
 
 /**
- * POSTs `body` as JSON to `path` of the host; rejects with ApiError 'timeout' after the host's
- * timeout, 'offline' when the request cannot be made. `signal` cancels it (ApiError 'offline').
+ * POSTs `body` as JSON to `path` of the host with `headers` (the caller's token and device);
+ * rejects with ApiError 'timeout' after the host's timeout, 'offline' when the request cannot be
+ * made. `signal` cancels it (ApiError 'offline').
  */
 export async function postJson(
   http: AxiosInstance,
   path: string,
   body: unknown,
+  headers: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<HttpAnswer> {
   const url = `${http.defaults.baseURL ?? ''}${path}`;
   try {
     const response = await http.post<string>(path, JSON.stringify(body), {
+      headers,
       ...(signal ? { signal } : {}),
     });
     return { status: response.status, json: parseJson(response.data) };

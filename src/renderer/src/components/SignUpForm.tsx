@@ -2,7 +2,6 @@
 import { observer } from 'mobx-react-lite';
 import { SMS_CODE_LENGTH } from '@shared/constants';
 import { PhoneField } from './PhoneField';
-import { resendLabel } from '../rules/countdown';
 import type { PhoneSignUpStore } from '../stores/PhoneSignUpStore';
 
 export const SignUpForm = observer(function SignUpForm({
@@ -12,6 +11,7 @@ export const SignUpForm = observer(function SignUpForm({
   store: PhoneSignUpStore;
   submitLabel: string;
 }) {
+  const { form } = store;
   return (
     <form
       className="card"
@@ -21,12 +21,12 @@ export const SignUpForm = observer(function SignUpForm({
       }}
     >
       <PhoneField
-        areaCodes={store.areaCodes}
-        areaCode={store.areaCode}
-        phone={store.phone}
+        areaCodes={form.areaCodes}
+        areaCode={form.areaCode}
+        phone={form.phone}
         placeholder="Mobile number"
-        onAreaCode={(code) => store.setAreaCode(code)}
-        onPhone={(input) => store.setPhone(input)}
+        onAreaCode={(code) => form.setAreaCode(code)}
+        onPhone={(input) => form.setPhone(input)}
       />
       <div className="form-row">
         <input
@@ -34,16 +34,16 @@ export const SignUpForm = observer(function SignUpForm({
           placeholder="Verification code"
           inputMode="numeric"
           maxLength={SMS_CODE_LENGTH}
-          value={store.code}
-          onChange={(e) => store.setCode(e.target.value)}
+          value={form.code}
+          onChange={(e) => form.setCode(e.target.value)}
         />
         <button
           type="button"
           className="secondary-button"
-          disabled={store.phone !== '' && !store.canGetCode}
+          disabled={form.getCodeDisabled}
           onClick={() => void store.sendCode()}
         >
-          {store.secondsLeft > 0 ? resendLabel(store.secondsLeft) : 'Get Code'}
+          {form.getCodeLabel}
         </button>
       </div>
       <button type="submit" className="primary-button" disabled={store.submitting}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadAppConfig } from './loadAppConfig';
+import { startupPage } from '../lib/startupPage';
 
 const good = {
   env: 'development',
@@ -50,8 +51,7 @@ describe('app-config.json at the edge (DESIGN.md §3)', () => {
 describe('the request index.html starts early', () => {
   it('is used once for the same URL, then the loader fetches again', async () => {
     const early = new Response(JSON.stringify(good), { status: 200 });
-    const scope = globalThis as { __appConfigFetch?: unknown };
-    scope.__appConfigFetch = { url: 'http://x/app-config.json', response: Promise.resolve(early) };
+    startupPage().appConfig = { url: 'http://x/app-config.json', response: Promise.resolve(early) };
     const calls: string[] = [];
     const fetchImpl: typeof fetch = async (input) => {
       calls.push(String(input));
@@ -64,14 +64,13 @@ describe('the request index.html starts early', () => {
   });
 
   it('is ignored when it was for another URL', async () => {
-    const scope = globalThis as { __appConfigFetch?: unknown };
-    scope.__appConfigFetch = {
+    startupPage().appConfig = {
       url: 'http://elsewhere/app-config.json',
       response: Promise.resolve(new Response('{}', { status: 200 })),
     };
     const result = await loadAppConfig(async () => new Response(JSON.stringify(good)), 'http://x/');
     expect(result).toEqual({ ok: true, config: good });
-    delete scope.__appConfigFetch;
+    delete startupPage().appConfig;
   });
 
   it('gives up on a request that never answers', async () => {

@@ -2,20 +2,18 @@
 import type { AppConfig } from '@shared/appConfig';
 import { API_TIMEOUT_MS, APP_CONFIG_FILE } from '@shared/constants';
 import { appConfigShape } from '../lib/bootShapes';
+import { startupPage } from '../lib/startupPage';
 import { describeIssues } from '@shared/zodIssues';
 
-/** Set by the inline script of index.html, which starts the request before any module runs. */
-interface EarlyFetch {
-  url: string;
-  response: Promise<Response>;
-}
-
-/** The early request for `url`, once (a reload of the config must fetch again). */
+/**
+ * The request index.html's inline script started for `url` before any module ran, once (a reload
+ * of the config must fetch again).
+ */
 function takeEarlyFetch(url: string): Promise<Response> | undefined {
-  const scope = globalThis as { __appConfigFetch?: EarlyFetch };
-  const early = scope.__appConfigFetch;
+  const page = startupPage();
+  const early = page.appConfig;
   if (!early || early.url !== url) return undefined;
-  delete scope.__appConfigFetch;
+  delete page.appConfig;
   return early.response;
 }
 

@@ -53,6 +53,9 @@ export const hostBaseInfoShape: Shape<HostBaseInfo> = object<HostBaseInfo>({
 /** A non-empty string (the persisted web device id). */
 export const deviceIdShape: Shape<string> = string({ min: 1 });
 
+/** The seal of the saved user record (services/userRecordSeal.ts). */
+export const sealShape: Shape<string> = string({ min: 1 });
+
 /** A number (the persisted end of the SMS countdown). */
 export const timestampShape: Shape<number> = number();
 
@@ -90,7 +93,7 @@ const loanInfoShape: Shape<LoanInfo> = object<LoanInfo>({
  */
 /**
  * Home's headline, amount and main button as they last showed with figures, as text: what
- * index.html paints on the next open before the app runs (src/renderer/inline/firstFrame.js).
+ * index.html paints on the next open before the app runs (src/renderer/inline/firstFrame.ts).
  */
 export interface HomeFrame {
   caption: string;

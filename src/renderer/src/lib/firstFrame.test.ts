@@ -1,27 +1,22 @@
 /**
- * The kept first frame of a second open: index.html's inline script (inline/firstFrame.js, run
- * here as the page runs it) and the app's side (./firstFrame.ts).
+ * The first frame index.html paints before the app runs: the inline script (inline/firstFrame.ts,
+ * run here on this document with the templates the build renders, inline/frameTemplates.tsx)
+ * and the app's side (./firstFrame.ts, ./firstFrameTakeOver.ts). Records are sealed as the app
+ * seals them (services/userRecordSeal.ts), in an in-memory IndexedDB.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-// The script's text, as scripts/preloadFirstNeedsPlugin.ts inlines it into index.html.
-import SCRIPT from '../../inline/firstFrame.js?raw';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type FramePageWindow, paintFirstFrame } from '../../inline/firstFrame';
+import { frameTemplates } from '../../inline/frameTemplates';
+import { decideStartup, type StartupWindow } from '../services/startupDecision';
+import { memoryStorage, StorageKey } from '../services/storage';
 import { firstFrameOnScreen } from './firstFrame';
 import { takeFirstFrame } from './firstFrameTakeOver';
+import { sealOf } from './recordSeal';
+import { type StartupPage, startupPage } from './startupPage';
 
-const paintFirstFrame = new Function(
-  'win',
-  'needs',
-  `${SCRIPT}\nreturn paintFirstFrame(win, needs);`,
-) as (win: object, needs: object) => void;
-
-/** What the build gives the script (scripts/preloadFirstNeedsPlugin.ts); no stylesheets to wait for here. */
-const NEEDS = {
-  homeCss: [],
-  loginCss: [],
-  areaCodes: ['886', '63', '852'],
-  defaultAreaCode: '886',
-  codeLength: 4,
-};
+/** What the build gives the script; no stylesheets to wait for here. */
+const NEEDS = { appCss: [], homeCss: [], loginCss: [] };
 
 const HOST = 'https://api.example/main/';
 const frame = {
@@ -30,8 +25,15 @@ const frame = {
   button: { label: 'Apply Now', disabled: false },
 };
 
+beforeAll(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+});
+
 interface PageOptions {
-  saved?: unknown;
+  /** The saved record (`dl.user`), sealed by this app unless `planted`. */
+  saved?: Record<string, unknown>;
+  /** Written by someone else: stored without this browser's seal. */
+  planted?: boolean;
   path?: string;
   apiHost?: string;
   hostToken?: string;
@@ -42,38 +44,39 @@ interface PageOptions {
   earlyToken?: string;
 }
 
+type TestWindow = StartupWindow & FramePageWindow & { __dlStartup: StartupPage };
+
 /** A page's window as the script sees it: this document, storage, config answer, host. */
-function pageWindow({
-  saved,
-  path = '/',
-  apiHost = HOST,
-  hostToken,
-  countdown,
-  early,
-  earlyToken,
-}: PageOptions) {
-  const stored = new Map<string, string>();
-  if (saved !== undefined) stored.set('dl.user', JSON.stringify(saved));
+async function pageWindow(options: PageOptions): Promise<TestWindow> {
+  const { saved, path = '/', apiHost = HOST, hostToken, countdown, early, earlyToken } = options;
+  const local = memoryStorage();
+  if (saved !== undefined) {
+    const text = JSON.stringify(saved);
+    local.setItem(StorageKey.user, text);
+    const seal = options.planted ? undefined : await sealOf(text);
+    if (seal) local.setItem(StorageKey.userSeal, JSON.stringify(seal));
+  }
+  const session = memoryStorage();
+  if (countdown) session.setItem(StorageKey.smsCountdown, String(Date.now() + 60_000));
   const config = { apiBase: { main: apiHost, channel: apiHost, hk: apiHost } };
-  const response = Promise.resolve({ ok: true, clone: () => ({ json: async () => config }) });
   const calls: string[] = [];
-  const win = globalThis as unknown as Record<string, unknown>;
-  const view = {
+  // The app's side reads the startup record of the window the script wrote to: the global one.
+  const page = startupPage();
+  page.appConfig = { url: 'app-config.json', response: Promise.resolve(Response.json(config)) };
+  if (early) {
+    page.earlySession = Promise.resolve({
+      token: earlyToken ?? hostToken ?? 'tv',
+      homeFrame: early,
+    } as never);
+  }
+  const win: TestWindow = {
     document,
-    localStorage: { getItem: (key: string) => stored.get(key) ?? null },
-    sessionStorage: {
-      getItem: (key: string) => (countdown && key === 'dl.smsCountdownUntil' ? '1' : null),
-    },
+    localStorage: local,
+    sessionStorage: session,
     location: { pathname: path },
-    __appConfigFetch: { url: 'app-config.json', response },
-    ...(early
-      ? {
-          __earlySession: Promise.resolve({
-            token: earlyToken ?? hostToken ?? 'tv',
-            homeFrame: early,
-          }),
-        }
-      : {}),
+    requestAnimationFrame: (callback) => setTimeout(callback, 0) as unknown as number,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    __dlStartup: page,
     ...(hostToken === undefined
       ? {}
       : {
@@ -82,17 +85,12 @@ function pageWindow({
               calls.push(method);
               return Promise.resolve({ resultCode: 0, data: { tokenValue: hostToken } });
             },
+            on: () => () => {},
           },
         }),
   };
-  // The app's side reads the window the script wrote to: the test's global one.
-  return new Proxy(view, {
-    get: (target, key) => (key in target ? target[key as keyof typeof target] : win[key as string]),
-    set: (_target, key, value) => {
-      win[key as string] = value;
-      return true;
-    },
-  }) as typeof view & { __earlyBaseInfo?: unknown };
+  page.decision = decideStartup(win);
+  return win;
 }
 
 const record = (extra: object = {}) => ({
@@ -104,32 +102,42 @@ const record = (extra: object = {}) => ({
   ...extra,
 });
 
-async function run(options: PageOptions) {
-  const win = pageWindow(options);
+async function run(options: PageOptions): Promise<TestWindow> {
+  const win = await pageWindow(options);
   paintFirstFrame(win, NEEDS);
-  await (globalThis as { __firstFramePaint?: Promise<void> }).__firstFramePaint;
+  await win.__dlStartup.firstFramePaint;
   return win;
 }
 
 const layer = (kind = 'home') =>
   document.querySelector<HTMLElement>(`[data-first-frame="${kind}"]`);
 
+/** The painted frame's field or button of `className`. */
+const partOf = <T extends HTMLElement>(className: string, kind = 'login') => {
+  const element = layer(kind)?.querySelector<T>(`.${className}`);
+  if (!element) throw new Error(`no .${className}`);
+  return element;
+};
+
+/** Types into a painted field as a borrower does (the value changes, an input event follows). */
+function type(field: HTMLInputElement, text: string): void {
+  field.value = text;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+document.head.innerHTML = frameTemplates();
+document.body.innerHTML = '<div id="root"><button type="button">Back</button></div>';
+
 afterEach(() => {
-  document.body.innerHTML = '';
-  const win = globalThis as Record<string, unknown>;
-  for (const key of [
-    '__firstFrame',
-    '__firstFramePaint',
-    '__firstFrameShown',
-    '__earlyBaseInfo',
-    '__appConfigFetch',
-  ]) {
-    delete win[key];
-  }
+  for (const painted of document.querySelectorAll('[data-first-frame]')) painted.remove();
+  const root = document.getElementById('root');
+  root?.removeAttribute('aria-hidden');
+  if (root) root.inert = false;
+  globalThis.__dlStartup = undefined;
 });
 
 describe('the first frame index.html paints on a second open', () => {
-  it("paints the session's kept headline, amount and main button as text", async () => {
+  it("paints the session's kept headline, amount and main button as text, as being updated", async () => {
     await run({ saved: record() });
     const painted = layer();
     expect(painted?.querySelector('.home-hero__caption')?.textContent).toBe('Available amount');
@@ -137,6 +145,7 @@ describe('the first frame index.html paints on a second open', () => {
     const button = painted?.querySelector('button');
     expect(button?.textContent).toBe('Apply Now');
     expect(button?.disabled).toBe(false);
+    expect(painted?.querySelector('[role="status"]')?.textContent).toBe('Updating…');
   });
 
   it('never turns kept text into markup', async () => {
@@ -144,6 +153,28 @@ describe('the first frame index.html paints on a second open', () => {
     await run({ saved: record({ homeFrame: { ...frame, amount } }) });
     expect(layer()?.querySelector('img')).toBeNull();
     expect(layer()?.querySelector('[data-testid="home-amount"]')?.textContent).toBe(amount);
+  });
+
+  it('paints nothing of a record planted in storage: any token, the right host, any figures', async () => {
+    const planted = record({
+      tokenValue: 'any-token',
+      homeFrame: {
+        caption: 'Available amount',
+        amount: '₱999,999',
+        button: { label: 'Claim', disabled: false },
+      },
+    });
+    await run({ saved: planted, planted: true });
+    expect(layer()).toBeNull();
+  });
+
+  it('paints nothing of a sealed record changed afterwards', async () => {
+    const win = await pageWindow({ saved: record() });
+    const text = win.localStorage.getItem(StorageKey.user) ?? '';
+    win.localStorage.setItem(StorageKey.user, text.replace('₱15,000', '₱999,999'));
+    paintFirstFrame(win, NEEDS);
+    await win.__dlStartup.firstFramePaint;
+    expect(layer()).toBeNull();
   });
 
   it('paints nothing for another deployment, another page, no kept frame or a bad one', async () => {
@@ -159,7 +190,7 @@ describe('the first frame index.html paints on a second open', () => {
   it("inside a host, paints only for the host's token now, and the host is asked once", async () => {
     const other = await run({ saved: record(), hostToken: 'someone-else' });
     expect(layer()).toBeNull();
-    expect(other.__earlyBaseInfo).toBeDefined();
+    expect(other.__dlStartup.earlyBaseInfo).toBeDefined();
     await run({ saved: record(), hostToken: 'tv' });
     expect(layer()).not.toBeNull();
   });
@@ -179,8 +210,39 @@ describe('the first frame index.html paints on a second open', () => {
 
   it('once the app showed its first page, a late decision paints nothing', async () => {
     expect(takeFirstFrame('home')).toBeUndefined();
-    await run({ saved: record() });
+    const win = await pageWindow({ saved: record() });
+    paintFirstFrame(win, NEEDS);
+    await win.__dlStartup.firstFramePaint;
     expect(layer()).toBeNull();
+  });
+});
+
+describe('the painted frame is part of the page (PRODUCT.md §2; WAI-ARIA landmarks)', () => {
+  it('has the landmark and heading of the app’s page, and comes first for the keyboard', async () => {
+    await run({ saved: record() });
+    const painted = layer();
+    expect(painted?.querySelector('main h1')?.textContent).toBe('Loan');
+    expect(document.body.firstElementChild).toBe(painted);
+  });
+
+  it('leaves the page under it inert and hidden from assistive technology until it ends', async () => {
+    await run({ saved: record() });
+    const root = document.getElementById('root');
+    expect(root?.inert).toBe(true);
+    expect(root?.getAttribute('aria-hidden')).toBe('true');
+    takeFirstFrame('home');
+    expect(root?.inert).toBe(false);
+    expect(root?.hasAttribute('aria-hidden')).toBe(false);
+  });
+
+  it('hands the focus of its main button to Home', async () => {
+    await run({ saved: record() });
+    layer()?.querySelector('button')?.focus();
+    expect(takeFirstFrame('home')?.focus).toEqual({
+      part: 'main',
+      selectionStart: null,
+      selectionEnd: null,
+    });
   });
 });
 
@@ -202,12 +264,18 @@ describe('the first frame of a first open: made by the early session from its fi
     expect(takeFirstFrame('home')?.figures).toEqual(fresh);
   });
 
+  it('a planted record paints the fresh answers of its token, never its own figures', async () => {
+    await run({ saved: record(), planted: true, early: Promise.resolve(fresh) });
+    expect(layer()?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱100,000');
+    expect(layer()?.querySelector('[role="status"]')).toBeNull();
+  });
+
   it("a kept frame of this session comes first; one of another host's token gives way", async () => {
     await run({ saved: record(), early: Promise.resolve(fresh) });
     expect(layer()?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱15,000');
     expect(layer()?.querySelector('[role="status"]')?.textContent).toBe('Updating…');
     takeFirstFrame('home');
-    delete (globalThis as { __firstFrame?: unknown }).__firstFrame;
+    globalThis.__dlStartup = undefined;
     await run({ saved: record(), hostToken: 'a-new-session', early: Promise.resolve(fresh) });
     expect(layer()?.querySelector('[data-testid="home-amount"]')?.textContent).toBe('₱100,000');
   });
@@ -226,7 +294,7 @@ describe('the first frame of a first open: made by the early session from its fi
 
   it('the app does not wait for answers on their way; once its page is on screen none paints', async () => {
     let answer: (frame: unknown) => void = () => {};
-    const win = pageWindow({
+    const win = await pageWindow({
       saved: record({ homeFrame: null }),
       early: new Promise((resolve) => {
         answer = resolve;
@@ -238,7 +306,7 @@ describe('the first frame of a first open: made by the early session from its fi
     // The app's Home commits first (lib/firstFrameTakeOver.ts), then the answers come.
     expect(takeFirstFrame('home')).toBeUndefined();
     answer(fresh);
-    await (globalThis as { __firstFramePaint?: Promise<void> }).__firstFramePaint;
+    await win.__dlStartup.firstFramePaint;
     expect(layer()).toBeNull();
   });
 });
@@ -247,7 +315,7 @@ describe('the Login form index.html paints for a borrower signed out on the web'
   it('paints the form at the entry URL and at /login, with the texts and labels of Login', async () => {
     await run({});
     const form = layer('login');
-    expect(form?.querySelector('h1')?.textContent).toBe('Direct Loan');
+    expect(form?.querySelector('main h1')?.textContent).toBe('Direct Loan');
     const area = form?.querySelector<HTMLSelectElement>('select[aria-label="Area code"]');
     expect([...(area?.options ?? [])].map((o) => o.textContent)).toEqual(['+886', '+63', '+852']);
     expect(area?.value).toBe('886');
@@ -259,7 +327,7 @@ describe('the Login form index.html paints for a borrower signed out on the web'
     const buttons = [...(form?.querySelectorAll('button') ?? [])].map((b) => b.textContent);
     expect(buttons).toEqual(['Get Code', 'LOGIN']);
     takeFirstFrame('login');
-    delete (globalThis as Record<string, unknown>).__firstFrame;
+    globalThis.__dlStartup = undefined;
     await run({ path: '/login' });
     expect(layer('login')).not.toBeNull();
   });
@@ -272,25 +340,70 @@ describe('the Login form index.html paints for a borrower signed out on the web'
     expect(layer('login')).toBeNull();
   });
 
+  it('keeps PRODUCT.md §5: digits only, the phone’s maximum length, the code’s length', async () => {
+    await run({});
+    const area = partOf<HTMLSelectElement>('login-form__area');
+    const phone = partOf<HTMLInputElement>('login-form__phone');
+    const code = partOf<HTMLInputElement>('login-form__code');
+    // 886: 9 digits from a 9, else 10.
+    type(phone, '912 345 678 901 234');
+    expect(phone.value).toBe('912345678');
+    type(phone, '0912345678999');
+    expect(phone.value).toBe('0912345678');
+    // 63: 10 from a 9, else 11; a new area code cuts what is there.
+    area.value = '63';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    type(phone, '917123456789012');
+    expect(phone.value).toBe('9171234567');
+    area.value = '852';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(phone.value).toBe('91712345');
+    type(code, '1 2 3 4 5');
+    expect(code.value).toBe('1234');
+  });
+
+  it('Get Code is disabled until the phone matches its pattern, pressable when empty', async () => {
+    await run({});
+    const area = partOf<HTMLSelectElement>('login-form__area');
+    const phone = partOf<HTMLInputElement>('login-form__phone');
+    const getCode = partOf<HTMLButtonElement>('login-form__get-code');
+    expect(getCode.disabled).toBe(false);
+    type(phone, '91234');
+    expect(getCode.disabled).toBe(true);
+    getCode.click();
+    type(phone, '912345678');
+    expect(getCode.disabled).toBe(false);
+    area.value = '63';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(getCode.disabled).toBe(true);
+    // A disabled Get Code pressed is no press the app would make again.
+    expect(takeFirstFrame('login')?.press).toBeNull();
+  });
+
   it('hands what was typed, the focus and a press to Login', async () => {
     await run({});
-    const form = layer('login');
-    const area = form?.querySelector<HTMLSelectElement>('select');
-    const phone = form?.querySelector<HTMLInputElement>('input[aria-label="Mobile number"]');
-    const code = form?.querySelector<HTMLInputElement>('input[aria-label="Verification code"]');
-    if (!area || !phone || !code) throw new Error('no form');
+    const area = partOf<HTMLSelectElement>('login-form__area');
+    const phone = partOf<HTMLInputElement>('login-form__phone');
+    const code = partOf<HTMLInputElement>('login-form__code');
     area.value = '63';
-    phone.value = '9171234567';
-    code.value = '12';
+    area.dispatchEvent(new Event('change', { bubbles: true }));
+    type(phone, '9171234567');
+    type(code, '12');
     code.focus();
     code.setSelectionRange(1, 1);
-    form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+    partOf<HTMLButtonElement>('login-form__submit').click();
     expect(takeFirstFrame('login')).toEqual({
       press: 'login',
       values: { areaCode: '63', phone: '9171234567', code: '12' },
-      focus: { field: 'code', selectionStart: 1, selectionEnd: 1 },
+      focus: { part: 'code', selectionStart: 1, selectionEnd: 1 },
     });
     expect(layer('login')).toBeNull();
+  });
+
+  it('hands the focus of a button too', async () => {
+    await run({});
+    partOf<HTMLButtonElement>('login-form__get-code').focus();
+    expect(takeFirstFrame('login')?.focus?.part).toBe('getCode');
   });
 
   it('a Login frame is dropped, not handed, to another screen', async () => {

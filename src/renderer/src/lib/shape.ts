@@ -2,7 +2,9 @@
  * A small strict parser for the few shapes checked at boot (`bootShapes.ts`), so the boot chunk
  * does without zod (~24 kB gzip, bench/README.md). It keeps zod's `safeParse` contract as far as the app
  * uses it: unknown keys are dropped, anything else that does not match is rejected with a path
- * and a reason. Everything after boot (API answers, feature forms) still parses with zod.
+ * and a reason. Everything after boot (API answers, feature forms) still parses with zod. Making
+ * a shape has no side effect (the annotations say so to the bundler): a bundle keeps only the
+ * shapes it uses (index.html's inline script reads one of ./bootShapes.ts).
  * Runs in the browser. Pure.
  */
 
@@ -60,6 +62,7 @@ function typeName(input: unknown): string {
   return input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function string(limits: { min?: number; max?: number } = {}): Shape<string> {
   return shape((input, path) => {
     if (typeof input !== 'string') return reject(path, `expected string, got ${typeName(input)}`);
@@ -77,6 +80,7 @@ export function string(limits: { min?: number; max?: number } = {}): Shape<strin
  * A finite number; `int` means a safe integer (zod's `.int()`), `min`/`max` are inclusive,
  * `positive` excludes zero.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function number(
   rules: { int?: boolean; min?: number; max?: number; positive?: boolean } = {},
 ): Shape<number> {
@@ -96,11 +100,12 @@ export function number(
   });
 }
 
-export const boolean: Shape<boolean> = shape((input, path) =>
+export const boolean: Shape<boolean> = /* @__PURE__ */ shape((input, path) =>
   typeof input === 'boolean' ? input : reject(path, `expected boolean, got ${typeName(input)}`),
 );
 
 /** Exactly one of `values` (zod's `enum` / union of literals). */
+/* @__NO_SIDE_EFFECTS__ */
 export function oneOf<const V extends readonly (string | number)[]>(values: V): Shape<V[number]> {
   return shape((input, path) =>
     (values as readonly unknown[]).includes(input)
@@ -110,19 +115,22 @@ export function oneOf<const V extends readonly (string | number)[]>(values: V): 
 }
 
 /** Anything (zod's `unknown`). */
-export const unknown: Shape<unknown> = shape((input) => input);
+export const unknown: Shape<unknown> = /* @__PURE__ */ shape((input) => input);
 
+/* @__NO_SIDE_EFFECTS__ */
 export function nullable<T>(inner: Shape<T>): Shape<T | null> {
   return shape((input, path) => (input === null ? null : inner.check(input, path)));
 }
 
 /** May be missing (or undefined); an absent key stays absent in the parsed object. */
+/* @__NO_SIDE_EFFECTS__ */
 export function optional<T>(inner: Shape<T>): Shape<T | undefined> {
   return shape((input, path) => (input === undefined ? undefined : inner.check(input, path)), {
     optional: true,
   });
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function array<T>(item: Shape<T>): Shape<T[]> {
   return shape((input, path) => {
     if (!Array.isArray(input)) return reject(path, `expected array, got ${typeName(input)}`);
@@ -131,6 +139,7 @@ export function array<T>(item: Shape<T>): Shape<T[]> {
 }
 
 /** String keys to values of one shape (zod's `record(z.string(), …)`). */
+/* @__NO_SIDE_EFFECTS__ */
 export function record<T>(value: Shape<T>): Shape<Record<string, T>> {
   return shape((input, path) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -151,6 +160,7 @@ export function record<T>(value: Shape<T>): Shape<Record<string, T>> {
 }
 
 /** A plain object with exactly these keys parsed (others are dropped, as zod does). */
+/* @__NO_SIDE_EFFECTS__ */
 export function object<T extends object>(props: { [K in keyof T]-?: Shape<T[K]> }): Shape<T> {
   const entries = Object.entries(props) as [string, Shape<unknown>][];
   return shape((input, path) => {

@@ -3,20 +3,17 @@
  * and loads only that one: a borrower on the web never downloads the bridge's code, nor one in a
  * host the web fallbacks (index.html preloads the right chunk beside the boot chunk).
  */
-import type { NativeBridge } from '@shared/bridge';
 import type { LinkPolicy } from '@shared/links';
 import { deviceIdShape } from '../lib/bootShapes';
 import { type JsonStorage, StorageKey } from '../services/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
+import { isBridge } from './isBridge';
 import type { WebWindow } from './webHost';
 
 export type { BaseInfo, HostProfile, NativeHost } from './NativeHost';
 
-export function isBridge(value: unknown): value is NativeBridge {
-  const bridge = value as Partial<NativeBridge> | null | undefined;
-  return typeof bridge?.call === 'function' && typeof bridge.on === 'function';
-}
+export { isBridge } from './isBridge';
 
 /** The persisted random web device id (PRODUCT.md §3), created on first use. */
 export function persistedDeviceId(storage: JsonStorage): () => string {

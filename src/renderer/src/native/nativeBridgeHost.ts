@@ -15,20 +15,21 @@ import type {
 import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
 import { type LinkPolicy, safeLink } from '@shared/links';
 import { bridgeResultShape, hostBaseInfoShape } from '../lib/bootShapes';
+import { startupPage } from '../lib/startupPage';
 import { withH5Suffix } from './baseInfo';
 import type { BaseInfo, NativeHost } from './NativeHost';
 import { refusedLink } from './refusedLink';
 import { errorMessage } from '@shared/errors';
 
 /**
- * The getBaseInfo answer index.html's first-frame script already asked this bridge for
- * (src/renderer/inline/firstFrame.js), once: the host is asked once per page load.
+ * The getBaseInfo answer index.html's inline script (src/renderer/inline/firstFrame.ts) or the
+ * early session already asked this bridge for, once: the host is asked once per page load.
  */
 function takeEarlyBaseInfo(bridge: NativeBridge): Promise<unknown> | undefined {
-  const scope = globalThis as { __earlyBaseInfo?: { bridge: unknown; answer: Promise<unknown> } };
-  const early = scope.__earlyBaseInfo;
+  const page = startupPage();
+  const early = page.earlyBaseInfo;
   if (!early || early.bridge !== bridge) return undefined;
-  delete scope.__earlyBaseInfo;
+  delete page.earlyBaseInfo;
   return early.answer;
 }
 

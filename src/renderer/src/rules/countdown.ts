@@ -11,6 +11,9 @@ export function countdownUntil(now: number): number {
   return now + SMS_COUNTDOWN_SECONDS * 1000;
 }
 
+/** Get Code's text while no countdown runs (PRODUCT.md §2). */
+export const GET_CODE_LABEL = 'Get Code';
+
 export function resendLabel(seconds: number): string {
   return `Resend in ${seconds}s`;
 }

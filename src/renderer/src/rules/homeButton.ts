@@ -162,7 +162,7 @@ export function headlineOf(
 
 /**
  * Home's headline, amount and main button at rest, as text: what index.html paints before the
- * app runs (src/renderer/inline/firstFrame.js), kept by Home for the next open and made by the
+ * app runs (src/renderer/inline/firstFrame.ts), kept by Home for the next open and made by the
  * early session from the first calls' answers on a first open (services/earlySession.ts). A
  * borrower whose loan info has not come yet is at loan state 0 with nothing available.
  */

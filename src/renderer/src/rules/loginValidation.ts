@@ -41,6 +41,22 @@ export function normalizePhone(areaCode: AreaCode, input: string): string {
   return digits.slice(0, phoneMaxLength(areaCode, digits));
 }
 
+/** The country of an area code, as the SMS code calls send it (PRODUCT.md §7). */
+export const COUNTRY_OF: Readonly<Record<AreaCode, string>> = {
+  '886': 'TW',
+  '63': 'PH',
+  '852': 'HK',
+};
+
+/**
+ * Get Code is disabled until the phone matches its pattern, and while a code is being sent or
+ * counted down (PRODUCT.md §5, §4); an empty phone leaves it pressable, so the borrower learns
+ * what is missing (ENTER_MOBILE_FIRST).
+ */
+export function getCodeDisabled(areaCode: AreaCode, phone: string, idle: boolean): boolean {
+  return phone !== '' && !(idle && isValidPhone(areaCode, phone));
+}
+
 /** The SMS code as typed: no spaces, cut to the code's length. */
 export function normalizeCode(input: string): string {
   return input.replace(/\s/g, '').slice(0, SMS_CODE_LENGTH);

@@ -7,9 +7,9 @@
 import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoints';
 import type { AppConfig } from '@shared/appConfig';
 import type { UserBaseInfo } from '@shared/envelope';
-import type { ApiClient } from '@shared/transport/client';
+import type { ApiClient, Caller } from '@shared/transport/client';
+import { type AdoptedSession, type EarlySession, startupPage } from '../lib/startupPage';
 import { ApiCallError, type ApiTransport } from './api';
-import type { AdoptedSession, EarlySession } from './earlySession';
 
 interface LoadedClient {
   client: ApiClient;
@@ -23,9 +23,9 @@ interface LoadedClient {
  * taken once: a later client of this page starts its own.
  */
 function takeEarlySession(): Promise<EarlySession | undefined> {
-  const scope = globalThis as { __earlySession?: Promise<EarlySession | undefined> };
-  const early = scope.__earlySession;
-  delete scope.__earlySession;
+  const page = startupPage();
+  const early = page.earlySession;
+  delete page.earlySession;
   return early ? early.catch(() => undefined) : Promise.resolve(undefined);
 }
 
@@ -91,6 +91,9 @@ export function createApiTransport(
   };
   return {
     call: async (name, data, options) => {
+      // The session this call is made in (DESIGN.md §6): it carries that session's token even
+      // when the session ends, or another begins, while the client loads or the call waits.
+      const caller: Caller = { token: token(), baseInfo: baseInfo() };
       let client: ApiClient;
       let takeAnswer: LoadedClient['takeAnswer'];
       try {
@@ -101,10 +104,11 @@ export function createApiTransport(
           cause: error,
         });
       }
-      // The same call made ahead by the early session: its answer, once (never for `hk`).
-      const early = options?.hk ? undefined : takeAnswer?.(name, data);
+      // The same call made ahead by the early session for this session: its answer, once (never
+      // for `hk`).
+      const early = options?.hk ? undefined : takeAnswer?.(name, data, caller.token);
       if (early) return early as Promise<ProductAnswer<ResponseOf<typeof name>>>;
-      return client.call(name, data, options);
+      return client.call(name, data, { ...options, caller });
     },
     pathOf: (name) => loaded?.pathOf(name) ?? name,
     warmUp: () => {

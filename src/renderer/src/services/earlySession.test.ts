@@ -1,13 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
 import { fakeBridge, ok } from '../test/fakes';
+import { type EarlySession, startupPage } from '../lib/startupPage';
 import { createApiTransport } from './apiTransport';
-import {
-  EARLY_ANSWERS_FRESH_MS,
-  type EarlySession,
-  type EarlyWindow,
-  startEarlySession,
-} from './earlySession';
+import { EARLY_ANSWERS_FRESH_MS, type EarlyWindow, startEarlySession } from './earlySession';
 import { JsonStorage, memoryStorage, StorageKey } from './storage';
 
 const config = {
@@ -53,13 +49,17 @@ function page(options: {
   }
   new JsonStorage(storage).write(StorageKey.deviceId, 'web-1');
   return {
-    localStorage: storage as Storage,
+    localStorage: storage,
+    sessionStorage: memoryStorage(),
     location: { pathname: options.path ?? '/' },
     document: { baseURI: 'http://x/' },
     nativeBridge: options.bridge,
-    __appConfigFetch: {
-      url: 'http://x/app-config.json',
-      config: Promise.resolve(options.config ?? config),
+    __dlStartup: {
+      appConfig: {
+        url: 'http://x/app-config.json',
+        response: Promise.resolve(Response.json(options.config ?? config)),
+        config: Promise.resolve(options.config ?? config),
+      },
     },
   };
 }
@@ -80,7 +80,7 @@ const fastPayBridge = () =>
   });
 
 afterEach(() => {
-  delete (globalThis as { __earlySession?: unknown }).__earlySession;
+  globalThis.__dlStartup = undefined;
   vi.useRealTimers();
 });
 
@@ -135,7 +135,7 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
     const early = await startEarlySession(win, client.create);
     expect(early).toMatchObject({ token: 'H1', deviceId: 'd1-h5' });
     expect(bridge.calls.map((call) => call.method)).toEqual(['getBaseInfo']);
-    expect(win.__earlyBaseInfo?.bridge).toBe(bridge);
+    expect(win.__dlStartup?.earlyBaseInfo?.bridge).toBe(bridge);
   });
 
   it('inside FastPay (a wallet token, not a session) shakes hands but makes no call ahead', async () => {
@@ -147,7 +147,7 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
   });
 });
 
-describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.js paints it)', () => {
+describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.ts paints it)', () => {
   const loan = {
     lastAmount: 15000,
     creditAmount: 20000,
@@ -208,7 +208,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
   it('adopts it once for the same token: the first calls take its answers, later ones ask', async () => {
     const client = fakeClient();
     const early = startEarlySession(page({ token: 'T1' }), client.create);
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    startupPage().earlySession = early;
     const transport = createApiTransport(config, baseInfo('T1'), () => 'T1');
     await transport.call('userInfo', {});
     expect(client.calls.filter((call) => call.name === 'userInfo')).toHaveLength(1);
@@ -216,7 +216,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     expect(client.calls.filter((call) => call.name === 'userInfo')).toHaveLength(2);
     // The adopted client now reads the app's token and base info.
     expect(client.made[0]?.token()).toBe('T1');
-    expect((globalThis as { __earlySession?: unknown }).__earlySession).toBeUndefined();
+    expect(startupPage().earlySession).toBeUndefined();
   });
 
   it('answers made ahead go stale: a call long after the start asks the server', async () => {
@@ -224,7 +224,7 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     let now = start;
     const client = fakeClient();
     const early = startEarlySession(page({ token: 'T1' }), client.create, () => now);
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession = early;
+    startupPage().earlySession = early;
     const transport = createApiTransport(config, baseInfo('T1'), () => 'T1');
     await early;
     now = start + EARLY_ANSWERS_FRESH_MS + 1;
@@ -232,12 +232,65 @@ describe('the app’s transport and the early session (DESIGN.md §6, session sc
     expect(client.calls.filter((call) => call.name === 'unread')).toHaveLength(2);
   });
 
+  it('its answers are its session’s: a call of the next session asks the server, and none is taken after', async () => {
+    const client = fakeClient({
+      loanInfo: async () => ({ code: 9000001, message: 'ended', data: null }),
+    });
+    const early = startEarlySession(page({ token: 'T1' }), client.create);
+    startupPage().earlySession = early;
+    let token = 'T1';
+    const transport = createApiTransport(
+      config,
+      () => baseInfo(token)(),
+      () => token,
+    );
+    // The session ends on its first answer; the borrower logs in again.
+    expect((await transport.call('userInfo', {})).code).toBe(200);
+    token = 'T2';
+    const loanInfo = client.calls.filter((call) => call.name === 'loanInfo');
+    expect(loanInfo).toHaveLength(1);
+    await transport.call('loanInfo', {});
+    expect(client.calls.filter((call) => call.name === 'loanInfo')).toHaveLength(2);
+    // Back to the first token within the freshness window: what was made ahead is gone.
+    token = 'T1';
+    await transport.call('unread', {});
+    expect(client.calls.filter((call) => call.name === 'unread')).toHaveLength(2);
+  });
+
+  it('the app’s calls carry the token of the session they were made in', async () => {
+    const made: { name: string; token: string | undefined }[] = [];
+    const client = fakeClient();
+    const early = startEarlySession(page({ token: 'T1' }), (options) => {
+      const real = client.create(options);
+      return {
+        ...real,
+        warmUp: real.warmUp,
+        call: (name: never, data: never, callOptions?: { caller?: { token: string } }) => {
+          made.push({ name, token: callOptions?.caller?.token });
+          return real.call(name, data);
+        },
+      } as unknown as ApiClient;
+    });
+    startupPage().earlySession = early;
+    let token = 'T1';
+    const transport = createApiTransport(
+      config,
+      () => baseInfo(token)(),
+      () => token,
+    );
+    await transport.call('userInfo', {});
+    const call = transport.call('repayPlan', { pageNum: 1, pageSize: 20, type: '' });
+    // Logged out before the call reached the client: it still belongs to T1.
+    token = '';
+    await call;
+    expect(made.find((entry) => entry.name === 'repayPlan')?.token).toBe('T1');
+  });
+
   it('discards it when the token changed before the app asked', async () => {
     const client = fakeClient();
     const early = await startEarlySession(page({ token: 'T1' }), client.create);
     const adopt = vi.spyOn(early as EarlySession, 'adopt');
-    (globalThis as { __earlySession?: Promise<EarlySession | undefined> }).__earlySession =
-      Promise.resolve(early);
+    startupPage().earlySession = Promise.resolve(early);
     const transport = createApiTransport(config, baseInfo('T2'), () => 'T2');
     await expect(transport.call('userInfo', {})).rejects.toThrow();
     expect(adopt).not.toHaveBeenCalled();

@@ -13,7 +13,6 @@
  * client saved, as a login as another number goes on with the device's channel.
  */
 import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoints';
-import type { AppConfig } from '@shared/appConfig';
 import { OK } from '@shared/codes';
 import { HOME_BANNER_LOCATION, WEB_SYSTEM } from '@shared/constants';
 import type { UserBaseInfo } from '@shared/envelope';
@@ -25,38 +24,13 @@ import {
   hostBaseInfoShape,
   persistedUserShape,
 } from '../lib/bootShapes';
-import { type HostProfile, isBridge, persistedDeviceId } from '../native';
+import { type EarlySession, startupPage } from '../lib/startupPage';
+import { type HostProfile, persistedDeviceId } from '../native';
 import { homeFrameOf } from '../rules/homeButton';
 import { userBaseInfoOf, withH5Suffix } from '../native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
+import { type StartupWindow, startupDecision } from './startupDecision';
 import { JsonStorage, StorageKey } from './storage';
-
-/** What the page started, as the app's transport finds it. */
-export interface EarlySession {
-  /** The token, device and API hosts it was started for. */
-  readonly token: string;
-  readonly deviceId: string;
-  readonly apiBase: AppConfig['apiBase'];
-  /**
-   * Home's headline, amount and main button from the first calls' answers (user info and loan
-   * info, both answered): at the entry URL of a first open, index.html paints it before the boot
-   * chunk has run (src/renderer/inline/firstFrame.js), as it paints a kept one on a second open.
-   * Undefined elsewhere, or when either call failed.
-   */
-  readonly homeFrame: Promise<HomeFrame | undefined>;
-  /** Hands the client over: its calls then read the app's base info and token. */
-  adopt(baseInfo: () => UserBaseInfo, token: () => string): AdoptedSession;
-}
-
-/** The early client with the answers of the first calls it made for the app. */
-export interface AdoptedSession {
-  client: ApiClient;
-  /**
-   * The answer of a call made ahead of the app with this name and data, once, and only while it
-   * is fresh (a later call of the app asks the server).
-   */
-  takeAnswer(name: EndpointName, data: unknown): Promise<ProductAnswer> | undefined;
-}
 
 /** Answers made ahead of the app are used only this long after the session's start. */
 export const EARLY_ANSWERS_FRESH_MS = 10_000;
@@ -96,24 +70,12 @@ async function homeFrameFrom(
   return state === undefined ? undefined : homeFrameOf(state, loan.data as ResponseOf<'loanInfo'>);
 }
 
-/** The bits of `window` the early start reads (tests pass a fake). */
-export interface EarlyWindow {
-  localStorage: Storage;
-  nativeBridge?: unknown;
-  /** index.html's config request, with a copy of its JSON (src/renderer/index.html). */
-  __appConfigFetch?: { url: string; config?: Promise<unknown> };
-  location: { pathname: string };
-  document: { baseURI: string };
-  /** The host's getBaseInfo answer, asked once per page (native/nativeBridgeHost.ts takes it). */
-  __earlyBaseInfo?: { bridge: unknown; answer: Promise<unknown> };
-}
-
-/** The entry URL (the deployment base, or its index.html) is Home (PRODUCT.md §2). */
-function atEntryUrl(win: EarlyWindow): boolean {
-  const base = new URL(win.document.baseURI).pathname;
-  const path = win.location.pathname;
-  return path === base || path === `${base}index.html` || `${path}/` === base;
-}
+/**
+ * The bits of `window` the early start reads (tests pass a fake): the startup decision's page,
+ * and in the startup record index.html's config request with a copy of its JSON and the host's
+ * getBaseInfo answer (lib/startupPage.ts).
+ */
+export type EarlyWindow = StartupWindow;
 
 /**
  * The base info the app will send (native/webHost.ts, native/nativeBridgeHost.ts): inside a
@@ -123,14 +85,15 @@ function atEntryUrl(win: EarlyWindow): boolean {
 async function baseInfoOf(
   win: EarlyWindow,
 ): Promise<{ info: UserBaseInfo; appName: HostProfile } | undefined> {
-  const bridge = win.nativeBridge;
-  if (isBridge(bridge)) {
-    if (win.__earlyBaseInfo?.bridge !== bridge) {
+  const page = startupPage(win);
+  if (startupDecision(win).inHost) {
+    const bridge = win.nativeBridge as { call(method: string): Promise<unknown> };
+    if (page.earlyBaseInfo?.bridge !== bridge) {
       const answer = new Promise<unknown>((resolve) => resolve(bridge.call('getBaseInfo')));
       answer.catch(() => {});
-      win.__earlyBaseInfo = { bridge, answer };
+      page.earlyBaseInfo = { bridge, answer };
     }
-    const result = bridgeResultShape.safeParse(await win.__earlyBaseInfo.answer);
+    const result = bridgeResultShape.safeParse(await page.earlyBaseInfo.answer);
     if (!result.success || result.data.resultCode !== 0) return undefined;
     const info = hostBaseInfoShape.safeParse(result.data.data);
     if (!info.success || !info.data.tokenValue) return undefined;
@@ -160,7 +123,7 @@ export async function startEarlySession(
   now: () => number = Date.now,
 ): Promise<EarlySession | undefined> {
   try {
-    const configAnswer = win.__appConfigFetch?.config;
+    const configAnswer = startupPage(win).appConfig?.config;
     if (!configAnswer) return undefined;
     const [host, answer] = await Promise.all([baseInfoOf(win), configAnswer]);
     const config = appConfigShape.safeParse(answer);
@@ -179,7 +142,7 @@ export async function startEarlySession(
     const answers = new Map<string, Promise<ProductAnswer>>();
     // FastPay's token is the wallet's, not a session: its first call logs in with it
     // (stores/SessionStore.ts), so only the handshake is made ahead.
-    const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(atEntryUrl(win));
+    const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(startupDecision(win).atEntry);
     for (const [name, data] of ahead) {
       const answer = client.call(name, data as never) as Promise<ProductAnswer>;
       answer.catch(() => {});
@@ -198,7 +161,8 @@ export async function startEarlySession(
         reads = { baseInfo, token };
         return {
           client,
-          takeAnswer(name, data) {
+          takeAnswer(name, data, token) {
+            if (token !== info.tokenValue) answers.clear();
             const key = callKey(name, data);
             const answer = answers.get(key);
             answers.delete(key);

@@ -60,6 +60,8 @@ export function memoryStorage(): KeyValueStorage {
 /** Storage keys, one place (PRODUCT.md §3). */
 export const StorageKey = {
   user: 'dl.user',
+  /** The seal of `dl.user`'s text (services/userRecordSeal.ts): the app wrote it, here. */
+  userSeal: 'dl.userSeal',
   kycForm: 'dl.kycForm',
   appConfig: 'dl.appConfig',
   deviceId: 'dl.deviceId',

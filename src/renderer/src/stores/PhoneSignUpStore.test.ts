@@ -53,23 +53,23 @@ function setup(message = 'success', kind: SignUpKind = 'partner') {
 describe('phone sign-up (/channel/reg, /reg/:channel)', () => {
   it('sends the code on the channel host, then counts down', async () => {
     const { store, transport, clock } = setup();
-    store.setPhone('9998887777');
+    store.form.setPhone('9998887777');
     await store.sendCode();
     expect(transport.calls[0]).toMatchObject({
       name: 'channelGetSmsCode',
       data: { areaCode: '63', countryCode: 'PH', msisdn: '9998887777' },
     });
-    expect(store.secondsLeft).toBe(180);
-    expect(store.canGetCode).toBe(false);
+    expect(store.form.secondsLeft).toBe(180);
+    expect(store.form.canGetCode).toBe(false);
     clock.advance(180_000);
-    expect(store.secondsLeft).toBe(0);
-    expect(store.canGetCode).toBe(true);
+    expect(store.form.secondsLeft).toBe(0);
+    expect(store.form.canGetCode).toBe(true);
   });
 
   it('refuses a bad number with the login toast', async () => {
     const { store, ui, transport } = setup();
-    store.setPhone('91234');
-    store.setCode('1234');
+    store.form.setPhone('91234');
+    store.form.setCode('1234');
     await store.register();
     expect(ui.shown).toEqual([INVALID_PHONE_OR_CODE]);
     expect(transport.calls).toEqual([]);
@@ -77,8 +77,8 @@ describe('phone sign-up (/channel/reg, /reg/:channel)', () => {
 
   it('a plain success stores the user and moves on at once', async () => {
     const { store, signedUp, root, transport } = setup();
-    store.setPhone('9998887777');
-    store.setCode('1234');
+    store.form.setPhone('9998887777');
+    store.form.setCode('1234');
     await store.register();
     expect(transport.calls.map((c) => c.name)).toEqual(['channelUserLogin']);
     expect(root.user.tokenValue).toBe('tv-partner');
@@ -87,10 +87,10 @@ describe('phone sign-up (/channel/reg, /reg/:channel)', () => {
 
   it('borrowers sign up on the main host, 852 numbers on the HK host', async () => {
     const { store, transport, signedUp } = setup('success', 'borrower');
-    store.setAreaCode('852');
-    store.setPhone('51234567');
+    store.form.setAreaCode('852');
+    store.form.setPhone('51234567');
     await store.sendCode();
-    store.setCode('1234');
+    store.form.setCode('1234');
     await store.register();
     expect(transport.calls.map((c) => [c.name, c.hk])).toEqual([
       ['getSmsCodeWithLogin', true],
@@ -101,8 +101,8 @@ describe('phone sign-up (/channel/reg, /reg/:channel)', () => {
 
   it('another message shows for 600 ms before navigating (PRODUCT.md §8)', async () => {
     const { store, signedUp, ui, clock } = setup('Your account has been created');
-    store.setPhone('9998887777');
-    store.setCode('1234');
+    store.form.setPhone('9998887777');
+    store.form.setCode('1234');
     await store.register();
     expect(ui.shown).toEqual(['Your account has been created']);
     clock.advance(599);

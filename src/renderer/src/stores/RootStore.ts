@@ -19,6 +19,7 @@ import { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
 import { type JsonStorage, SESSION_OWNED_KEYS } from '../services/storage';
 import type { UiService } from '../services/ui';
+import type { UserRecordSeal } from '../services/userRecordSeal';
 import { ApiService } from '../services/ApiService';
 import { ConfigStore } from './ConfigStore';
 import { NetworkStore } from './NetworkStore';
@@ -40,6 +41,8 @@ export interface Services {
   navigation: Navigation;
   reporter: ErrorReporter;
   reload: () => void;
+  /** Whether the saved user record is this app's (services/userRecordSeal.ts); none: trusted. */
+  userRecordSeal?: UserRecordSeal;
 }
 
 /**
@@ -80,7 +83,7 @@ export class RootStore {
 
   constructor(readonly services: Services) {
     const { storage, native, navigation, reporter, clock, ui } = services;
-    this.user = new UserStore(storage, services.config.apiBase.main);
+    this.user = new UserStore(storage, services.config.apiBase.main, services.userRecordSeal);
     this.config = new ConfigStore(storage, services.config);
     this.session = new SessionStore({
       native,

@@ -5,13 +5,16 @@
  *
  * The token is the session (DESIGN.md §6): a new token — a login as another number, a host's new
  * token — starts from nothing, and the saved record names the API host it belongs to, so its
- * figures reach no other session or deployment.
+ * figures reach no other session or deployment. What the record holds beside its token is read
+ * back only when this app sealed it in this browser (services/userRecordSeal.ts): a record
+ * planted in storage gives its token a try, never its figures.
  */
 import { makeAutoObservable } from 'mobx';
 import type { LoanInfo, UnreadItem, User } from '@shared/api/entities';
 import { type HomeFrame, persistedUserShape } from '../lib/bootShapes';
 import { profileTabHasDot, redDotList } from '../rules/redDot';
 import { type JsonStorage, StorageKey } from '../services/storage';
+import type { UserRecordSeal } from '../services/userRecordSeal';
 
 export class UserStore {
   /** The login token; a host's token inside the lender app. Logged in when it is non-empty. */
@@ -29,15 +32,23 @@ export class UserStore {
   /** The wallet account of a FastPay login (PRODUCT.md §3 login response); session-only. */
   fastpayAccount: { paymentAccountId: string; paymentAccount: string } | null = null;
 
+  /** The text of the record last written: a seal is kept only for the record still current. */
+  private written = '';
+
   constructor(
     private readonly storage: JsonStorage,
     /** `apiBase.main` of this deployment: whose tokens and figures the saved record may hold. */
     private readonly apiHost: string,
+    /** The saved record's seal; none (tests): the record is trusted and nothing is sealed. */
+    private readonly recordSeal?: UserRecordSeal,
   ) {
     const saved = storage.read(StorageKey.user, persistedUserShape);
     if (saved && saved.apiHost !== undefined && saved.apiHost !== apiHost) {
       // Another deployment's session: its token means nothing here, its figures are not ours.
       storage.remove(StorageKey.user);
+    } else if (saved && recordSeal && !recordSeal.trusted) {
+      // Not a record this app sealed here: its token is tried (the server decides), nothing else.
+      this.tokenValue = saved.tokenValue;
     } else if (saved) {
       this.tokenValue = saved.tokenValue;
       this.user = saved.user;
@@ -45,7 +56,12 @@ export class UserStore {
       this.loanInfo = saved.apiHost === undefined ? null : saved.loanInfo;
       this.homeFrame = saved.apiHost === undefined ? null : (saved.homeFrame ?? null);
     }
-    makeAutoObservable<UserStore, 'storage' | 'apiHost'>(this, { storage: false, apiHost: false });
+    makeAutoObservable<UserStore, 'storage' | 'apiHost' | 'recordSeal' | 'written'>(this, {
+      storage: false,
+      apiHost: false,
+      recordSeal: false,
+      written: false,
+    });
   }
 
   get isLoggedIn(): boolean {
@@ -130,7 +146,9 @@ export class UserStore {
   clear(): void {
     this.forgetSession();
     this.tokenValue = '';
+    this.written = '';
     this.storage.remove(StorageKey.user);
+    this.storage.remove(StorageKey.userSeal);
   }
 
   /** Everything a session learnt, the token aside. */
@@ -145,12 +163,20 @@ export class UserStore {
   }
 
   private persist(): void {
-    this.storage.write(StorageKey.user, {
+    const record = {
       tokenValue: this.tokenValue,
       user: this.user,
       loanInfo: this.loanInfo,
       apiHost: this.apiHost,
       homeFrame: this.homeFrame,
+    };
+    // The seal of the record before would not match this one: none until this one is sealed.
+    this.storage.remove(StorageKey.userSeal);
+    this.storage.write(StorageKey.user, record);
+    const text = JSON.stringify(record);
+    this.written = text;
+    void this.recordSeal?.seal(text).then((seal) => {
+      if (seal && this.written === text) this.storage.write(StorageKey.userSeal, seal);
     });
   }
 }

@@ -13,18 +13,8 @@ afterAll(() => {
   document.head.replaceChildren();
   localStorage.clear();
   sessionStorage.clear();
-  // What index.html's inline scripts leave on the window (inline/firstFrame.js), and the app's
+  // What index.html's inline scripts leave on the window (lib/startupPage.ts), and the app's
   // side marks done (lib/firstFrame.ts): a rendered Home or crash page in one file must not
   // tell the next that a first frame was already taken over.
-  const page = globalThis as Record<string, unknown>;
-  for (const key of INLINE_SCRIPT_GLOBALS) delete page[key];
+  globalThis.__dlStartup = undefined;
 });
-
-const INLINE_SCRIPT_GLOBALS = [
-  '__firstFrame',
-  '__firstFramePaint',
-  '__firstFrameShown',
-  '__earlyBaseInfo',
-  '__appConfigFetch',
-  '__earlySession',
-];

@@ -9,13 +9,14 @@ import { KycStates } from '@shared/api/entities';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { HomeFrame } from '../../lib/bootShapes';
-import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
+import { restoreFocus, type TakenFrame, takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { formatDate, formatPeso } from '../../lib/format';
 import { useNavigating } from '../../lib/navigating';
 import { useOptionalChunk } from '../../lib/useOptionalChunk';
 import { KEPT_FRESH_MS } from '../../stores/Freshness';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
+import { HomeHero, HomeHeroUpdating, HomePage } from './HomeHero';
 import { headlineOf, homeFrameOf, showsOverdue } from '../../rules/homeButton';
 import { PullRefresh } from '../../components/PullRefresh';
 import './home.css';
@@ -58,11 +59,19 @@ const HomeScreen = observer(function HomeScreen() {
   // way, so the borrower never sees them go and come back.
   const [painted, setPainted] = useState<HomeFrame | null>(null);
   const pressedBefore = useRef(false);
+  const mainButtonRef = useRef<HTMLButtonElement>(null);
+  const takenFocus = useRef<TakenFrame['focus']>(undefined);
   useLayoutEffect(() => {
     const taken = takeFirstFrame('home');
     if (taken?.figures) setPainted(taken.figures);
     pressedBefore.current = taken?.press === 'main';
+    takenFocus.current = taken?.focus;
   }, []);
+  // The painted main button's focus goes to this one as soon as it can take it (it is disabled
+  // while the first route loads), never lost on the page's body.
+  useEffect(() => {
+    if (restoreFocus(takenFocus.current, { main: mainButtonRef })) takenFocus.current = undefined;
+  });
   useEffect(() => {
     if (!amountPending) setPainted(null);
   }, [amountPending]);
@@ -95,9 +104,7 @@ const HomeScreen = observer(function HomeScreen() {
 
   return (
     <PullRefresh onRefresh={() => home.refresh()}>
-      <section className="home-page">
-        {/* The page's heading, named as its tab (PRODUCT.md §2: Loan at /); the hero shows it. */}
-        <h1 className="visually-hidden">Loan</h1>
+      <HomePage>
         {home.loanInfoMissing ? (
           <div className="home-hero home-hero--missing" role="alert">
             <p className="home-hero__caption">Your loan details could not be loaded.</p>
@@ -112,36 +119,17 @@ const HomeScreen = observer(function HomeScreen() {
             </button>
           </div>
         ) : (
-          <div className="home-hero">
-            <p className="home-hero__caption">{standIn ? standIn.caption : headline.caption}</p>
-            {amountPending && !standIn ? (
-              <p className="home-hero__amount" data-testid="home-amount-pending" aria-busy="true">
-                <span className="home-hero__placeholder" role="img" aria-label="Loading amount" />
-              </p>
-            ) : (
-              <p className="home-hero__amount" data-testid="home-amount">
-                {standIn ? standIn.amount : amountText}
-              </p>
-            )}
-            {mainButton && (
-              <button
-                type="button"
-                className="home-hero__button"
-                disabled={mainButton.disabled}
-                onClick={() => {
-                  if (standIn) pressedBefore.current = true;
-                  else home.pressMainButton();
-                }}
-              >
-                {mainButton.label}
-              </button>
-            )}
-            {home.loanInfoStatus === 'loading' && loan ? (
-              // Kept figures on screen while fresh ones come: quiet, but said (the button waits).
-              <p className="home-hero__stale" role="status">
-                Updating…
-              </p>
-            ) : null}
+          <HomeHero
+            caption={standIn ? standIn.caption : headline.caption}
+            amount={standIn ? standIn.amount : amountText}
+            button={mainButton}
+            buttonRef={mainButtonRef}
+            onPress={() => {
+              if (standIn) pressedBefore.current = true;
+              else home.pressMainButton();
+            }}
+          >
+            {home.loanInfoStatus === 'loading' && loan ? <HomeHeroUpdating /> : null}
             {home.loanInfoStale ? (
               <p className="home-hero__stale" role="status">
                 Not updated: these figures are from your last visit.{' '}
@@ -154,7 +142,7 @@ const HomeScreen = observer(function HomeScreen() {
                 </button>
               </p>
             ) : null}
-          </div>
+          </HomeHero>
         )}
 
         {approved && loan && (
@@ -196,7 +184,7 @@ const HomeScreen = observer(function HomeScreen() {
           ready={home.loanInfoStatus !== 'loading'}
           onOpen={(banner) => home.openLink(banner.link)}
         />
-      </section>
+      </HomePage>
 
       {HomePopup && (
         <HomePopup

@@ -1,58 +1,27 @@
 /**
- * /login (PRODUCT.md §2 "Login page"). The store holds every rule; this view only renders it.
- * No antd-mobile component paints Login: its fields and buttons are plain elements styled like
- * the library's Input and Button (login.css), so the first page of a borrower signed out needs
- * no library chunk beside the boot chunk on a slow link (bench/README.md, Login usable).
+ * /login (PRODUCT.md §2 "Login page"). The store holds every rule; the view is LoginForm, the same
+ * markup index.html paints before the app runs.
  */
 import { observer } from 'mobx-react-lite';
-import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { type AreaCode, SMS_CODE_LENGTH } from '@shared/constants';
-import { takeFirstFrame } from '../../lib/firstFrameTakeOver';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import type { AreaCode } from '@shared/constants';
+import { restoreFocus, takeFirstFrame } from '../../lib/firstFrameTakeOver';
 import { useFeature } from '../../stores/StoresContext';
-import { resendLabel } from '../../rules/countdown';
+import { LoginForm } from './LoginForm';
 import { loginFeature } from './LoginStore';
 import './login.css';
 
 const PuzzlePopup = lazy(() => import('./PuzzlePopup'));
 
-/**
- * A button drawn like antd-mobile's: while `loading` it is disabled, says so (aria-busy) and shows
- * a spinner over its label, which stays its accessible name.
- */
-function FormButton({
-  className,
-  type,
-  loading,
-  disabled,
-  onClick,
-  children,
-}: {
-  className: string;
-  type: 'button' | 'submit';
-  loading: boolean;
-  disabled?: boolean;
-  onClick?: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type={type}
-      className={`login-button ${className}${loading ? ' login-button--loading' : ''}`}
-      disabled={loading || disabled}
-      aria-busy={loading || undefined}
-      onClick={onClick}
-    >
-      <span className="login-button__label">{children}</span>
-    </button>
-  );
-}
-
 const LoginScreen = observer(function LoginScreen() {
   const login = useFeature(loginFeature);
+  const { form } = login;
   useEffect(() => () => login.closePuzzle(), [login]);
-  const phoneField = useRef<HTMLInputElement>(null);
-  const codeField = useRef<HTMLInputElement>(null);
-  const areaField = useRef<HTMLSelectElement>(null);
+  const areaCodeRef = useRef<HTMLSelectElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const getCodeRef = useRef<HTMLButtonElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   // The Login form index.html painted before the app ran goes in the commit that shows this one:
   // what was typed there is kept, the focus stays in its field, and a press of Get Code or LOGIN
@@ -61,97 +30,53 @@ const LoginScreen = observer(function LoginScreen() {
     const taken = takeFirstFrame('login');
     if (!taken) return;
     const { areaCode, phone, code } = taken.values;
-    if (areaCode && login.areaCodes.includes(areaCode as AreaCode)) {
-      login.setAreaCode(areaCode as AreaCode);
+    if (areaCode && form.areaCodes.includes(areaCode as AreaCode)) {
+      form.setAreaCode(areaCode as AreaCode);
     }
-    if (phone) login.setPhone(phone);
-    if (code) login.setCode(code);
-    const fields = { areaCode: areaField, phone: phoneField, code: codeField };
-    const focus = taken.focus;
-    const target = focus && fields[focus.field as keyof typeof fields]?.current;
-    if (focus && target) {
-      target.focus();
-      if (target instanceof HTMLInputElement && focus.selectionStart !== null) {
-        target.setSelectionRange(focus.selectionStart, focus.selectionEnd);
-      }
-    }
+    if (phone) form.setPhone(phone);
+    if (code) form.setCode(code);
+    restoreFocus(taken.focus, {
+      areaCode: areaCodeRef,
+      phone: phoneRef,
+      code: codeRef,
+      getCode: getCodeRef,
+      submit: submitRef,
+    });
     if (taken.press === 'code') login.requestCode();
     else if (taken.press === 'login') void login.login();
-  }, [login]);
-
-  const codeButtonText =
-    login.smsState === 'countdown' ? resendLabel(login.secondsLeft) : 'Get Code';
+  }, [login, form]);
 
   return (
-    <section className="login-page">
-      <h1 className="login-page__title">Direct Loan</h1>
-      <form
-        className="login-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void login.login();
-        }}
-      >
-        <div className="login-form__row">
-          <select
-            ref={areaField}
-            className="login-form__area"
-            aria-label="Area code"
-            value={login.areaCode}
-            onChange={(event) => login.setAreaCode(event.target.value as AreaCode)}
-          >
-            {login.areaCodes.map((code) => (
-              <option key={code} value={code}>
-                +{code}
-              </option>
-            ))}
-          </select>
-          <input
-            ref={phoneField}
-            className="login-input login-form__phone"
-            aria-label="Mobile number"
-            placeholder="Mobile number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={login.phone}
-            onChange={(event) => login.setPhone(event.target.value)}
-          />
-        </div>
-        <div className="login-form__row">
-          <input
-            ref={codeField}
-            className="login-input login-form__code"
-            aria-label="Verification code"
-            placeholder="Verification code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-            value={login.code}
-            onChange={(event) => login.setCode(event.target.value)}
-          />
-          <FormButton
-            className="login-form__get-code"
-            type="button"
-            loading={login.smsState === 'sending'}
-            // An empty phone stays clickable so the user learns what is missing.
-            disabled={login.phone !== '' && !login.canGetCode}
-            onClick={() => login.requestCode()}
-          >
-            {codeButtonText}
-          </FormButton>
-        </div>
-        <FormButton className="login-form__submit" type="submit" loading={login.submitting}>
-          LOGIN
-        </FormButton>
-      </form>
+    <LoginForm
+      areaCodes={form.areaCodes}
+      areaCode={form.areaCode}
+      phone={form.phone}
+      code={form.code}
+      getCode={{
+        label: form.getCodeLabel,
+        loading: form.smsState === 'sending',
+        disabled: form.getCodeDisabled,
+      }}
+      submitting={login.submitting}
+      onAreaCode={(areaCode) => form.setAreaCode(areaCode)}
+      onPhone={(input) => form.setPhone(input)}
+      onCode={(input) => form.setCode(input)}
+      onGetCode={() => login.requestCode()}
+      onSubmit={() => void login.login()}
+      partRefs={{
+        areaCode: areaCodeRef,
+        phone: phoneRef,
+        code: codeRef,
+        getCode: getCodeRef,
+        submit: submitRef,
+      }}
+    >
       {login.puzzleOpen && (
         <Suspense fallback={null}>
           <PuzzlePopup onSuccess={() => login.puzzleSolved()} onClose={() => login.closePuzzle()} />
         </Suspense>
       )}
-    </section>
+    </LoginForm>
   );
 });
 

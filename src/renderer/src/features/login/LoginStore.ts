@@ -1,36 +1,24 @@
 /**
  * The login page (PRODUCT.md §2 "Login page", §4 SMS code states, §5 validation, §8 invite_friend
- * rule). The countdown survives a reload through session storage.
+ * rule). The form and its Get Code are the phone-and-code form (stores/PhoneCodeForm.ts), whose
+ * countdown survives a reload through session storage.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '@shared/codes';
-import type { AreaCode } from '@shared/constants';
 import { DEFAULT_AREA_CODE, INVITE_MESSAGE_MS } from '@shared/constants';
 import { safeLink } from '@shared/links';
-import { timestampShape } from '../../lib/bootShapes';
-import {
-  areaCodesFor,
-  ENTER_MOBILE_FIRST,
-  INVALID_PHONE_OR_CODE,
-  isValidPhone,
-  normalizeCode,
-  normalizePhone,
-} from '../../rules/loginValidation';
+import { areaCodesFor, INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
-import { type JsonStorage, StorageKey } from '../../services/storage';
+import type { JsonStorage } from '../../services/storage';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';
+import { PhoneCodeForm } from '../../stores/PhoneCodeForm';
 import type { Feature } from '../../stores/RootStore';
 import type { SessionStore } from '../../stores/SessionStore';
 import type { UserStore } from '../../stores/UserStore';
-import { countdownUntil, secondsLeft } from '../../rules/countdown';
-
-export type SmsState = 'idle' | 'sending' | 'countdown';
 
 const INVITE_FRIEND = 'invite_friend';
-
-const COUNTRY_OF: Readonly<Record<AreaCode, string>> = { '886': 'TW', '63': 'PH', '852': 'HK' };
 
 export interface LoginDeps {
   api: ApiService;
@@ -45,58 +33,26 @@ export interface LoginDeps {
 }
 
 export class LoginStore {
-  areaCode: AreaCode = DEFAULT_AREA_CODE;
-  phone = '';
-  code = '';
-  smsState: SmsState = 'idle';
-  secondsLeft = 0;
+  /** The phone, the code and Get Code (PRODUCT.md §4, §5). */
+  readonly form: PhoneCodeForm;
   submitting = false;
   /** The slider-puzzle popup is open (puzzle variant only). */
   puzzleOpen = false;
-  private stopTicking: (() => void) | undefined;
 
   constructor(private readonly deps: LoginDeps) {
-    makeAutoObservable<LoginStore, 'deps' | 'stopTicking'>(this, {
-      deps: false,
-      stopTicking: false,
+    this.form = new PhoneCodeForm({
+      clock: deps.clock,
+      ui: deps.ui,
+      areaCodes: () => areaCodesFor(deps.session.profile),
+      areaCode: DEFAULT_AREA_CODE,
+      countdownStorage: deps.sessionStorage,
     });
-    const until = deps.sessionStorage.read(StorageKey.smsCountdown, timestampShape);
-    if (until !== undefined && secondsLeft(until, deps.clock.now()) > 0) this.tick(until);
-  }
-
-  get areaCodes(): readonly AreaCode[] {
-    return areaCodesFor(this.deps.session.profile);
-  }
-
-  get phoneValid(): boolean {
-    return isValidPhone(this.areaCode, this.phone);
-  }
-
-  /** Get Code is disabled until the phone matches its pattern, and while sending or counting. */
-  get canGetCode(): boolean {
-    return this.phoneValid && this.smsState === 'idle';
-  }
-
-  setAreaCode(areaCode: AreaCode): void {
-    this.areaCode = areaCode;
-    this.phone = normalizePhone(areaCode, this.phone);
-  }
-
-  setPhone(input: string): void {
-    this.phone = normalizePhone(this.areaCode, input);
-  }
-
-  setCode(input: string): void {
-    this.code = normalizeCode(input);
+    makeAutoObservable<LoginStore, 'deps'>(this, { deps: false, form: false });
   }
 
   /** Get Code: validates, opens the puzzle in that variant, else sends. */
   requestCode(): void {
-    if (this.phone === '') {
-      this.deps.ui.toast(ENTER_MOBILE_FIRST);
-      return;
-    }
-    if (!this.canGetCode) return;
+    if (!this.form.mayRequestCode()) return;
     if (this.deps.puzzleCheck) {
       this.puzzleOpen = true;
       return;
@@ -114,56 +70,39 @@ export class LoginStore {
     void this.sendCode();
   }
 
-  async sendCode(from = this.from()): Promise<void> {
-    if (!this.canGetCode) return;
-    this.smsState = 'sending';
-    const request = {
-      areaCode: this.areaCode,
-      countryCode: COUNTRY_OF[this.areaCode],
-      msisdn: this.phone,
-    };
-    let ok = false;
-    try {
+  /** Sends the code (a failure is already shown by the ApiService), then counts down. */
+  sendCode(from = this.from()): Promise<void> {
+    return this.form.sendCode(async (request) => {
       const answer =
         from === INVITE_FRIEND
           ? await this.deps.api.call('channelGetSmsCode', request)
           : await this.deps.api.call('getSmsCodeWithLogin', request, {
-              hk: this.areaCode === '852',
+              hk: request.areaCode === '852',
             });
-      ok = answer.code === OK;
-    } catch {
-      // Already shown by the ApiService.
-    }
-    if (!ok) {
-      runInAction(() => {
-        this.smsState = 'idle';
-      });
-      return;
-    }
-    const until = countdownUntil(this.deps.clock.now());
-    this.deps.sessionStorage.write(StorageKey.smsCountdown, until);
-    this.tick(until);
+      return answer.code === OK;
+    });
   }
 
   /** LOGIN (PRODUCT.md §2, §5, §8). */
   async login(): Promise<void> {
-    if (this.phone === '' || this.code === '' || this.submitting) return;
-    if (!this.phoneValid) {
+    const { form } = this;
+    if (form.phone === '' || form.code === '' || this.submitting) return;
+    if (!form.phoneValid) {
       this.deps.ui.toast(INVALID_PHONE_OR_CODE);
       return;
     }
     const from = this.from();
-    const request = { areaCode: this.areaCode, msisdn: this.phone, code: this.code };
+    const request = form.loginRequest;
     this.submitting = true;
     try {
       const answer =
         from === INVITE_FRIEND
           ? await this.deps.api.call('channelUserLogin', request)
-          : await this.deps.api.call('login', request, { hk: this.areaCode === '852' });
+          : await this.deps.api.call('login', request, { hk: request.areaCode === '852' });
       if (answer.code !== OK) return;
       this.deps.user.setUser(answer.data);
-      this.resetCountdown();
-      this.code = '';
+      form.resetCountdown();
+      form.setCode('');
       if (from === INVITE_FRIEND) {
         const target = `/channel/admin?${new URLSearchParams({
           token: answer.data.tokenValue,
@@ -203,29 +142,8 @@ export class LoginStore {
     return new URLSearchParams(index < 0 ? '' : current.slice(index + 1));
   }
 
-  private tick(until: number): void {
-    this.stopTicking?.();
-    this.smsState = 'countdown';
-    this.secondsLeft = secondsLeft(until, this.deps.clock.now());
-    this.stopTicking = this.deps.clock.setInterval(() => {
-      const left = secondsLeft(until, this.deps.clock.now());
-      runInAction(() => {
-        this.secondsLeft = left;
-        if (left === 0) this.resetCountdown();
-      });
-    }, 1000);
-  }
-
-  private resetCountdown(): void {
-    this.stopTicking?.();
-    this.stopTicking = undefined;
-    this.smsState = 'idle';
-    this.secondsLeft = 0;
-    this.deps.sessionStorage.remove(StorageKey.smsCountdown);
-  }
-
   dispose(): void {
-    this.stopTicking?.();
+    this.form.dispose();
   }
 }
 
