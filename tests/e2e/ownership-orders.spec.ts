@@ -31,11 +31,12 @@ test('a pending order is kept across a logout of its user and never shown to ano
   const [order] = await placedOrders(admin);
   if (!order?.payCode) throw new Error('7-ELEVEN gives a payment code');
 
-  // Another borrower on the same phone: the channel screen offers REPAY, none of A's order.
+  // Another borrower on the same phone, on A's link: they have no such bills, so the screen says
+  // the link's amount is not theirs to pay, and shows none of A's order.
   await logOut(page);
   await loginOnWeb(page, OTHER_BORROWER);
   await page.goto(SEVEN_ELEVEN);
-  await expect(page.getByRole('button', { name: 'REPAY' })).toBeVisible();
+  await expect(page.getByText('is not the sum of the bills you chose')).toBeVisible();
   await expect(code).toHaveCount(0);
   const seenByOther = await page.content();
   expect(seenByOther).not.toContain(order.payCode);
