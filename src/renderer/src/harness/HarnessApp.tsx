@@ -5,10 +5,13 @@
 import { useEffect, useState } from 'react';
 import type { HostCore } from '@host/HostCore';
 import type { PanelApi } from '@host/panelApi';
+import type { PhoneAppMode } from '@shared/phoneApp';
 import { CallLog } from './CallLog';
 import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';
 import type { HarnessPhone } from './harnessPhone';
+import { PhoneInfo } from './PhoneInfo';
+import { type PhoneIsolation, rememberRefusedStorage, type StorageVerdict } from './phoneIsolation';
 import { writeMatrixSpec } from './matrix';
 import { PendingSheet } from './PendingSheet';
 import { PhoneStage } from './PhoneStage';
@@ -34,6 +37,10 @@ export interface PhoneSetup {
   access: HarnessPhone;
   /** The world of the tab this one was copied from (Duplicate tab, window.open); else null. */
   copiedFrom?: string | null;
+  /** How the phone is isolated, and why (phoneIsolation.ts). */
+  isolation: PhoneIsolation;
+  /** Where the dev server says the phone's app comes from (null: it did not say). */
+  appMode: PhoneAppMode | null;
 }
 
 export function HarnessApp({
@@ -62,6 +69,8 @@ export function HarnessApp({
   useEffect(() => phone?.access.onOpen((next) => setOpening({ path: next })), [phone]);
   useEffect(() => phone?.access.setPath(path), [phone, path]);
   const [copied, setCopied] = useState(false);
+  /** What the phone's relay found about its storage (cross-origin phones only). */
+  const [phoneStorage, setPhoneStorage] = useState<StorageVerdict | null>(null);
 
   // Keep the address bar reproducing the state, so a copied link opens the same setup.
   useEffect(() => {
@@ -91,6 +100,10 @@ export function HarnessApp({
       onPathChange={setPath}
       dispatch={run}
       access={phone.access}
+      onStorage={(verdict) => {
+        setPhoneStorage(verdict);
+        rememberRefusedStorage(verdict);
+      }}
     />
   ) : null;
   if (layout === 'cell') {
@@ -151,6 +164,14 @@ export function HarnessApp({
       <div className="sim-body">
         {stage}
         <aside className="sim-panel" aria-label="Control panel">
+          {phone ? (
+            <PhoneInfo
+              isolation={phone.isolation}
+              phoneOrigin={phone.access.ownOriginOf(snapshot.settings.profile)}
+              appMode={phone.appMode}
+              storage={phoneStorage}
+            />
+          ) : null}
           <Controls api={api} snapshot={snapshot} dispatch={run} />
           <WorkbenchPanel api={api} clock={snapshot.clock} />
           {phone ? null : (

@@ -58,6 +58,8 @@ interface Props {
   dispatch(action: PanelAction): void;
   /** The phone's route and storage; says whether the phone has origins of its own. */
   access?: HarnessPhone | undefined;
+  /** Whether the browser gives the phone's own origin storage (said by each new relay). */
+  onStorage?: ((verdict: { allowed: boolean; detail: string }) => void) | undefined;
 }
 
 export function PhoneStage({
@@ -72,6 +74,7 @@ export function PhoneStage({
   onPathChange,
   dispatch,
   access,
+  onStorage,
 }: Props) {
   const preset = DEVICE_PRESETS[snapshot.settings.device];
   const holder = useRef<HTMLDivElement>(null);
@@ -139,6 +142,7 @@ export function PhoneStage({
           };
         },
         {
+          onStorage: (verdict) => onStorage?.(verdict),
           onPath: onPathChange,
           onAppError: (text) => host.noteAppError(text, generation),
           onExternalUrl: (url) => void showExternalUrl(host, url),

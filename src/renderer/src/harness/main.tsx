@@ -12,6 +12,7 @@ import type { SimulatorPanelBridge } from '@host/panelApi';
 import { PHONE_BUNDLE_LABELS, PHONE_BUNDLE_PARAM, phoneBundleModeOf } from '@host/phoneBundle';
 import type { PhoneClock } from '@host/phoneClock';
 import { Workbench } from '@host/workbench';
+import { isPhoneAppMode, PHONE_APP_META, type PhoneAppMode } from '@shared/phoneApp';
 import { isWorldId, newWorldId } from '@shared/simWorld';
 import { AdminTokenMissing } from './AdminTokenMissing';
 import { adminTokenFor, bindAdminToken, fragmentAdminToken } from './adminTokens';
@@ -21,6 +22,12 @@ import { keepHost, readKeptHost } from './keptHost';
 import { MatrixPage } from './MatrixPage';
 import { readMatrixSpec } from './matrix';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
+import {
+  choosePhoneIsolation,
+  isolationOfWorld,
+  type PhoneIsolation,
+  refusesSharedPhone,
+} from './phoneIsolation';
 import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
 import { type ClaimedWorld, claimTabWorld, type WorldLocks } from './worldLease';
@@ -148,6 +155,8 @@ function start(container: HTMLElement): void {
     return;
   }
   const state = readUrlState(window.location.search);
+  // Read before the token is taken out of the address bar with the rest of the fragment.
+  const fragment = window.location.hash;
   // The admin API's server: this page's origin, or another that `?mock=` names, which needs its
   // own token (a token goes only to the server that issued it).
   const mockOrigin = state.mock ?? window.location.origin;
@@ -167,40 +176,54 @@ function start(container: HTMLElement): void {
     );
     return;
   }
-  if (params.get('view') === 'matrix') {
-    const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
-      world: keptWorld(),
-      adminToken: token,
-    });
-    void admin
-      .scenarios()
-      .then((list) => list.scenarios.map((s) => s.name))
-      .catch(() => [])
-      .then((scenarioNames) =>
-        root.render(
-          <StrictMode>
-            <MatrixPage
-              spec={readMatrixSpec(window.location.search)}
-              scenarioNames={scenarioNames}
-            />
-          </StrictMode>,
-        ),
-      );
-    return;
-  }
   const cell = params.get('cell');
-  void claimWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null).then((claimed) =>
-    startPhone(root, claimed, state, token, Boolean(cell)),
-  );
+  void choosePhoneIsolation({
+    storage: tabStorage(),
+    appBase: new URL('./', window.location.href).href,
+    fragment,
+    // The token moves along only when this page's own server issued it.
+    adminToken: state.mock ? null : token,
+    isFrame: window.top !== window,
+  }).then((isolation) => {
+    if (isolation === 'moved') return;
+    // After a move, so that the page on harness.localhost refuses (and says) it too.
+    const refusedSharedLink = refusesSharedPhone();
+    if (params.get('view') === 'matrix') {
+      renderMatrix(root, mockOrigin, token);
+      return;
+    }
+    void claimWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null).then((claimed) =>
+      startPhone(root, claimed, state, token, {
+        isCell: Boolean(cell),
+        isolation: { ...isolationOfWorld(isolation, claimed.world), refusedSharedLink },
+      }),
+    );
+  });
 }
 
-/**
- * The phone lives on an origin of its own per world and profile (phoneOrigin.ts), which the
- * browser isolates; `?phone=shared` (or a harness not on http loopback, PhoneStage) puts it on
- * this page's origin with namespaced storage instead.
- */
-function phoneOnOwnOrigin(): boolean {
-  return new URLSearchParams(window.location.search).get('phone') !== 'shared';
+/** The matrix page: its grid of harness cells (each claims a world of its own). */
+function renderMatrix(root: Root, mockOrigin: string, token: string): void {
+  const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
+    world: keptWorld(),
+    adminToken: token,
+  });
+  void admin
+    .scenarios()
+    .then((list) => list.scenarios.map((s) => s.name))
+    .catch(() => [])
+    .then((scenarioNames) =>
+      root.render(
+        <StrictMode>
+          <MatrixPage spec={readMatrixSpec(window.location.search)} scenarioNames={scenarioNames} />
+        </StrictMode>,
+      ),
+    );
+}
+
+/** Where the dev server says the phone's app comes from (null: it did not say). */
+function phoneAppMode(): PhoneAppMode | null {
+  const content = document.querySelector(`meta[name="${PHONE_APP_META}"]`)?.getAttribute('content');
+  return isPhoneAppMode(content) ? content : null;
 }
 
 /** The harness with its phone in `claimed`'s world. */
@@ -209,7 +232,7 @@ function startPhone(
   { world, copiedFrom }: ClaimedWorld,
   state: ReturnType<typeof readUrlState>,
   token: string,
-  isCell: boolean,
+  { isCell, isolation }: { isCell: boolean; isolation: PhoneIsolation },
 ): void {
   const mockOrigin = state.mock ?? window.location.origin;
   const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
@@ -228,7 +251,12 @@ function startPhone(
   });
   if (kept) host.restoreLogs(kept.calls, kept.notes);
   if (storage) keepHost(storage, world, host);
-  const phoneAccess = new HarnessPhone(host, world, state.path, phoneOnOwnOrigin());
+  const phoneAccess = new HarnessPhone(
+    host,
+    world,
+    state.path,
+    isolation.arrangement !== 'shared-origin',
+  );
   const workbench = new Workbench(host, admin, phoneAccess, 'harness');
   const api = inPagePanelApi(host, admin, workbench);
   // Tests and QA scripts drive the host from the page (e.g. answer requests in bulk).
@@ -264,6 +292,8 @@ function startPhone(
       initialPath: state.path,
       access: phoneAccess,
       copiedFrom,
+      isolation,
+      appMode: phoneAppMode(),
     };
     root.render(
       <StrictMode>
