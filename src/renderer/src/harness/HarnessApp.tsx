@@ -37,6 +37,8 @@ export interface PhoneSetup {
   access: HarnessPhone;
   /** The world of the tab this one was copied from (Duplicate tab, window.open); else null. */
   copiedFrom?: string | null;
+  /** Another page of this origin held this tab's world when it reloaded: taken back. */
+  tookBack?: boolean;
   /** How the phone is isolated, and why (phoneIsolation.ts). */
   isolation: PhoneIsolation;
   /** Where the dev server says the phone's app comes from (null: it did not say). */
@@ -159,6 +161,11 @@ export function HarnessApp({
       {phone?.copiedFrom ? (
         <p className="sim-note sim-banner" role="note" aria-label="Copied tab">
           {`This tab is a copy of another harness tab: a new phone in its own world (${phone.world}), so its scenario, faults and sign-in never reach the original (world ${phone.copiedFrom}).`}
+        </p>
+      ) : null}
+      {phone?.tookBack ? (
+        <p className="sim-note sim-banner" role="note" aria-label="World taken back">
+          {`Another page of this site was holding this tab’s world (${phone.world}) when the tab reloaded — it had queued for the world’s lock. The harness took the world back: this phone keeps its scenario, sign-in and log.`}
         </p>
       ) : null}
       <div className="sim-body">

@@ -30,7 +30,7 @@ import {
 } from './phoneIsolation';
 import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
-import { type ClaimedWorld, claimTabWorld, type WorldLocks } from './worldLease';
+import { type ClaimedWorld, claimTabWorld, sayWhenLeaving, type WorldLocks } from './worldLease';
 
 const DEVICE_ID_KEY = 'directLoanSimulator.deviceId';
 
@@ -77,13 +77,17 @@ function keptWorld(): string {
  * world and a new tab is a new phone; a copied tab (Duplicate tab, `window.open`) is a new phone
  * too, not a second window on the original's (worldLease.ts).
  */
-function claimWorld(cell: string | null): Promise<ClaimedWorld> {
-  return claimTabWorld({
-    storage: tabStorage(),
+async function claimWorld(cell: string | null): Promise<ClaimedWorld> {
+  const storage = tabStorage();
+  const claimed = await claimTabWorld({
+    storage,
     key: worldKey(cell),
     locks: window.isSecureContext ? (navigator.locks as WorldLocks | undefined) : undefined,
     opened: window.opener !== null,
   });
+  // So that F5 keeps the world even from a page of this origin that queued for its lock.
+  sayWhenLeaving(window, storage, worldKey(cell), claimed.world);
+  return claimed;
 }
 
 /**
@@ -229,7 +233,7 @@ function phoneAppMode(): PhoneAppMode | null {
 /** The harness with its phone in `claimed`'s world. */
 function startPhone(
   root: Root,
-  { world, copiedFrom }: ClaimedWorld,
+  { world, copiedFrom, tookBack }: ClaimedWorld,
   state: ReturnType<typeof readUrlState>,
   token: string,
   { isCell, isolation }: { isCell: boolean; isolation: PhoneIsolation },
@@ -292,6 +296,7 @@ function startPhone(
       initialPath: state.path,
       access: phoneAccess,
       copiedFrom,
+      tookBack: tookBack ?? false,
       isolation,
       appMode: phoneAppMode(),
     };
