@@ -185,8 +185,8 @@ function start(container: HTMLElement): void {
     storage: tabStorage(),
     appBase: new URL('./', window.location.href).href,
     fragment,
-    // The token moves along only when this page's own server issued it.
-    adminToken: state.mock ? null : token,
+    // The token of the server this URL names (`?mock=` or this page's), which it still names there.
+    adminToken: token,
     isFrame: window.top !== window,
   }).then((isolation) => {
     if (isolation === 'moved') return;
