@@ -169,10 +169,16 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  context: async ({ thirdPartyStorage, playwright, launchOptions, viewport }, use, testInfo) => {
+  context: async (
+    { thirdPartyStorage, playwright, launchOptions, viewport, serviceWorkers, acceptDownloads },
+    use,
+    testInfo,
+  ) => {
+    // The context options the harness specs set with test.use.
+    const options = { viewport, serviceWorkers, acceptDownloads };
     if (thirdPartyStorage === 'browser-default') {
       const browser = await playwright.chromium.launch(launchOptions);
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext(options);
       await use(context);
       await browser.close();
       return;
@@ -189,7 +195,7 @@ export const test = base.extend<
     );
     const context = await playwright.chromium.launchPersistentContext(profile, {
       ...launchOptions,
-      viewport,
+      ...options,
     });
     try {
       let found = provedLanes.get(thirdPartyStorage);
