@@ -115,7 +115,7 @@ export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> 
     plugins: [
       react(),
       framingGuard(),
-      phoneAppPlugin({ mode: phoneApp.mode, bundleDir: phoneApp.dir ?? '', ownOrigin }),
+      phoneAppPlugin({ mode: phoneApp.mode, bundleDir: phoneApp.dir, ownOrigin }),
       phoneWorkerPlugin(root),
     ],
     ...(options.quiet ? { logLevel: 'silent' as const } : {}),

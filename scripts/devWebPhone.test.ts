@@ -108,3 +108,30 @@ describe('npm run dev:web serves the phone the bundle as built', () => {
     expect(String(worker.headers['content-type'])).toContain('javascript');
   });
 });
+
+describe('npm run dev:web -- --dev-phone', () => {
+  let dir: string;
+  let dev: DevWeb;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'dev-web-dev-phone-'));
+    dev = await startDevWeb({ port: 0, dataDir: dir, quiet: true, phoneApp: { kind: 'dev' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await dev?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives the phone Vite’s dev page, and harness.html says so', async () => {
+    const port = new URL(dev.appUrl).port;
+    expect(dev.phoneBundleDir).toBeNull();
+    const app = (
+      await get(new URL('/bill', dev.appUrl).href, { host: `w-abc-lender.localhost:${port}` })
+    ).body.toString();
+    expect(app).toContain('/@vite/client');
+    expect(app).toContain('src/main.tsx');
+    const harness = (await get(new URL('/harness.html', dev.appUrl).href)).body.toString();
+    expect(harness).toContain('<meta name="direct-loan-phone-app" content="dev" />');
+  });
+});

@@ -50,21 +50,24 @@ function appConfigFor(origin: string): AppConfig {
 
 export interface PhoneAppOptions {
   mode: PhoneAppMode;
-  /** The bundle's folder (not read in `dev` mode, where Vite serves src/renderer/index.html). */
-  bundleDir: string;
+  /** The bundle's folder; null in `dev` mode, where Vite serves src/renderer/index.html. */
+  bundleDir: string | null;
   /** The dev server's own origin, the config's fallback for a `Host` that is no page of it. */
   ownOrigin: string;
 }
 
 /** Serves the phone's app and its config; labels harness.html with where the app comes from. */
 export function phoneAppPlugin({ mode, bundleDir, ownOrigin }: PhoneAppOptions): Plugin {
-  const files = express.static(bundleDir, {
-    index: false,
-    fallthrough: true,
-    // A rebuilt bundle (--watch) is loaded by the next reload: revalidate everything.
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-  });
+  const files =
+    mode === 'dev' || !bundleDir
+      ? null
+      : express.static(bundleDir, {
+          index: false,
+          fallthrough: true,
+          // A rebuilt bundle (--watch) is loaded by the next reload: revalidate everything.
+          cacheControl: false,
+          setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+        });
   return {
     name: 'direct-loan-phone-app',
     configureServer(server) {
@@ -78,7 +81,7 @@ export function phoneAppPlugin({ mode, bundleDir, ownOrigin }: PhoneAppOptions):
           res.end(JSON.stringify(appConfigFor(origin)));
           return;
         }
-        if (mode === 'dev' || isHarnessOwn(urlPath)) return next();
+        if (!files || isHarnessOwn(urlPath)) return next();
         if (req.method !== 'GET' && req.method !== 'HEAD') return next();
         files(req as never, res as never, () => {
           // Not a file of the bundle: an app route (no extension) is the app's page.
