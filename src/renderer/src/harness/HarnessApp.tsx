@@ -165,7 +165,7 @@ export function HarnessApp({
       ) : null}
       {phone?.tookBack ? (
         <p className="sim-note sim-banner" role="note" aria-label="World taken back">
-          {`Another page of this site was holding this tab’s world (${phone.world}) when the tab reloaded — it had queued for the world’s lock. The harness took the world back: this phone keeps its scenario, sign-in and log.`}
+          {`Another page of this origin was holding this tab’s world (${phone.world}) when the tab reloaded — it had queued for the world’s lock. The harness took the world back: this phone keeps its scenario, sign-in and log.`}
         </p>
       ) : null}
       <div className="sim-body">

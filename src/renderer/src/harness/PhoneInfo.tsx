@@ -19,7 +19,10 @@ export function PhoneInfo({ isolation, phoneOrigin, appMode, storage }: Props) {
   const app = appSourceSummary(appMode);
   const appDetail = appSourceDetail(appMode);
   return (
-    <section className="sim-info" aria-label="Phone isolation and app">
+    <section
+      className={`sim-info${appMode === 'dev' ? ' sim-info--dev' : ''}`}
+      aria-label="Phone isolation and app"
+    >
       <details>
         <summary className="sim-info__summary">
           {isolationSummary(isolation)}
