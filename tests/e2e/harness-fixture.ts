@@ -63,6 +63,14 @@ interface HarnessFixtures {
   callBridge(method: string, params?: object): Promise<{ resultCode: number; data?: unknown }>;
 }
 
+/** Why the blocking lane cannot run in this browser. */
+const CANNOT_BLOCK =
+  'this Chromium has no third-party cookie setting to block with (the packaged headless shell); ' +
+  'install Debian’s chromium, or set CHROMIUM_PATH to a full Chromium, for this lane.';
+
+/** The skip's reason is printed once per worker, not once per test. */
+let saidCannotBlock = false;
+
 /** What the lane's probe found, per lane: run once per worker. */
 const provedLanes = new Map<ThirdPartyStorage, string>();
 
@@ -207,12 +215,15 @@ export const test = base.extend<
         throw new Error(`The "allowed" lane's browser refuses third-party storage: ${found}`);
       }
       // A browser without Chromium's cookie settings (the packaged headless shell) cannot be
-      // told to block: the lane is skipped, saying why, rather than passing in the wrong browser.
-      testInfo.skip(
-        thirdPartyStorage === 'blocked' && found === 'ok',
-        'This Chromium has no third-party cookie setting to block with (the packaged headless ' +
-          'shell): install Debian’s chromium (or set CHROMIUM_PATH to a full Chromium) for this lane.',
-      );
+      // told to block: the lane is skipped, saying why once, rather than passing in the wrong
+      // browser.
+      if (thirdPartyStorage === 'blocked' && found === 'ok') {
+        if (!saidCannotBlock) {
+          saidCannotBlock = true;
+          console.log(`${testInfo.project.name}: skipped — ${CANNOT_BLOCK}`);
+        }
+        testInfo.skip(true, CANNOT_BLOCK);
+      }
       await use(context);
     } finally {
       await context.close();
