@@ -121,7 +121,8 @@ describe('npm run dev:web against a page on another local port', () => {
     expect((await send(new URL('harness.html', dev.appUrl).href, 'GET')).status).toBe(200);
   });
 
-  it('answers CORS for its own origin only', async () => {
+  // Its last request makes Vite transform src/main.tsx, which takes a while on a busy machine.
+  it('answers CORS for its own origin only', { timeout: 90_000 }, async () => {
     const own = new URL(dev.appUrl).origin;
     const preflight = (origin: string) =>
       send(new URL('src/main.tsx', dev.appUrl).href, 'OPTIONS', {

@@ -1,8 +1,10 @@
 /**
  * The phone of `npm run dev:web` loads the bundle that ships (DESIGN.md §7 "Tested against the real
  * runtime"): every file it got from the dev server is, byte for byte, the one `npm run build:web`
- * wrote to dist/web — the page with its CSP meta and inline scripts (the early session, the
- * painted first frame), the entry, the chunks, the stylesheets, the pictures.
+ * wrote to dist/web (scripts/e2e.mjs runs it first) — the page with its CSP meta and inline
+ * scripts (the early session, the painted first frame), the entry, the chunks, the stylesheets.
+ * The dev server built its own copy (scripts/phoneBundle.ts), so this checks the build as well as
+ * the serving.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,6 +36,9 @@ test('every byte the phone got from the dev server is the bytes npm run build:we
   openHarness,
   server,
 }) => {
+  const shippedDir = path.resolve(import.meta.dirname, '../../dist/web');
+  // Two builds, not one folder served twice.
+  expect(path.resolve(server.phoneBundleDir)).not.toBe(shippedDir);
   await openHarness('profile=lender&scenario=can-borrow');
   await expect(phoneApp(page).getByText('Apply Now')).toBeVisible();
   const frame = await appFrame(page);
@@ -62,9 +67,7 @@ test('every byte the phone got from the dev server is the bytes npm run build:we
   }, NOT_THE_BUNDLE.source);
 
   const shipped = (urlPath: string) =>
-    readFileSync(
-      path.join(server.phoneBundleDir, urlPath.startsWith('/assets/') ? urlPath : 'index.html'),
-    );
+    readFileSync(path.join(shippedDir, urlPath.startsWith('/assets/') ? urlPath : 'index.html'));
   // The page, the entry, its chunks and stylesheets at least.
   expect(received.map((file) => file.path)).toContain('/');
   expect(received.filter((file) => file.path.endsWith('.js')).length).toBeGreaterThan(2);

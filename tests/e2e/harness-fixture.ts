@@ -1,7 +1,7 @@
 /**
  * Fixture of the browser-harness specs: one `npm run dev:web` per worker (scripts/dev-web.ts: the
- * harness from Vite, the phone's app the production bundle in dist/web as `npm run test:e2e`
- * built it, the mock server behind its proxy), so the specs drive what a developer or QA opens.
+ * harness from Vite, the phone's app the production bundle it builds, the mock server behind its
+ * proxy), so the specs drive what a developer or QA opens.
  *
  * Each harness project of playwright.config.ts runs the specs in a browser that gives third-party
  * frames storage or in one that refuses it (Chrome Incognito, Safari, Brave and Debian's Chromium
@@ -10,7 +10,7 @@
  * by a probe before the first test of a worker. The harness must work in both
  * (src/shared/phoneOrigin.ts): cross-site phones where it may, same-site phones where it may not.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -44,7 +44,7 @@ interface HarnessServer {
   url: string;
   /** The mock server's admin token, as dev:web prints it in the harness URL. */
   adminToken: string;
-  /** The folder of the bundle the phone loads. */
+  /** The folder of the bundle the phone loads (built by dev:web for this worker). */
   phoneBundleDir: string;
 }
 
@@ -147,33 +147,26 @@ export const test = base.extend<
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern.
     async ({}, use) => {
-      const phoneBundleDir = path.join(root, 'dist/web');
       const { startDevWeb } = (await tsImport(
         '../../scripts/dev-web.ts',
         import.meta.url,
       )) as typeof import('../../scripts/dev-web');
-      if (!existsSync(path.join(phoneBundleDir, 'index.html'))) {
-        // `npx playwright test` without scripts/e2e.mjs, which builds it first.
-        const { buildPhoneBundle } = (await tsImport(
-          '../../scripts/phoneBundle.ts',
-          import.meta.url,
-        )) as typeof import('../../scripts/phoneBundle');
-        await buildPhoneBundle({ outDir: phoneBundleDir, quiet: true });
-      }
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-e2e-'));
+      const scratch = mkdtempSync(path.join(tmpdir(), 'harness-e2e-'));
+      // The phone's bundle built as dev:web builds it (scripts/phoneBundle.ts), beside the
+      // dist/web that test:e2e built with `npm run build:web`: harness-bundle.spec.ts compares.
       const dev: DevWeb = await startDevWeb({
         port: 0,
-        dataDir,
+        dataDir: path.join(scratch, 'data'),
         quiet: true,
-        phoneApp: { kind: 'built', dir: phoneBundleDir },
+        phoneApp: { kind: 'bundle', outDir: path.join(scratch, 'phone') },
       });
       await use({
         url: new URL(dev.appUrl).origin,
         adminToken: dev.mock.adminToken,
-        phoneBundleDir,
+        phoneBundleDir: dev.phoneBundleDir ?? '',
       });
       await dev.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],
