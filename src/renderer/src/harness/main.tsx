@@ -181,6 +181,9 @@ function start(container: HTMLElement): void {
     return;
   }
   const cell = params.get('cell');
+  // A harness page on 127.0.0.1 first loads a phone origin's relay to learn what this browser
+  // allows (phoneIsolation.ts): a moment on a busy machine.
+  root.render(<p className="sim-loading">Starting the simulated host…</p>);
   void choosePhoneIsolation({
     storage: tabStorage(),
     appBase: new URL('./', window.location.href).href,
