@@ -23,7 +23,6 @@ import {
 import { tsImport } from 'tsx/esm/api';
 import type { DevWeb } from '../../scripts/dev-web';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /**
  * The page globals the specs touch inside the phone frame (tests compile without the DOM lib).
  */
