@@ -5,11 +5,12 @@
  * served untouched by scripts/devWebPhone.ts), so QA sees the startup borrowers get. The mock
  * server's API and admin paths are proxied, so the app calls its own origin as deployed.
  *
- *   npm run dev:web -- [--port 5173] [--mock-port 4010] [--scenario NAME] [--watch | --dev-phone]
+ *   npm run dev:web -- [--port 5173] [--mock-port 4010] [--scenario NAME] [--phone=watch|hmr]
  *
- * `--watch` rebuilds the bundle on every source change (reload the phone to load it);
- * `--dev-phone` gives the phone Vite's dev transform with HMR instead — not the bundle that
- * ships, and the harness says so under the phone.
+ * The developer modes of the phone are `npm run dev`'s (src/host/phoneBundle.ts), which falls
+ * back to this script without an Electron binary: `--phone=watch` rebuilds the bundle on every
+ * source change (Reload app loads it); `--phone=hmr` gives the phone Vite's dev transform with
+ * hot reload instead — not the bundle that ships, and the panel says so.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
@@ -18,7 +19,7 @@ import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { createMockServer, type MockServer } from '../mock-server/app';
-import type { PhoneAppMode } from '../src/shared/phoneApp';
+import type { PhoneBundleMode } from '../src/host/phoneBundle';
 import { devServerGuards, framingGuard } from './devServerGuards';
 import { MOCK_PROXIED, phoneAppPlugin } from './devWebPhone';
 import { pathAliases } from './pathAliases';
@@ -31,10 +32,10 @@ const root = resolve(import.meta.dirname, '..');
 export type PhoneAppSource =
   /** The production bundle built now into `outDir` (default dist/web), rebuilt on change with `watch`. */
   | { kind: 'bundle'; watch?: boolean; outDir?: string }
-  /** A production bundle already built into `dir` (the e2e lane: dist/web, built by e2e.mjs). */
+  /** A production bundle already built into `dir` (tests). */
   | { kind: 'built'; dir: string }
   /** Vite's dev transform of src/renderer/index.html, with HMR: a developer mode. */
-  | { kind: 'dev' };
+  | { kind: 'dev-server' };
 
 export interface DevWebOptions {
   /** 0: any free port (tests). */
@@ -63,7 +64,7 @@ export interface DevWeb {
   harnessUrl: string;
   appUrl: string;
   mock: MockServer;
-  /** The folder the phone's app is served from (null in `dev` mode). */
+  /** The folder the phone's app is served from (null in `dev-server` mode). */
   phoneBundleDir: string | null;
   close(): Promise<void>;
 }
@@ -71,33 +72,34 @@ export interface DevWeb {
 /** The bundle the phone loads, built (or being rebuilt) per `source`. */
 async function preparePhoneApp(
   source: PhoneAppSource,
-  quiet: boolean,
-): Promise<{ mode: PhoneAppMode; dir: string | null; bundle: PhoneBundle | null }> {
+): Promise<{ mode: PhoneBundleMode; dir: string | null; bundle: PhoneBundle | null }> {
   switch (source.kind) {
-    case 'dev':
-      return { mode: 'dev', dir: null, bundle: null };
+    case 'dev-server':
+      return { mode: 'dev-server', dir: null, bundle: null };
     case 'built':
-      return { mode: 'bundle', dir: resolve(source.dir), bundle: null };
+      return { mode: 'shipped', dir: resolve(source.dir), bundle: null };
     case 'bundle': {
       const bundle = await buildPhoneBundle({
         ...(source.watch ? { watch: true } : {}),
         ...(source.outDir ? { outDir: source.outDir } : {}),
-        quiet,
       });
-      return { mode: source.watch ? 'watch' : 'bundle', dir: bundle.outDir, bundle };
+      return { mode: source.watch ? 'watch' : 'shipped', dir: bundle.outDir, bundle };
     }
   }
 }
+
+/** `--phone=` as `npm run dev` takes it (scripts/dev-electron.ts). */
+const PHONE_MODES = {
+  watch: { kind: 'bundle', watch: true },
+  hmr: { kind: 'dev-server' },
+} as const;
 
 export async function startDevWeb(options: DevWebOptions = {}): Promise<DevWeb> {
   const dataDir = options.dataDir ?? resolve(root, 'node_modules/.cache/direct-loan-mock');
   mkdirSync(dataDir, { recursive: true });
   const port = options.port === 0 ? await freePort() : (options.port ?? 5173);
   const ownOrigin = `http://127.0.0.1:${port}`;
-  const phoneApp = await preparePhoneApp(
-    options.phoneApp ?? { kind: 'bundle' },
-    options.quiet ?? false,
-  );
+  const phoneApp = await preparePhoneApp(options.phoneApp ?? { kind: 'bundle' });
   const mock = await createMockServer({
     port: options.mockPort ?? 0,
     dataDir,
@@ -156,23 +158,29 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'mock-port': { type: 'string' },
       scenario: { type: 'string' },
-      watch: { type: 'boolean' },
-      'dev-phone': { type: 'boolean' },
+      phone: { type: 'string' },
     },
   });
+  const phone = values.phone;
+  if (phone !== undefined && !(phone in PHONE_MODES)) {
+    console.error(
+      `Unknown --phone=${phone}. Usage: npm run dev:web -- [--port N] [--mock-port N] [--scenario NAME] [--phone=watch|hmr]`,
+    );
+    process.exit(2);
+  }
   const dev = await startDevWeb({
     port: values.port ? Number(values.port) : undefined,
     mockPort: values['mock-port'] ? Number(values['mock-port']) : undefined,
     scenario: values.scenario,
-    phoneApp: values['dev-phone'] ? { kind: 'dev' } : { kind: 'bundle', watch: values.watch },
+    phoneApp: phone ? PHONE_MODES[phone as keyof typeof PHONE_MODES] : { kind: 'bundle' },
   });
   console.log(`Mock server:     ${dev.mock.url}  (admin token ${dev.mock.adminToken})`);
   console.log(`Browser harness: ${dev.harnessUrl}`);
   console.log(`App alone:       ${dev.appUrl}`);
   console.log(
     dev.phoneBundleDir
-      ? `Phone app:       the production bundle in ${dev.phoneBundleDir}${values.watch ? ', rebuilt on change' : ''}`
-      : 'Phone app:       Vite dev transform with HMR (--dev-phone): not the bundle that ships',
+      ? `Phone app:       the production bundle in ${dev.phoneBundleDir}${phone === 'watch' ? ', rebuilt on change' : ''}`
+      : 'Phone app:       Vite dev server with hot reload (--phone=hmr): not the bundle that ships',
   );
   const stop = () => {
     void dev.close().finally(() => process.exit(0));

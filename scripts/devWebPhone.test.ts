@@ -93,7 +93,7 @@ describe('npm run dev:web serves the phone the bundle as built', () => {
 
   it('says on harness.html where the phone’s app comes from', async () => {
     const harness = (await get(new URL('/harness.html', dev.appUrl).href)).body.toString();
-    expect(harness).toContain('<meta name="direct-loan-phone-app" content="bundle" />');
+    expect(harness).toContain('<meta name="direct-loan-phone-bundle" content="shipped" />');
     // The harness itself stays Vite's dev page (HMR for the panel).
     expect(harness).toContain('/@vite/client');
   });
@@ -109,13 +109,18 @@ describe('npm run dev:web serves the phone the bundle as built', () => {
   });
 });
 
-describe('npm run dev:web -- --dev-phone', () => {
+describe('npm run dev:web -- --phone=hmr', () => {
   let dir: string;
   let dev: DevWeb;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'dev-web-dev-phone-'));
-    dev = await startDevWeb({ port: 0, dataDir: dir, quiet: true, phoneApp: { kind: 'dev' } });
+    dev = await startDevWeb({
+      port: 0,
+      dataDir: dir,
+      quiet: true,
+      phoneApp: { kind: 'dev-server' },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -132,6 +137,6 @@ describe('npm run dev:web -- --dev-phone', () => {
     expect(app).toContain('/@vite/client');
     expect(app).toContain('src/main.tsx');
     const harness = (await get(new URL('/harness.html', dev.appUrl).href)).body.toString();
-    expect(harness).toContain('<meta name="direct-loan-phone-app" content="dev" />');
+    expect(harness).toContain('<meta name="direct-loan-phone-bundle" content="dev-server" />');
   });
 });

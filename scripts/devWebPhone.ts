@@ -15,7 +15,7 @@ import express from 'express';
 import type { Plugin } from 'vite';
 import type { AppConfig } from '../src/shared/appConfig';
 import { APP_CONFIG_FILE } from '../src/shared/constants';
-import { PHONE_APP_META, type PhoneAppMode } from '../src/shared/phoneApp';
+import { PHONE_BUNDLE_META, type PhoneBundleMode } from '../src/host/phoneBundle';
 import { PHONE_WORKER_SCRIPT } from '../src/renderer/src/harness/phoneWorker/protocol';
 import { RELAY_PAGE } from '../src/shared/phoneRelay';
 
@@ -49,8 +49,8 @@ function appConfigFor(origin: string): AppConfig {
 }
 
 export interface PhoneAppOptions {
-  mode: PhoneAppMode;
-  /** The bundle's folder; null in `dev` mode, where Vite serves src/renderer/index.html. */
+  mode: PhoneBundleMode;
+  /** The bundle's folder; null in `dev-server` mode, where Vite serves src/renderer/index.html. */
   bundleDir: string | null;
   /** The dev server's own origin, the config's fallback for a `Host` that is no page of it. */
   ownOrigin: string;
@@ -59,7 +59,7 @@ export interface PhoneAppOptions {
 /** Serves the phone's app and its config; labels harness.html with where the app comes from. */
 export function phoneAppPlugin({ mode, bundleDir, ownOrigin }: PhoneAppOptions): Plugin {
   const files =
-    mode === 'dev' || !bundleDir
+    mode === 'dev-server' || !bundleDir
       ? null
       : express.static(bundleDir, {
           index: false,
@@ -101,7 +101,7 @@ export function phoneAppPlugin({ mode, bundleDir, ownOrigin }: PhoneAppOptions):
         if (!context.path.startsWith('/harness.html')) return html;
         return html.replace(
           /<head(\s[^>]*)?>/i,
-          (tag) => `${tag}\n    <meta name="${PHONE_APP_META}" content="${mode}" />`,
+          (tag) => `${tag}\n    <meta name="${PHONE_BUNDLE_META}" content="${mode}" />`,
         );
       },
     },

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { HostCore } from '@host/HostCore';
 import type { PanelApi } from '@host/panelApi';
-import type { PhoneAppMode } from '@shared/phoneApp';
+import { PHONE_BUNDLE_LABELS, type PhoneBundleMode } from '@host/phoneBundle';
 import { CallLog } from './CallLog';
 import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';
@@ -42,7 +42,7 @@ export interface PhoneSetup {
   /** How the phone is isolated, and why (phoneIsolation.ts). */
   isolation: PhoneIsolation;
   /** Where the dev server says the phone's app comes from (null: it did not say). */
-  appMode: PhoneAppMode | null;
+  appMode: PhoneBundleMode | null;
 }
 
 export function HarnessApp({
@@ -89,6 +89,9 @@ export function HarnessApp({
     setTimeout(() => setCopied(false), 1500);
   };
   const problem = error ?? snapshot.error;
+  // A developer mode of the phone, in either runtime: Electron's from main, the harness's from
+  // its dev server (phoneBundle.ts).
+  const bundleLabel = phoneLabel ?? (phone?.appMode ? PHONE_BUNDLE_LABELS[phone.appMode] : null);
   const stage = phone ? (
     <PhoneStage
       host={phone.host}
@@ -153,9 +156,9 @@ export function HarnessApp({
           {problem}
         </p>
       ) : null}
-      {phoneLabel ? (
+      {bundleLabel ? (
         <p className="sim-note sim-banner" role="note" aria-label="Phone bundle">
-          {phoneLabel}
+          {bundleLabel}
         </p>
       ) : null}
       {phone?.copiedFrom ? (

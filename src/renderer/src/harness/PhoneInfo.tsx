@@ -2,7 +2,7 @@
  * The panel's first lines: how the phone is isolated and which app it loads, each with its why
  * one click away (phoneNotes.ts). A browser that refused the phone storage is said out loud.
  */
-import type { PhoneAppMode } from '@shared/phoneApp';
+import type { PhoneBundleMode } from '@host/phoneBundle';
 import { appSourceDetail, appSourceSummary, isolationDetail, isolationSummary } from './phoneNotes';
 import type { PhoneIsolation, StorageVerdict } from './phoneIsolation';
 
@@ -10,7 +10,7 @@ interface Props {
   isolation: PhoneIsolation;
   /** The current app's origin (null on a shared origin). */
   phoneOrigin: string | null;
-  appMode: PhoneAppMode | null;
+  appMode: PhoneBundleMode | null;
   /** The relay's verdict for the phone on screen: a refusal is shown as an alert. */
   storage: StorageVerdict | null;
 }
@@ -20,7 +20,7 @@ export function PhoneInfo({ isolation, phoneOrigin, appMode, storage }: Props) {
   const appDetail = appSourceDetail(appMode);
   return (
     <section
-      className={`sim-info${appMode === 'dev' ? ' sim-info--dev' : ''}`}
+      className={`sim-info${appMode === 'dev-server' ? ' sim-info--dev' : ''}`}
       aria-label="Phone isolation and app"
     >
       <details>

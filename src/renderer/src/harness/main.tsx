@@ -9,10 +9,15 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createAdminClient } from '@host/adminClient';
 import { HostCore } from '@host/HostCore';
 import type { SimulatorPanelBridge } from '@host/panelApi';
-import { PHONE_BUNDLE_LABELS, PHONE_BUNDLE_PARAM, phoneBundleModeOf } from '@host/phoneBundle';
+import {
+  PHONE_BUNDLE_LABELS,
+  PHONE_BUNDLE_META,
+  PHONE_BUNDLE_PARAM,
+  type PhoneBundleMode,
+  phoneBundleModeOf,
+} from '@host/phoneBundle';
 import type { PhoneClock } from '@host/phoneClock';
 import { Workbench } from '@host/workbench';
-import { isPhoneAppMode, PHONE_APP_META, type PhoneAppMode } from '@shared/phoneApp';
 import { isWorldId, newWorldId } from '@shared/simWorld';
 import { AdminTokenMissing } from './AdminTokenMissing';
 import { adminTokenFor, bindAdminToken, fragmentAdminToken } from './adminTokens';
@@ -227,10 +232,15 @@ function renderMatrix(root: Root, mockOrigin: string, token: string): void {
     );
 }
 
-/** Where the dev server says the phone's app comes from (null: it did not say). */
-function phoneAppMode(): PhoneAppMode | null {
-  const content = document.querySelector(`meta[name="${PHONE_APP_META}"]`)?.getAttribute('content');
-  return isPhoneAppMode(content) ? content : null;
+/**
+ * Where `npm run dev:web` says the phone's app comes from (null: the page did not come from it,
+ * e.g. the mock server's `--web` serving a build).
+ */
+function phoneBundleMode(): PhoneBundleMode | null {
+  const content = document
+    .querySelector(`meta[name="${PHONE_BUNDLE_META}"]`)
+    ?.getAttribute('content');
+  return content ? phoneBundleModeOf(content) : null;
 }
 
 /** The harness with its phone in `claimed`'s world. */
@@ -301,7 +311,7 @@ function startPhone(
       copiedFrom,
       tookBack: tookBack ?? false,
       isolation,
-      appMode: phoneAppMode(),
+      appMode: phoneBundleMode(),
     };
     root.render(
       <StrictMode>

@@ -3,7 +3,7 @@
  * (phoneIsolation.ts), and which app it loads (src/shared/phoneApp.ts). Plain functions of the
  * state, so each sentence is tested against the arrangement it describes.
  */
-import type { PhoneAppMode } from '@shared/phoneApp';
+import type { PhoneBundleMode } from '@host/phoneBundle';
 import type { PhoneIsolation } from './phoneIsolation';
 
 /** One line: the arrangement. */
@@ -92,35 +92,35 @@ export function isolationDetail(isolation: PhoneIsolation, phone: string | null)
 }
 
 /** One line: where the phone's app comes from; null when the server did not say (Electron, --web). */
-export function appSourceSummary(mode: PhoneAppMode | null): string | null {
+export function appSourceSummary(mode: PhoneBundleMode | null): string | null {
   switch (mode) {
-    case 'bundle':
+    case 'shipped':
       return 'App: the production bundle';
     case 'watch':
       return 'App: the production bundle, rebuilt on change';
-    case 'dev':
-      return 'App: Vite dev transform with HMR — not the bundle that ships';
+    case 'dev-server':
+      return 'App: Vite dev server with hot reload — not the bundle that ships';
     case null:
       return null;
   }
 }
 
-export function appSourceDetail(mode: PhoneAppMode | null): string | null {
+export function appSourceDetail(mode: PhoneBundleMode | null): string | null {
   switch (mode) {
-    case 'bundle':
+    case 'shipped':
       return (
         'The phone loads the bytes npm run build:web writes to dist/web, as borrowers get ' +
         'them: the CSP meta, the early session and the painted first frame, the same chunks. ' +
-        'Built when dev:web started; restart it (or use --watch) after changing the app.'
+        'Built when dev:web started; restart it (or use --phone=watch) after changing the app.'
       );
     case 'watch':
       return (
         'The phone loads the bytes npm run build:web writes, rebuilt on every source change ' +
-        '(dev:web --watch): press Reload app to load the new build.'
+        '(dev:web --phone=watch): press Reload app to load the new build.'
       );
-    case 'dev':
+    case 'dev-server':
       return (
-        'dev:web --dev-phone: the app is served by Vite’s dev transform with hot reload, for ' +
+        'dev:web --phone=hmr: the app is served by Vite’s dev server with hot reload, for ' +
         'working on the app. It is not what borrowers load: no CSP meta, no inline early ' +
         'session or painted first frame, other chunks. Check startup in the default mode.'
       );
