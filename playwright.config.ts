@@ -1,12 +1,21 @@
 import { defineConfig } from '@playwright/test';
 import { argsFromEnv } from './scripts/find-chromium.mjs';
+import type { ThirdPartyStorage } from './tests/e2e/harness-fixture';
+
+/** The browser-harness specs (tests/e2e/harness-fixture.ts), run in each harness project below. */
+const HARNESS_SPECS = '**/harness*.spec.ts';
 
 /**
  * E2E in Chromium (DESIGN.md §7). `npm run test:e2e` (scripts/e2e.mjs) finds the browser, builds
  * the SPA and sets CHROMIUM_PATH; each worker starts its own mock server serving dist/web
- * (tests/e2e/fixtures.ts). Never downloads a browser.
+ * (tests/e2e/fixtures.ts), or, for the harness specs, its own `npm run dev:web`. Never downloads a
+ * browser.
+ *
+ * The harness specs run twice: in a browser that gives third-party frames storage, and in one
+ * that refuses it, as Chrome Incognito, Safari, Brave and Debian's Chromium do (README "Browser
+ * harness"); the fixture sets Chromium's preference for each and proves it with a probe.
  */
-export default defineConfig({
+export default defineConfig<object, { thirdPartyStorage: ThirdPartyStorage }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
@@ -28,4 +37,17 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'off',
   },
+  projects: [
+    { name: 'chromium', testIgnore: HARNESS_SPECS },
+    {
+      name: 'harness, third-party storage allowed',
+      testMatch: HARNESS_SPECS,
+      use: { thirdPartyStorage: 'allowed' },
+    },
+    {
+      name: 'harness, third-party storage blocked',
+      testMatch: HARNESS_SPECS,
+      use: { thirdPartyStorage: 'blocked' },
+    },
+  ],
 });

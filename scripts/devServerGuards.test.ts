@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { isFileLoadingAllowed, resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_FILE } from '../mock-server/crypto/serverIdentity';
 import { type DevWeb, startDevWeb } from './dev-web';
-import { devServerGuards } from './devServerGuards';
+import { devServerGuards, framingHeaders } from './devServerGuards';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -64,13 +64,40 @@ function send(
   });
 }
 
+describe('who may frame a page of the dev server', () => {
+  it('lets a phone be framed by its own harness only, and everything else by itself', () => {
+    expect(framingHeaders('w-abc-lender.localhost:5173')).toEqual({
+      'Content-Security-Policy':
+        "frame-ancestors 'self' http://127.0.0.1:5173 http://localhost:5173",
+    });
+    expect(framingHeaders('w-abc-web.harness.localhost:5173')).toEqual({
+      'Content-Security-Policy': "frame-ancestors 'self' http://harness.localhost:5173",
+    });
+    for (const host of ['127.0.0.1:5173', 'harness.localhost:5173', 'evil.localhost:5173', '']) {
+      expect(framingHeaders(host), host).toEqual({
+        'Content-Security-Policy': "frame-ancestors 'self'",
+        'X-Frame-Options': 'SAMEORIGIN',
+      });
+    }
+    expect(framingHeaders(undefined)['X-Frame-Options']).toBe('SAMEORIGIN');
+  });
+});
+
 describe('npm run dev:web against a page on another local port', () => {
   const dataDir = path.join(root, '.mock-data', `dev-web-guards-${process.pid}`);
   let dev: DevWeb;
 
   beforeAll(async () => {
     await mkdir(dataDir, { recursive: true });
-    dev = await startDevWeb({ port: 0, mockPort: 0, dataDir, quiet: true });
+    // A stand-in bundle: these tests are about the guards, not the app.
+    await writeFile(path.join(dataDir, 'index.html'), '<!doctype html><title>app</title>');
+    dev = await startDevWeb({
+      port: 0,
+      mockPort: 0,
+      dataDir,
+      quiet: true,
+      phoneApp: { kind: 'built', dir: dataDir },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -94,7 +121,8 @@ describe('npm run dev:web against a page on another local port', () => {
     expect((await send(new URL('harness.html', dev.appUrl).href, 'GET')).status).toBe(200);
   });
 
-  it('answers CORS for its own origin only', async () => {
+  // Its last request makes Vite transform src/main.tsx, which takes a while on a busy machine.
+  it('answers CORS for its own origin only', { timeout: 90_000 }, async () => {
     const own = new URL(dev.appUrl).origin;
     const preflight = (origin: string) =>
       send(new URL('src/main.tsx', dev.appUrl).href, 'OPTIONS', {
@@ -113,6 +141,33 @@ describe('npm run dev:web against a page on another local port', () => {
       origin: 'http://127.0.0.1:9',
     });
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets no page on another port frame the harness, the phone relay or the app', async () => {
+    const port = new URL(dev.appUrl).port;
+    // harness.html holds the admin token: framed by itself only (the matrix's cells).
+    for (const host of [`127.0.0.1:${port}`, `harness.localhost:${port}`]) {
+      const harness = await send(new URL('harness.html', dev.appUrl).href, 'GET', { host });
+      expect(harness.status).toBe(200);
+      expect(harness.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(harness.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    }
+    // A phone's relay and app: by that phone's harness, on this port, nobody else.
+    for (const page of ['phone.html', '', 'bill']) {
+      const crossSite = await send(new URL(page, dev.appUrl).href, 'GET', {
+        host: `w-abc123-lender.localhost:${port}`,
+      });
+      expect(crossSite.status, page).toBe(200);
+      expect(crossSite.headers['content-security-policy']).toBe(
+        `frame-ancestors 'self' http://127.0.0.1:${port} http://localhost:${port}`,
+      );
+      const sameSite = await send(new URL(page, dev.appUrl).href, 'GET', {
+        host: `w-abc123-lender.harness.localhost:${port}`,
+      });
+      expect(sameSite.headers['content-security-policy']).toBe(
+        `frame-ancestors 'self' http://harness.localhost:${port}`,
+      );
+    }
   });
 
   it('refuses a Host that is not a loopback name', async () => {

@@ -10,12 +10,15 @@
  * - `Host`: loopback names only (IP addresses are always accepted by Vite: they cannot be
  *   DNS-rebound);
  * - files: only what the harness and the SPA import (src/renderer, src/host, src/shared and the
- *   dependencies), never the mock's data dirs, identity files, keys, `.env` or `.git`.
+ *   dependencies), never the mock's data dirs, identity files, keys, `.env` or `.git`;
+ * - framing (`framingGuard`): the harness page, which holds the admin token, only by itself (the
+ *   matrix's cells); a phone's relay and app only by that phone's harness — never by a page on
+ *   another port, which could overlay the panel's buttons (clickjacking).
  */
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { ServerOptions } from 'vite';
-import { PHONE_HOSTNAME } from '../src/shared/phoneOrigin';
+import type { Plugin, ServerOptions } from 'vite';
+import { harnessOriginsOf, PHONE_HOSTNAME } from '../src/shared/phoneOrigin';
 
 /** The source folders the dev server's pages import from. */
 const SERVED_SOURCES = ['src/renderer', 'src/host', 'src/shared'];
@@ -72,6 +75,38 @@ export function devServerGuards({
         ...withRealPath(path.join(root, 'node_modules')),
       ],
       deny: [...ALWAYS_DENIED, ...withRealPath(dataDir).map((dir) => `${toGlobPath(dir)}/**`)],
+    },
+  };
+}
+
+/**
+ * The framing headers of a page asked for with `Host: host`: on a phone's host (phoneOrigin.ts)
+ * its own origin and its harness may frame it — CSP `frame-ancestors` alone, which can name
+ * another origin (and overrides X-Frame-Options anyway); anywhere else (the harness, the app
+ * alone) only the page's own origin.
+ */
+export function framingHeaders(host: string | undefined): Record<string, string> {
+  const harnesses = harnessOriginsOf(`http://${host ?? ''}`);
+  if (harnesses.length > 0) {
+    return { 'Content-Security-Policy': `frame-ancestors 'self' ${harnesses.join(' ')}` };
+  }
+  return { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
+}
+
+/**
+ * Sends `framingHeaders` with every answer of the dev server (browsers read them on documents
+ * only), so no page of it — harness.html, phone.html, the app — can be framed by another site.
+ */
+export function framingGuard(): Plugin {
+  return {
+    name: 'dev-server-framing-guard',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        for (const [name, value] of Object.entries(framingHeaders(req.headers.host))) {
+          res.setHeader(name, value);
+        }
+        next();
+      });
     },
   };
 }

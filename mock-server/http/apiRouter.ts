@@ -35,7 +35,7 @@ import {
   sleep,
 } from './faultEffects';
 import { type CallKind, corruptBase64 } from './faults';
-import { withMediaOrigin } from './media';
+import { mediaOriginFor, withMediaOrigin } from './media';
 import { bodyPreview, type LogEntry } from './trafficLog';
 import { notServedMessage, worldForNewcomer } from './unknownWorld';
 import { describeIssues } from '@shared/zodIssues';
@@ -360,9 +360,14 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
       token: call.req.get('token') || undefined,
       deviceId: call.req.get('deviceId') || undefined,
     });
-    return ctx.mediaOrigin
-      ? { ...product, data: withMediaOrigin(product.data, ctx.mediaOrigin) }
-      : product;
+    if (!ctx.mediaOrigin) return product;
+    // A media origin the server was given (Electron's app://) stands; its own origin, the default,
+    // gives way to the requesting page's own where that is one it serves (media.ts).
+    const media =
+      ctx.mediaOrigin === ctx.origin
+        ? mediaOriginFor(call.req.get('host'), ctx.origin, ctx.allowedOrigins)
+        : ctx.mediaOrigin;
+    return { ...product, data: withMediaOrigin(product.data, media) };
   } catch (error) {
     console.error('[mock] domain failed on', call.path, error);
     return answer(ServerCode.INTERNAL, 'Mock server error');

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../app';
-import { MEDIA_DIR, withMediaOrigin } from './media';
+import { MEDIA_DIR, mediaOriginFor, withMediaOrigin } from './media';
 import { admin } from './testHarness';
 
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
@@ -91,5 +91,29 @@ describe('withMediaOrigin', () => {
       n: 3,
       none: null,
     });
+  });
+});
+
+describe('mediaOriginFor', () => {
+  const own = 'http://127.0.0.1:4010';
+  const served = new Set([own, 'http://localhost:4010', 'http://127.0.0.1:5173']);
+
+  it('names pictures on the page’s own origin when it is a served one or a harness phone', () => {
+    expect(mediaOriginFor('127.0.0.1:4010', own, served)).toBe(own);
+    // A dev server proxying to this one, and a harness phone on its port.
+    expect(mediaOriginFor('127.0.0.1:5173', own, served)).toBe('http://127.0.0.1:5173');
+    expect(mediaOriginFor('w-abc-lender.localhost:5173', own, served)).toBe(
+      'http://w-abc-lender.localhost:5173',
+    );
+    expect(mediaOriginFor('w-abc-web.harness.localhost:4010', own, served)).toBe(
+      'http://w-abc-web.harness.localhost:4010',
+    );
+  });
+
+  it('falls back to the server’s own origin for any other name', () => {
+    for (const host of ['evil.localhost:4010', 'w-abc-lender.localhost:9', '[::1]:4010', '']) {
+      expect(mediaOriginFor(host, own, served), host).toBe(own);
+    }
+    expect(mediaOriginFor(undefined, own, served)).toBe(own);
   });
 });

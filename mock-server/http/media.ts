@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import express, { Router } from 'express';
+import { isPhoneOriginOf } from '@shared/phoneOrigin';
 
 /** The folder of fixture pictures. */
 export const MEDIA_DIR = path.resolve(import.meta.dirname, '../../fixtures/assets');
@@ -34,6 +35,22 @@ export function mediaRouter(dir = MEDIA_DIR): Router {
     express.static(dir, { index: false, fallthrough: false, maxAge: '1d', dotfiles: 'deny' }),
   );
   return router;
+}
+
+/**
+ * The origin an answer names its pictures against, for a request that came with `Host: host`:
+ * the page's own origin when that is one of this server's (or of the dev server that proxies to
+ * it, `served`) or a harness phone's on their ports (src/shared/phoneOrigin.ts), so the pictures
+ * are same-origin for the app and the web build's CSP (`img-src 'self' … https:`) lets them show;
+ * otherwise the server's `own` origin. `Host` has passed the loopback check already.
+ */
+export function mediaOriginFor(
+  host: string | undefined,
+  own: string,
+  served: ReadonlySet<string>,
+): string {
+  const claimed = `http://${host ?? ''}`;
+  return served.has(claimed) || isPhoneOriginOf(claimed, served) ? claimed : own;
 }
 
 /**

@@ -156,6 +156,12 @@ describe('--web framing on a phone origin', () => {
       const other = await get(route, { Host: `evil.localhost:${port}` });
       expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(other.headers['content-security-policy'] ?? '').not.toContain('127.0.0.1');
+      // A same-site phone (under harness.localhost): only the harness on that name.
+      const sameSite = await get(route, { Host: `w-abc-lender.harness.localhost:${port}` });
+      expect(sameSite.headers['content-security-policy']).toContain(
+        `frame-ancestors 'self' http://harness.localhost:${port}`,
+      );
+      expect(sameSite.headers['content-security-policy']).not.toContain('127.0.0.1');
     }
   });
 });

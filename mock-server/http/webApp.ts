@@ -10,7 +10,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type { AppConfig } from '@shared/appConfig';
 import { APP_CONFIG_FILE } from '@shared/appConfig';
 import { inlineScriptHashes, webCsp } from '@shared/csp';
-import { isPhoneOriginOf, PHONE_HOSTNAME } from '@shared/phoneOrigin';
+import { harnessOriginsOf, isPhoneOriginOf } from '@shared/phoneOrigin';
 import { compress, compressedAssets, encodingFor, isCompressible } from './compressedAssets';
 
 /** The app config for an origin. */
@@ -73,19 +73,13 @@ function addVary(res: ServerResponse, field: string): void {
 
 /**
  * Who may frame a page of `req`'s host. The app's own origin: only itself. A phone origin
- * (`<world>-<profile>.localhost`, src/shared/phoneOrigin.ts): also the browser harness on the same
- * loopback port, whose phone relay (phone.html) and app live on that origin — nobody else.
+ * (`<world>-<profile>.localhost` or `….harness.localhost`, src/shared/phoneOrigin.ts): also the
+ * browser harness of that arrangement on the same loopback port, whose phone relay (phone.html)
+ * and app live on that origin — nobody else.
  */
 function frameAncestorsFor(req: Request): string {
-  let url: URL;
-  try {
-    url = new URL(`http://${req.headers.host ?? ''}`);
-  } catch {
-    return "'self'";
-  }
-  if (!PHONE_HOSTNAME.test(url.hostname)) return "'self'";
-  const port = url.port ? `:${url.port}` : '';
-  return `'self' http://127.0.0.1${port} http://localhost${port}`;
+  const harnesses = harnessOriginsOf(`http://${req.headers.host ?? ''}`);
+  return harnesses.length > 0 ? `'self' ${harnesses.join(' ')}` : "'self'";
 }
 
 /**

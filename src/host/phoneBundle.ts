@@ -3,9 +3,13 @@
  * build, byte for byte what ships (`npm run build:web`'s dist/web, built as out/web). A developer
  * may opt into a rebuild on every change, or Vite's dev server with hot reload, which is not the
  * bundle borrowers get (no CSP meta, no inline scripts, other chunks): the panel says so on screen.
- * Main names the mode in the panel's URL (`?phone=`).
+ * Main names the mode in the panel's URL (`?phone=`); the browser harness's dev server
+ * (scripts/devWebPhone.ts) in a meta tag of harness.html (`PHONE_BUNDLE_META`).
  */
 export const PHONE_BUNDLE_PARAM = 'phone';
+
+/** The `<meta name>` on the browser harness's page whose `content` is a PhoneBundleMode. */
+export const PHONE_BUNDLE_META = 'direct-loan-phone-bundle';
 
 const PHONE_BUNDLE_MODES = ['shipped', 'watch', 'dev-server'] as const;
 export type PhoneBundleMode = (typeof PHONE_BUNDLE_MODES)[number];

@@ -58,5 +58,11 @@ describe('phone relay messages', () => {
     expect(isHarnessOriginFor('https://evil.example', phone)).toBe(false);
     expect(isHarnessOriginFor('http://127.0.0.1:5173/x', phone)).toBe(false);
     expect(isHarnessOriginFor('null', phone)).toBe(false);
+    // Each arrangement's phone answers only its own harness (src/shared/phoneOrigin.ts).
+    expect(isHarnessOriginFor('http://harness.localhost:5173', phone)).toBe(false);
+    const sameSitePhone = 'http://w-abc-lender.harness.localhost:5173';
+    expect(isHarnessOriginFor('http://harness.localhost:5173', sameSitePhone)).toBe(true);
+    expect(isHarnessOriginFor('http://127.0.0.1:5173', sameSitePhone)).toBe(false);
+    expect(isHarnessOriginFor('http://harness.localhost:5174', sameSitePhone)).toBe(false);
   });
 });

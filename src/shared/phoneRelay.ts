@@ -10,6 +10,7 @@
  * carries it, and the phone needs none. No electron, node: or DOM imports.
  */
 import { bridgeResultSchema } from './bridge';
+import { harnessOriginsOf } from './phoneOrigin';
 import { z } from './zod';
 
 /** Marks the relay's messages among whatever else a window receives. */
@@ -78,8 +79,16 @@ export type ToRelay = z.infer<typeof toRelaySchema>;
 
 /** Relay → harness. */
 const fromRelaySchema = z.discriminatedUnion('type', [
-  /** The relay page has loaded and waits for `open`. */
-  z.object({ channel: z.literal(RELAY_CHANNEL), type: z.literal('ready') }),
+  /**
+   * The relay page has loaded and waits for `open`; `storage` says whether the browser gives this
+   * origin's documents storage in this frame (a browser that blocks third-party storage refuses a
+   * cross-site phone: the harness then moves to the same-site arrangement, phoneOrigin.ts).
+   */
+  z.object({
+    channel: z.literal(RELAY_CHANNEL),
+    type: z.literal('ready'),
+    storage: z.object({ allowed: z.boolean(), detail: shortText }),
+  }),
   /** The app's localStorage, answering `read-storage` `id`. */
   z.object({
     channel: z.literal(RELAY_CHANNEL),
@@ -138,20 +147,9 @@ export function readFromRelay(
 
 /**
  * True when `claimed` (the harness origin the relay's URL names) may drive the relay on
- * `relayOrigin`: the harness itself, http loopback on the same port — never another site that
- * framed phone.html.
+ * `relayOrigin`: the harness of that phone's arrangement on the same port (phoneOrigin.ts) —
+ * never another site that framed phone.html.
  */
 export function isHarnessOriginFor(claimed: string, relayOrigin: string): boolean {
-  try {
-    const harness = new URL(claimed);
-    const relay = new URL(relayOrigin);
-    return (
-      harness.origin === claimed &&
-      harness.protocol === 'http:' &&
-      (harness.hostname === '127.0.0.1' || harness.hostname === 'localhost') &&
-      harness.port === relay.port
-    );
-  } catch {
-    return false;
-  }
+  return harnessOriginsOf(relayOrigin).includes(claimed);
 }

@@ -223,3 +223,30 @@ test.describe('where the page cannot have a service worker', () => {
     });
   });
 });
+
+test('an app that could not load its config says what a tester can do, and starts once online', async ({
+  page,
+  context,
+  openHarness,
+  app,
+}) => {
+  await openHarness('profile=lender&scenario=repaying');
+  await expect(app.getByText('Apply Now').first()).toBeVisible();
+  // The dev server does not answer the config, as when it was stopped.
+  await context.route('**/app-config.json', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Reload app' }).click();
+  const failure = page.getByRole('alert', { name: 'The app could not start' });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('app-config.json could not be loaded');
+  await expect(failure).toContainText('npm run dev:web');
+  await expect(failure).not.toContainText(/deploy an/i);
+
+  // Offline, then online again with the server back: the app starts by itself, no stale screen.
+  await setOnline(page, false);
+  await expect(failure).toContainText('Turn Online back on');
+  await context.unroute('**/app-config.json');
+  await setOnline(page, true);
+  await expect(app.getByText('Apply Now').first()).toBeVisible();
+  await expect(failure).toHaveCount(0);
+  await expect(app.getByText('App init failed')).toHaveCount(0);
+});

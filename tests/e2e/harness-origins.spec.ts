@@ -1,11 +1,13 @@
 /**
- * Each app profile of a harness phone is its own origin, `<world>-<profile>.localhost`
- * (src/shared/phoneOrigin.ts): the browser itself keeps localStorage, cookies and IndexedDB of
- * the lender app and the web apart, and neither the app nor anything it reaches through
+ * Each app profile of a harness phone is its own origin (src/shared/phoneOrigin.ts):
+ * `<world>-<profile>.localhost` beside a harness on 127.0.0.1 where the browser gives third-party
+ * frames storage, `<world>-<profile>.harness.localhost` under a harness on harness.localhost where
+ * it does not. Either way the browser itself keeps localStorage, cookies and IndexedDB of the
+ * lender app and the web apart, and neither the app nor anything it reaches through
  * `window.parent` sees the other's or the harness page's (README "Browser harness").
  */
 import type { Frame, Page } from '@playwright/test';
-import { expect, test } from './harness-fixture';
+import { expect, type ThirdPartyStorage, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
@@ -38,6 +40,12 @@ interface PageWindow {
 
 const RELAY = 'iframe[title="Direct Loan phone"]';
 const APP = 'iframe[title="Direct Loan app"]';
+
+/** The phone's origin of `profile` in this lane's arrangement. */
+function phoneOriginPattern(lane: ThirdPartyStorage, profile: string): RegExp {
+  const site = lane === 'blocked' ? String.raw`harness\.localhost` : 'localhost';
+  return new RegExp(String.raw`^http://w-[a-z0-9]+-${profile}\.${site}:\d+$`);
+}
 
 const pickProfile = (page: Page, label: string) =>
   page.getByRole('radiogroup', { name: 'Profile' }).getByText(label).click();
@@ -107,6 +115,7 @@ function leaveMark(app: Frame, profile: string): Promise<void> {
 test('two profiles of a phone are two origins: storage, cookies and IndexedDB never cross', async ({
   page,
   openHarness,
+  thirdPartyStorage,
 }) => {
   await openHarness('profile=lender&scenario=can-borrow');
   const app = page.frameLocator(RELAY).frameLocator(APP);
@@ -114,7 +123,7 @@ test('two profiles of a phone are two origins: storage, cookies and IndexedDB ne
   const lender = await phoneFrames(page);
   await leaveMark(lender.app, 'lender');
   const lenderSees = await seenFromApp(lender.app);
-  expect(lenderSees.origin).toMatch(/^http:\/\/w-[a-z0-9]+-lender\.localhost:\d+$/);
+  expect(lenderSees.origin).toMatch(phoneOriginPattern(thirdPartyStorage, 'lender'));
   // The app's own keys, as a webview's storage has them: no namespace, nothing of anyone else.
   expect(lenderSees.localKeys).toContain('dl.user');
   expect(lenderSees.localKeys.some((key) => key.includes(':'))).toBe(false);
@@ -133,7 +142,7 @@ test('two profiles of a phone are two origins: storage, cookies and IndexedDB ne
   await expect(app.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   const web = await phoneFrames(page);
   const webSees = await seenFromApp(web.app);
-  expect(webSees.origin).toMatch(/^http:\/\/w-[a-z0-9]+-web\.localhost:\d+$/);
+  expect(webSees.origin).toMatch(phoneOriginPattern(thirdPartyStorage, 'web'));
   expect(webSees.localKeys).not.toContain('dl.user');
   expect(webSees.localKeys).not.toContain('probe');
   expect(webSees.parentKeys).not.toContain('dl.user');
@@ -201,17 +210,77 @@ test('the phone on its own origin is bridged, and the admin token never reaches 
   }
 });
 
-test('?phone=shared keeps the phone on the harness origin, its storage namespaced', async ({
+test('the panel says how the phone is isolated and why, in this browser', async ({
+  page,
+  openHarness,
+  thirdPartyStorage,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  await expect(page.frameLocator(RELAY).frameLocator(APP).getByText('Apply Now')).toBeVisible();
+  const info = page.getByRole('region', { name: 'Phone isolation and app' });
+  await info.getByText(/^Phone:/).click();
+  if (thirdPartyStorage === 'blocked') {
+    // Moved off 127.0.0.1 to the harness's own site, where the phone is a first-party frame.
+    expect(new URL(page.url()).hostname).toBe('harness.localhost');
+    await expect(info).toContainText('first-party frame');
+    await expect(info).toContainText('This browser blocks third-party storage');
+    await expect(info).toContainText('Access is denied for this document');
+  } else {
+    expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+    await expect(info).toContainText('third-party frame');
+    await expect(info).toContainText('This browser gives such third-party frames their storage');
+  }
+  await expect(info).toContainText('App: the production bundle');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('?phone=shared in a link is refused: the phone keeps its own origin, away from the token', async ({
   page,
   openHarness,
   server,
+  thirdPartyStorage,
 }) => {
-  // The fallback of a harness whose phone cannot have an origin of its own (a LAN address).
   await openHarness('phone=shared&profile=lender&scenario=can-borrow');
+  await expect(page.frameLocator(RELAY).frameLocator(APP).getByText('Apply Now')).toBeVisible();
+  const { app } = await phoneFrames(page);
+  expect(new URL(app.url()).origin).toMatch(phoneOriginPattern(thirdPartyStorage, 'lender'));
+  const sees = await app.evaluate(() => {
+    const window = globalThis as unknown as PageWindow;
+    let harness = 'readable';
+    try {
+      void window.top?.sessionStorage.length;
+    } catch (error) {
+      harness = (error as Error).name;
+    }
+    return { harness, local: JSON.stringify({ ...window.localStorage }) };
+  });
+  expect(sees.harness).toBe('SecurityError');
+  expect(sees.local).not.toContain(server.adminToken);
+  // Said on screen, and gone from the address bar (so from Copy link too).
+  const info = page.getByRole('region', { name: 'Phone isolation and app' });
+  await info.getByText(/^Phone:/).click();
+  await expect(info).toContainText('This link asked for phone=shared');
+  expect(new URL(page.url()).searchParams.has('phone')).toBe(false);
+});
+
+test('a world id that cannot be a host name shares the harness origin, its storage namespaced', async ({
+  page,
+  openHarness,
+}) => {
+  // The fallback where a phone cannot have an origin of its own (a LAN address, such a world).
+  await openHarness('profile=lender&scenario=can-borrow');
+  await expect(page.frameLocator(RELAY).frameLocator(APP).getByText('Apply Now')).toBeVisible();
+  await page.evaluate(() =>
+    (globalThis as unknown as PageWindow).sessionStorage.setItem(
+      'directLoanSimulator.world',
+      'Shared_World',
+    ),
+  );
+  await page.reload();
   await expect(page.frameLocator(APP).getByText('Apply Now')).toBeVisible();
   await expect(page.locator(RELAY)).toHaveCount(0);
   const app = await (await page.waitForSelector(APP)).contentFrame();
-  expect(new URL(app?.url() ?? '').origin).toBe(server.url);
+  expect(new URL(app?.url() ?? '').origin).toBe(new URL(page.url()).origin);
   expect(
     await page.evaluate(() =>
       Object.keys((globalThis as unknown as PageWindow).localStorage).some((key) =>
@@ -219,4 +288,6 @@ test('?phone=shared keeps the phone on the harness origin, its storage namespace
       ),
     ),
   ).toBe(true);
+  const info = page.getByRole('region', { name: 'Phone isolation and app' });
+  await expect(info).toContainText('on this page’s origin');
 });

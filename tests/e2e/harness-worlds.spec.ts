@@ -78,6 +78,51 @@ test('two tabs are two phones: a scenario switch in one never touches the other'
   expect(scenarios).toContain('session-expired');
 });
 
+test('another page of the site cannot take a tab’s world at its next F5', async ({
+  page,
+  context,
+  openHarness,
+}) => {
+  await openHarness('profile=lender&scenario=can-borrow');
+  await expect(phoneApp(page).getByText('Apply Now')).toBeVisible();
+  const worldOf = () =>
+    page.evaluate(() =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+      ).sessionStorage.getItem('directLoanSimulator.world'),
+    );
+  const world = await worldOf();
+  // Any page on the harness's origin sees the lock names and may queue for one.
+  const other = await context.newPage();
+  await other.goto(`${new URL(page.url()).origin}/phone.html`);
+  const queuedFor = await other.evaluate(async (id) => {
+    const { locks } = (
+      globalThis as unknown as {
+        navigator: {
+          locks: {
+            query(): Promise<{ held: { name: string }[] }>;
+            request(name: string, callback: () => Promise<unknown>): Promise<unknown>;
+          };
+        };
+      }
+    ).navigator;
+    const name = (await locks.query()).held
+      .map((lock) => lock.name)
+      .find((n) => n.endsWith(id ?? ''));
+    if (!name) throw new Error('The tab holds no lock on its world');
+    void locks.request(name, () => new Promise(() => undefined)).catch(() => undefined);
+    return name;
+  }, world);
+  expect(queuedFor).toContain(world);
+
+  await page.reload();
+  await expect(page.getByRole('note', { name: 'World taken back' })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Copied tab' })).toHaveCount(0);
+  expect(await worldOf()).toBe(world);
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('can-borrow');
+  await expect(phoneApp(page).getByText('Apply Now')).toBeVisible();
+});
+
 test('a reload keeps the world: F5 neither resets the server state nor changes world', async ({
   page,
   openHarness,

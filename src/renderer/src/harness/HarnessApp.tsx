@@ -5,10 +5,13 @@
 import { useEffect, useState } from 'react';
 import type { HostCore } from '@host/HostCore';
 import type { PanelApi } from '@host/panelApi';
+import { PHONE_BUNDLE_LABELS, type PhoneBundleMode } from '@host/phoneBundle';
 import { CallLog } from './CallLog';
 import { Controls } from './Controls';
 import { HostScreen } from './HostScreens';
 import type { HarnessPhone } from './harnessPhone';
+import { PhoneInfo } from './PhoneInfo';
+import { type PhoneIsolation, rememberRefusedStorage, type StorageVerdict } from './phoneIsolation';
 import { writeMatrixSpec } from './matrix';
 import { PendingSheet } from './PendingSheet';
 import { PhoneStage } from './PhoneStage';
@@ -34,6 +37,12 @@ export interface PhoneSetup {
   access: HarnessPhone;
   /** The world of the tab this one was copied from (Duplicate tab, window.open); else null. */
   copiedFrom?: string | null;
+  /** Another page of this origin held this tab's world when it reloaded: taken back. */
+  tookBack?: boolean;
+  /** How the phone is isolated, and why (phoneIsolation.ts). */
+  isolation: PhoneIsolation;
+  /** Where the dev server says the phone's app comes from (null: it did not say). */
+  appMode: PhoneBundleMode | null;
 }
 
 export function HarnessApp({
@@ -62,6 +71,8 @@ export function HarnessApp({
   useEffect(() => phone?.access.onOpen((next) => setOpening({ path: next })), [phone]);
   useEffect(() => phone?.access.setPath(path), [phone, path]);
   const [copied, setCopied] = useState(false);
+  /** What the phone's relay found about its storage (cross-origin phones only). */
+  const [phoneStorage, setPhoneStorage] = useState<StorageVerdict | null>(null);
 
   // Keep the address bar reproducing the state, so a copied link opens the same setup.
   useEffect(() => {
@@ -78,6 +89,9 @@ export function HarnessApp({
     setTimeout(() => setCopied(false), 1500);
   };
   const problem = error ?? snapshot.error;
+  // A developer mode of the phone, in either runtime: Electron's from main, the harness's from
+  // its dev server (phoneBundle.ts).
+  const bundleLabel = phoneLabel ?? (phone?.appMode ? PHONE_BUNDLE_LABELS[phone.appMode] : null);
   const stage = phone ? (
     <PhoneStage
       host={phone.host}
@@ -91,6 +105,10 @@ export function HarnessApp({
       onPathChange={setPath}
       dispatch={run}
       access={phone.access}
+      onStorage={(verdict) => {
+        setPhoneStorage(verdict);
+        rememberRefusedStorage(verdict);
+      }}
     />
   ) : null;
   if (layout === 'cell') {
@@ -138,9 +156,9 @@ export function HarnessApp({
           {problem}
         </p>
       ) : null}
-      {phoneLabel ? (
+      {bundleLabel ? (
         <p className="sim-note sim-banner" role="note" aria-label="Phone bundle">
-          {phoneLabel}
+          {bundleLabel}
         </p>
       ) : null}
       {phone?.copiedFrom ? (
@@ -148,9 +166,22 @@ export function HarnessApp({
           {`This tab is a copy of another harness tab: a new phone in its own world (${phone.world}), so its scenario, faults and sign-in never reach the original (world ${phone.copiedFrom}).`}
         </p>
       ) : null}
+      {phone?.tookBack ? (
+        <p className="sim-note sim-banner" role="note" aria-label="World taken back">
+          {`Another page of this origin was holding this tab’s world (${phone.world}) when the tab reloaded — it had queued for the world’s lock. The harness took the world back: this phone keeps its scenario, sign-in and log.`}
+        </p>
+      ) : null}
       <div className="sim-body">
         {stage}
         <aside className="sim-panel" aria-label="Control panel">
+          {phone ? (
+            <PhoneInfo
+              isolation={phone.isolation}
+              phoneOrigin={phone.access.ownOriginOf(snapshot.settings.profile)}
+              appMode={phone.appMode}
+              storage={phoneStorage}
+            />
+          ) : null}
           <Controls api={api} snapshot={snapshot} dispatch={run} />
           <WorkbenchPanel api={api} clock={snapshot.clock} />
           {phone ? null : (

@@ -18,6 +18,7 @@ import type { PhoneClock } from '@host/phoneClock';
 import type { HostSnapshot } from '@host/types';
 import { appPathOf } from '@shared/appPath';
 import { RELAY_CHANNEL } from '@shared/phoneRelay';
+import { configFailureAdvice, configFailureOf } from './appStartFailure';
 import { type FrameControl, hostBridge } from './frameBridge';
 import { HostScreen } from './HostScreens';
 import type { HarnessPhone } from './harnessPhone';
@@ -58,6 +59,8 @@ interface Props {
   dispatch(action: PanelAction): void;
   /** The phone's route and storage; says whether the phone has origins of its own. */
   access?: HarnessPhone | undefined;
+  /** Whether the browser gives the phone's own origin storage (said by each new relay). */
+  onStorage?: ((verdict: { allowed: boolean; detail: string }) => void) | undefined;
 }
 
 export function PhoneStage({
@@ -72,6 +75,7 @@ export function PhoneStage({
   onPathChange,
   dispatch,
   access,
+  onStorage,
 }: Props) {
   const preset = DEVICE_PRESETS[snapshot.settings.device];
   const holder = useRef<HTMLDivElement>(null);
@@ -87,6 +91,13 @@ export function PhoneStage({
     path,
   });
   const [mountError, setMountError] = useState<string | null>(null);
+  /** The app of this mount could not load its config (appStartFailure.ts). */
+  const [startFailure, setStartFailure] = useState<string | null>(null);
+  const startFailureRef = useRef(startFailure);
+  startFailureRef.current = startFailure;
+  /** The panel's dispatch of this render (a new function each time). */
+  const dispatchRef = useRef(dispatch);
+  dispatchRef.current = dispatch;
   const [scale, setScale] = useState(1);
   const showApp = snapshot.view.kind === 'app';
   const online = snapshot.settings.online;
@@ -118,6 +129,12 @@ export function PhoneStage({
     box.replaceChildren(iframe);
     iframeRef.current = iframe;
     const generation = snapshot.appGeneration;
+    setStartFailure(null);
+    const noteAppError = (text: string) => {
+      host.noteAppError(text, generation);
+      const failure = configFailureOf(text);
+      if (failure) setStartFailure(failure);
+    };
     const ownOrigin = access?.ownOriginOf(snapshot.settings.profile) ?? null;
     if (access && ownOrigin) {
       iframe.title = 'Direct Loan phone';
@@ -139,8 +156,9 @@ export function PhoneStage({
           };
         },
         {
+          onStorage: (verdict) => onStorage?.(verdict),
           onPath: onPathChange,
-          onAppError: (text) => host.noteAppError(text, generation),
+          onAppError: noteAppError,
           onExternalUrl: (url) => void showExternalUrl(host, url),
         },
       );
@@ -174,7 +192,7 @@ export function PhoneStage({
         insets: appInsets(preset),
         online: onlineRef.current,
         clock: clockRef.current,
-        onAppError: (text: string) => host.noteAppError(text, generation),
+        onAppError: noteAppError,
         links: {
           isAppUrl: (url: string) => appPathOf(url, appBase) !== null,
           onExternalUrl: (url: string) => void showExternalUrl(host, url),
@@ -222,6 +240,8 @@ export function PhoneStage({
     // app does when the network returns.
     const iframe = iframeRef.current;
     if (online && iframe && showsNoConnection(iframe)) iframe.contentWindow?.location.reload();
+    // An app that could not start offline starts again, as it would once the network is back.
+    if (online && startFailureRef.current) dispatchRef.current({ type: 'reload' });
   }, [online, worker]);
 
   useEffect(() => {
@@ -292,6 +312,20 @@ export function PhoneStage({
                 accounts={snapshot.accounts}
                 dispatch={dispatch}
               />
+            </div>
+          ) : null}
+          {startFailure && showApp ? (
+            <div className="sim-phone__qa" role="alert" aria-label="The app could not start">
+              <strong>The app could not load its configuration</strong>
+              <p>{startFailure}</p>
+              <p>{configFailureAdvice(online)}</p>
+              <p className="sim-muted">
+                Behind this note is what a borrower would see: the app’s own “App init failed” page,
+                which speaks to whoever deploys it.
+              </p>
+              <button className="sim-btn" onClick={() => dispatch({ type: 'reload' })}>
+                Reload app
+              </button>
             </div>
           ) : null}
           {mountError ? (

@@ -316,8 +316,11 @@ function FaultLab({ api }: { api: PanelApi }) {
           inputMode="numeric"
           placeholder={form.kind === 'delay' ? 'e.g. 3000' : 'none'}
         />
+        {/* One call by default (a fault that outlives the test is a surprise); the label says
+            what an empty field means, which is what its placeholder then shows. */}
         <FaultField
-          label="Calls"
+          label="Calls (empty: until cleared)"
+          name="calls"
           field="times"
           form={form}
           edit={edit}

@@ -9,7 +9,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createAdminClient } from '@host/adminClient';
 import { HostCore } from '@host/HostCore';
 import type { SimulatorPanelBridge } from '@host/panelApi';
-import { PHONE_BUNDLE_LABELS, PHONE_BUNDLE_PARAM, phoneBundleModeOf } from '@host/phoneBundle';
+import {
+  PHONE_BUNDLE_LABELS,
+  PHONE_BUNDLE_META,
+  PHONE_BUNDLE_PARAM,
+  type PhoneBundleMode,
+  phoneBundleModeOf,
+} from '@host/phoneBundle';
 import type { PhoneClock } from '@host/phoneClock';
 import { Workbench } from '@host/workbench';
 import { isWorldId, newWorldId } from '@shared/simWorld';
@@ -21,9 +27,15 @@ import { keepHost, readKeptHost } from './keptHost';
 import { MatrixPage } from './MatrixPage';
 import { readMatrixSpec } from './matrix';
 import { electronPanelApi, inPagePanelApi } from './panelApis';
+import {
+  choosePhoneIsolation,
+  isolationOfWorld,
+  type PhoneIsolation,
+  refusesSharedPhone,
+} from './phoneIsolation';
 import { startPhoneWorker } from './phoneWorkerClient';
 import { readUrlState } from './urlState';
-import { type ClaimedWorld, claimTabWorld, type WorldLocks } from './worldLease';
+import { type ClaimedWorld, claimTabWorld, sayWhenLeaving, type WorldLocks } from './worldLease';
 
 const DEVICE_ID_KEY = 'directLoanSimulator.deviceId';
 
@@ -70,13 +82,17 @@ function keptWorld(): string {
  * world and a new tab is a new phone; a copied tab (Duplicate tab, `window.open`) is a new phone
  * too, not a second window on the original's (worldLease.ts).
  */
-function claimWorld(cell: string | null): Promise<ClaimedWorld> {
-  return claimTabWorld({
-    storage: tabStorage(),
+async function claimWorld(cell: string | null): Promise<ClaimedWorld> {
+  const storage = tabStorage();
+  const claimed = await claimTabWorld({
+    storage,
     key: worldKey(cell),
     locks: window.isSecureContext ? (navigator.locks as WorldLocks | undefined) : undefined,
     opened: window.opener !== null,
   });
+  // So that F5 keeps the world even from a page of this origin that queued for its lock.
+  sayWhenLeaving(window, storage, worldKey(cell), claimed.world);
+  return claimed;
 }
 
 /**
@@ -148,6 +164,8 @@ function start(container: HTMLElement): void {
     return;
   }
   const state = readUrlState(window.location.search);
+  // Read before the token is taken out of the address bar with the rest of the fragment.
+  const fragment = window.location.hash;
   // The admin API's server: this page's origin, or another that `?mock=` names, which needs its
   // own token (a token goes only to the server that issued it).
   const mockOrigin = state.mock ?? window.location.origin;
@@ -167,49 +185,71 @@ function start(container: HTMLElement): void {
     );
     return;
   }
-  if (params.get('view') === 'matrix') {
-    const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
-      world: keptWorld(),
-      adminToken: token,
-    });
-    void admin
-      .scenarios()
-      .then((list) => list.scenarios.map((s) => s.name))
-      .catch(() => [])
-      .then((scenarioNames) =>
-        root.render(
-          <StrictMode>
-            <MatrixPage
-              spec={readMatrixSpec(window.location.search)}
-              scenarioNames={scenarioNames}
-            />
-          </StrictMode>,
-        ),
-      );
-    return;
-  }
   const cell = params.get('cell');
-  void claimWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null).then((claimed) =>
-    startPhone(root, claimed, state, token, Boolean(cell)),
-  );
+  // A harness page on 127.0.0.1 first loads a phone origin's relay to learn what this browser
+  // allows (phoneIsolation.ts): a moment on a busy machine.
+  root.render(<p className="sim-loading">Starting the simulated host…</p>);
+  void choosePhoneIsolation({
+    storage: tabStorage(),
+    appBase: new URL('./', window.location.href).href,
+    fragment,
+    // The token of the server this URL names (`?mock=` or this page's), which it still names there.
+    adminToken: token,
+    isFrame: window.top !== window,
+  }).then((isolation) => {
+    if (isolation === 'moved') return;
+    // After a move, so that the page on harness.localhost refuses (and says) it too.
+    const refusedSharedLink = refusesSharedPhone();
+    if (params.get('view') === 'matrix') {
+      renderMatrix(root, mockOrigin, token);
+      return;
+    }
+    void claimWorld(cell && /^\d{1,3}$/.test(cell) ? cell : null).then((claimed) =>
+      startPhone(root, claimed, state, token, {
+        isCell: Boolean(cell),
+        isolation: { ...isolationOfWorld(isolation, claimed.world), refusedSharedLink },
+      }),
+    );
+  });
+}
+
+/** The matrix page: its grid of harness cells (each claims a world of its own). */
+function renderMatrix(root: Root, mockOrigin: string, token: string): void {
+  const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
+    world: keptWorld(),
+    adminToken: token,
+  });
+  void admin
+    .scenarios()
+    .then((list) => list.scenarios.map((s) => s.name))
+    .catch(() => [])
+    .then((scenarioNames) =>
+      root.render(
+        <StrictMode>
+          <MatrixPage spec={readMatrixSpec(window.location.search)} scenarioNames={scenarioNames} />
+        </StrictMode>,
+      ),
+    );
 }
 
 /**
- * The phone lives on an origin of its own per world and profile (phoneOrigin.ts), which the
- * browser isolates; `?phone=shared` (or a harness not on http loopback, PhoneStage) puts it on
- * this page's origin with namespaced storage instead.
+ * Where `npm run dev:web` says the phone's app comes from (null: the page did not come from it,
+ * e.g. the mock server's `--web` serving a build).
  */
-function phoneOnOwnOrigin(): boolean {
-  return new URLSearchParams(window.location.search).get('phone') !== 'shared';
+function phoneBundleMode(): PhoneBundleMode | null {
+  const content = document
+    .querySelector(`meta[name="${PHONE_BUNDLE_META}"]`)
+    ?.getAttribute('content');
+  return content ? phoneBundleModeOf(content) : null;
 }
 
 /** The harness with its phone in `claimed`'s world. */
 function startPhone(
   root: Root,
-  { world, copiedFrom }: ClaimedWorld,
+  { world, copiedFrom, tookBack }: ClaimedWorld,
   state: ReturnType<typeof readUrlState>,
   token: string,
-  isCell: boolean,
+  { isCell, isolation }: { isCell: boolean; isolation: PhoneIsolation },
 ): void {
   const mockOrigin = state.mock ?? window.location.origin;
   const admin = createAdminClient(mockOrigin, (input, init) => window.fetch(input, init), {
@@ -228,7 +268,12 @@ function startPhone(
   });
   if (kept) host.restoreLogs(kept.calls, kept.notes);
   if (storage) keepHost(storage, world, host);
-  const phoneAccess = new HarnessPhone(host, world, state.path, phoneOnOwnOrigin());
+  const phoneAccess = new HarnessPhone(
+    host,
+    world,
+    state.path,
+    isolation.arrangement !== 'shared-origin',
+  );
   const workbench = new Workbench(host, admin, phoneAccess, 'harness');
   const api = inPagePanelApi(host, admin, workbench);
   // Tests and QA scripts drive the host from the page (e.g. answer requests in bulk).
@@ -264,6 +309,9 @@ function startPhone(
       initialPath: state.path,
       access: phoneAccess,
       copiedFrom,
+      tookBack: tookBack ?? false,
+      isolation,
+      appMode: phoneBundleMode(),
     };
     root.render(
       <StrictMode>

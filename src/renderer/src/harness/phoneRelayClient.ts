@@ -18,6 +18,8 @@ type OpenMessage = Omit<Extract<ToRelay, { type: 'open' }>, 'channel' | 'type'>;
 
 /** What the phone tells the harness besides bridge calls. */
 export interface RelayListener {
+  /** Whether the browser gives the phone's origin storage in this frame (said once, on ready). */
+  onStorage(storage: { allowed: boolean; detail: string }): void;
   onPath(path: string): void;
   onAppError(text: string): void;
   onExternalUrl(url: string): void;
@@ -66,6 +68,7 @@ export function connectRelay(
   const handle = (message: FromRelay) => {
     switch (message.type) {
       case 'ready': {
+        listener.onStorage(message.storage);
         const updates = waiting ?? [];
         waiting = null;
         post({ channel: RELAY_CHANNEL, type: 'open', ...opening() });

@@ -1,29 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { claimTabWorld, type WorldLocks } from './worldLease';
+import { claimTabWorld, sayWhenLeaving, type WorldLocks } from './worldLease';
 
 /** The browser's lock manager: a lock is held until the page holding it goes. */
 class LockManager {
   private readonly holders = new Map<string, Page>();
   private readonly waiting: { name: string; page: Page; grant(): void }[] = [];
+  private readonly rejectors = new Map<string, (error: unknown) => void>();
 
   page(): Page {
     return new Page(this);
   }
 
-  request(page: Page, name: string, signal: AbortSignal | undefined, callback: () => unknown) {
+  request(
+    page: Page,
+    name: string,
+    options: { signal?: AbortSignal; steal?: boolean },
+    callback: () => unknown,
+  ) {
     return new Promise<unknown>((_resolve, reject) => {
       const grant = () => {
         this.holders.set(name, page);
+        this.rejectors.set(name, reject);
         callback();
       };
+      if (options.steal) {
+        // The Web Locks API: the holder's request rejects with an AbortError, the stealer holds.
+        this.rejectors.get(name)?.(new DOMException('stolen', 'AbortError'));
+        return grant();
+      }
       if (!this.holders.has(name)) return grant();
       const waiter = { name, page, grant };
       this.waiting.push(waiter);
-      signal?.addEventListener('abort', () => {
+      options.signal?.addEventListener('abort', () => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
         reject(new DOMException('aborted', 'AbortError'));
       });
     });
+  }
+
+  holder(name: string): Page | undefined {
+    return this.holders.get(name);
   }
 
   release(page: Page): void {
@@ -40,7 +56,7 @@ class Page {
   readonly locks: WorldLocks;
   constructor(private readonly manager: LockManager) {
     this.locks = {
-      request: (name, options, callback) => manager.request(this, name, options.signal, callback),
+      request: (name, options, callback) => manager.request(this, name, options, callback),
     };
   }
   /** Reload, close or navigation: the browser lets go of its locks. */
@@ -118,5 +134,53 @@ describe('claimTabWorld', () => {
     const copy = await claimTabWorld({ ...base, opened: true });
     expect(copy.copiedFrom).toBe('w-kept');
     expect(copy.world).not.toBe('w-kept');
+  });
+
+  it('takes its world back at F5 from another page of the origin that queued for it', async () => {
+    const browser = new LockManager();
+    const storage = tabStorage();
+    const first = browser.page();
+    const claim = (page: Page) =>
+      claimTabWorld({ storage, key: KEY, locks: page.locks, opened: false, waitMs: 50 });
+    const { world } = await claim(first);
+    // Any page of the origin can read the lock's name (navigator.locks.query) and queue for it.
+    const other = browser.page();
+    const queued = other.locks.request(
+      `directLoanSimulator.world.${world}`,
+      {},
+      () => new Promise(() => undefined),
+    );
+    queued.catch(() => undefined);
+    // F5: the leaving document says so in the tab's own sessionStorage; the other page is
+    // granted the lock as the old document lets go.
+    const pagehide = new EventTarget();
+    sayWhenLeaving(pagehide as unknown as Window, storage, KEY, world);
+    pagehide.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: false }));
+    first.gone();
+    expect(browser.holder(`directLoanSimulator.world.${world}`)).toBe(other);
+
+    const reloaded = browser.page();
+    expect(await claim(reloaded)).toEqual({ world, copiedFrom: null, tookBack: true });
+    expect(browser.holder(`directLoanSimulator.world.${world}`)).toBe(reloaded);
+    await expect(queued).rejects.toThrow('stolen');
+    // The word was for that one document: a copy made later is still a copy.
+    const copy = await claimTabWorld({
+      storage,
+      key: KEY,
+      locks: browser.page().locks,
+      opened: false,
+      waitMs: 50,
+    });
+    expect(copy.copiedFrom).toBe(world);
+  });
+
+  it('says nothing when the page goes into the back-forward cache', () => {
+    const storage = tabStorage();
+    const target = new EventTarget();
+    sayWhenLeaving(target as unknown as Window, storage, KEY, 'w-kept');
+    target.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    expect(storage.getItem(`${KEY}.leaving`)).toBeNull();
+    target.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: false }));
+    expect(storage.getItem(`${KEY}.leaving`)).toBe('w-kept');
   });
 });

@@ -38,6 +38,13 @@ export function startRelay(): boolean {
     return false;
   }
   const post = (message: FromRelay) => parentWindow.postMessage(message, harnessOrigin);
+  const storage = storageVerdict();
+  // A storage check only (the harness choosing its arrangement, phoneIsolation.ts): nothing else
+  // runs here, no service worker is registered.
+  if (new URL(window.location.href).searchParams.has('probe')) {
+    post({ channel: RELAY_CHANNEL, type: 'ready', storage });
+    return true;
+  }
   // The app frame fills the phone's screen (styles set through the CSSOM: no inline CSS).
   Object.assign(document.documentElement.style, { height: '100%' });
   Object.assign(document.body.style, { height: '100%', margin: '0', overflow: 'hidden' });
@@ -76,24 +83,50 @@ export function startRelay(): boolean {
         return;
     }
   });
-  post({ channel: RELAY_CHANNEL, type: 'ready' });
+  post({ channel: RELAY_CHANNEL, type: 'ready', storage });
   return true;
 }
 
-/** The app's localStorage: this origin's, the relay's own (it keeps nothing there itself). */
+/**
+ * Whether this document may use storage. A browser that blocks third-party storage denies a
+ * cross-site frame localStorage, sessionStorage, IndexedDB, Cache Storage, cookies and service
+ * workers alike; reading `localStorage` throws its SecurityError ("Access is denied for this
+ * document") without writing anything the app would later find.
+ */
+function storageVerdict(): { allowed: boolean; detail: string } {
+  try {
+    void window.localStorage.length;
+    return { allowed: true, detail: 'localStorage is available' };
+  } catch (error) {
+    return { allowed: false, detail: errorMessage(error).slice(0, 500) };
+  }
+}
+
+/**
+ * The app's localStorage: this origin's, the relay's own (it keeps nothing there itself); empty
+ * where the browser denies this origin storage (the harness says so under the phone).
+ */
 function readStorage(): Record<string, string> {
   const entries: Record<string, string> = {};
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i);
-    const value = key === null ? null : localStorage.getItem(key);
-    if (key !== null && value !== null) entries[key] = value;
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      const value = key === null ? null : localStorage.getItem(key);
+      if (key !== null && value !== null) entries[key] = value;
+    }
+  } catch {
+    // Denied storage: nothing to read.
   }
   return entries;
 }
 
 function replaceStorage(entries: Record<string, string>): void {
-  localStorage.clear();
-  for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  try {
+    localStorage.clear();
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn('[phone] The app’s storage could not be restored:', error);
+  }
 }
 
 /** The app frame inside the relay, as PhoneStage kept it on the harness's origin. */
