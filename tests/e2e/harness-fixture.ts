@@ -210,6 +210,8 @@ export const test = base.extend<
       // told to block: the lane is skipped, saying why once, rather than passing in the wrong
       // browser.
       if (thirdPartyStorage === 'blocked' && found === 'ok') {
+        // CI installs Debian's Chromium (.ci/run): there a lane that cannot block is a failure.
+        if (process.env.CI === 'true') throw new Error(`CI: the blocking lane ${CANNOT_BLOCK}`);
         if (!saidCannotBlock) {
           saidCannotBlock = true;
           console.log(`${testInfo.project.name}: skipped — ${CANNOT_BLOCK}`);
