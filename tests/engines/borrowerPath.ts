@@ -4,6 +4,7 @@
  * order with its payment code, a document, a reload that resumes the saved session, and offline
  * and back where the driver can emulate it. The scenario is `repaying` (DESIGN.md §6).
  */
+import { formatPeso } from '../../src/shared/money';
 import type { LogEntry, MockAdmin } from '../support/mockServer';
 import { type EnginePage, waitFor } from './enginePage';
 import { TrafficSince } from './traffic';
@@ -56,8 +57,9 @@ export async function settledGoto({ page, admin }: Lane, url: string): Promise<v
   await page.goto(url);
 }
 
+/** Home shows amounts the way PRODUCT.md §9 and DESIGN.md §6 "Amounts are centavos" agree on. */
 function pesos(amount: number): string {
-  return `₱${amount.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+  return formatPeso(amount, 0);
 }
 
 function newest(log: LogEntry[], path: string): LogEntry | undefined {
