@@ -136,6 +136,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** Connections the kernel may hold for the server to accept (Linux caps it at somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const type = (error as { type?: string }).type;
   if (res.headersSent) return;
@@ -287,21 +290,22 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const app = createMockApp(ctx, options.webDir);
   // A dev server: slow or stuck clients are dropped in seconds, not Node's 300 s, and Node looks
   // for them every second (its default is every 30 s, which let 512 slow sockets hold every slot
-  // for 45 s). Who gives way when the connections run out is the guard's call.
+  // for 45 s). Who gives way when the connections run out, and how much a connection may hold
+  // unsent, is the guard's call.
   const requestTimeout = options.requestTimeoutMs ?? 15_000;
-  const server = createServer(
-    {
-      requestTimeout,
-      headersTimeout: Math.min(options.headersTimeoutMs ?? 5_000, requestTimeout),
-      keepAliveTimeout: 5_000,
-      connectionsCheckingInterval: 1_000,
-    },
-    app,
-  );
-  const guard = guardConnections(server, options.connectionLimits);
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: Math.min(options.headersTimeoutMs ?? 5_000, requestTimeout),
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: 1_000,
+  });
+  // The guard hands the app one request per connection at a time (http/connectionGuard.ts).
+  const guard = guardConnections(server, app, options.connectionLimits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    // A burst of connections (a flood, a page opening six at once) must not fill the accept
+    // queue: a connection the kernel drops waits for its SYN to be sent again (1 s, then 3 s).
+    server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
