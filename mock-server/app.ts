@@ -12,6 +12,7 @@ import type { ApiHost } from '@shared/api/endpoints';
 import { DEFAULT_WORLD } from '@shared/simWorld';
 import type { Breach, UpstreamStatus } from '@shared/upstream';
 import { ServerCrypto } from './crypto/serverCrypto';
+import type { EndedToken } from './domain/accountLimits';
 import { ScenarioCatalog } from './domain/catalog';
 import { createMockDomain } from './domain/index';
 import type { MockDomain } from './domain/types';
@@ -235,11 +236,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.onContractBreach ? { onBreach: options.onContractBreach } : {}),
     ...(options.onUpstreamStatus ? { onStatus: options.onUpstreamStatus } : {}),
   });
-  const createDomain = (now: () => number) =>
+  const createDomain = (now: () => number, onTokenEnded: (ended: EndedToken) => void) =>
     createMockDomain({
       ...(options.scenario ? { scenario: options.scenario } : {}),
       now,
       catalog,
+      onTokenEnded,
     });
   // A restart loses only Signal sessions (DESIGN.md §5): worlds live in the data dir too.
   const store = options.dataDir ? new WorldStore({ dataDir: options.dataDir }) : undefined;

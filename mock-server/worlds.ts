@@ -9,10 +9,12 @@
  * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
 import type { LocalIdentity } from '@shared/transport/codec';
+import type { EndedToken } from './domain/accountLimits';
 import type { MockDomain } from './domain/types';
 import { FaultTable } from './http/faults';
 import { LogBudget } from './http/logBudget';
 import { TrafficLog } from './http/trafficLog';
+import { logTokenEnded } from './workbench/events';
 import { WorldClock } from './workbench/worldClock';
 
 export interface World {
@@ -48,8 +50,11 @@ interface WorldSummary {
 }
 
 interface WorldTableOptions {
-  /** A fresh domain for a new world (the server's starting scenario) on the world's clock. */
-  createDomain(now: () => number): MockDomain;
+  /**
+   * A fresh domain for a new world (the server's starting scenario) on the world's clock; it
+   * tells `onTokenEnded` of each session it ends to make room (the world's log says so).
+   */
+  createDomain(now: () => number, onTokenEnded: (ended: EndedToken) => void): MockDomain;
   /** Worlds unused this long are dropped (default 30 minutes). */
   idleMs?: number;
   /** Most worlds at once (default 200); one more is refused with WorldLimitError. */
@@ -217,9 +222,10 @@ export class WorldTable {
 
   private build(id: string, domain?: MockDomain): World {
     const clock = new WorldClock(this.options.realNow);
+    const onTokenEnded = (ended: EndedToken) => logTokenEnded(world, ended);
     const world: World = {
       id,
-      domain: domain ?? this.options.createDomain(() => clock.now()),
+      domain: domain ?? this.options.createDomain(() => clock.now(), onTokenEnded),
       log: new TrafficLog(undefined, undefined, this.logBudget),
       faults: new FaultTable(),
       clock,

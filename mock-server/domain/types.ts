@@ -7,6 +7,7 @@ import type { ApiHost, ProductAnswer } from '@shared/api/endpoints';
 import type { UserBaseInfo } from '@shared/envelope';
 import type { HostAction } from '@shared/simWorld';
 import type { ScenarioCatalog } from './catalog';
+import type { EndedToken } from './accountLimits';
 
 /** One product call, after transport decryption (or plain parsing). */
 export interface ApiCall {
@@ -45,9 +46,16 @@ export interface MockDomain {
   reset(): void;
   /**
    * A token for a scenario user as a native host holds it after native login
-   * (`POST /__admin/session-token`). `null` when no such user exists.
+   * (`POST /__admin/session-token`). `null` when no such user exists; throws TokenLimitError
+   * (domain/accountLimits.ts) when the user's recently used tokens leave no room.
    */
   issueSessionToken(msisdn?: string): string | null;
+  /**
+   * The user's signed-in session as the world holds it: the token last used for a call (or
+   * issued, when none was used), else a new one as `issueSessionToken` makes it. Calls run for
+   * QA (`POST /__admin/call`) use it, so running them never ends a phone's session.
+   */
+  signedInToken(msisdn?: string): string | null;
   /** The whole state as JSON (a world snapshot, src/shared/workbench.ts). */
   exportState(): unknown;
   /**
@@ -66,6 +74,8 @@ export interface MockDomainOptions {
   now?: () => number;
   /** The scenarios it may select: the server's, with its recordings (default: the fixtures'). */
   catalog?: ScenarioCatalog;
+  /** Told of each token ended to make room for a newer one (the world's traffic log says so). */
+  onTokenEnded?: (ended: EndedToken) => void;
 }
 
 /** A snapshot the domain cannot take over; the message says why. */
