@@ -9,7 +9,7 @@
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isWorldId } from '@shared/simWorld';
-import { SNAPSHOT_BODY_LIMIT, type WorldSnapshot } from '@shared/workbench';
+import { MAX_INSTANT_MS, SNAPSHOT_BODY_LIMIT, type WorldSnapshot } from '@shared/workbench';
 import { z } from '@shared/zod';
 import { limitBytes } from '../http/bodyLimits';
 import { parseSnapshot } from '../workbench/snapshot';
@@ -61,6 +61,19 @@ export function encodeWorldFile(file: WorldFile, savedAt: number): string {
   });
 }
 
+/**
+ * A running clock stops at MAX_INSTANT_MS (workbench/worldClock.ts); a file written before it
+ * did may show a moment past it, which the snapshot schema refuses: such a clock has stopped.
+ */
+function clockStoppedAtLimit(snapshot: unknown): unknown {
+  if (typeof snapshot !== 'object' || snapshot === null) return snapshot;
+  const { clock } = snapshot as { clock?: { now?: unknown; running?: unknown } };
+  if (clock?.running !== true || typeof clock.now !== 'number' || clock.now <= MAX_INSTANT_MS) {
+    return snapshot;
+  }
+  return { ...snapshot, clock: { ...clock, now: MAX_INSTANT_MS } };
+}
+
 /** The world a file's text holds, checked with the snapshot schemas; else why it is not one. */
 export function decodeWorldFile(
   id: string,
@@ -74,7 +87,7 @@ export function decodeWorldFile(
   }
   const outer = fileSchema.safeParse(raw);
   if (!outer.success) return { ok: false, error: 'not a world file of this mock server' };
-  const inner = parseSnapshot(outer.data.snapshot);
+  const inner = parseSnapshot(clockStoppedAtLimit(outer.data.snapshot));
   if (!inner.ok) return { ok: false, error: inner.error };
   if (inner.snapshot.world !== id) {
     return { ok: false, error: `it holds world "${inner.snapshot.world}", not "${id}"` };

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_INSTANT_MS } from '@shared/workbench';
 import { takeSnapshot, restoreSnapshot } from '../workbench/snapshot';
 import type { World, WorldTable } from '../worlds';
 import {
@@ -228,8 +229,12 @@ export class WorldStore {
   private write(id: string, world: World): void {
     const snapshot = takeSnapshot(world, false);
     const { clock } = snapshot;
-    // A running clock is kept as its offset (its `now` moves on its own), to the second.
-    const clockKey = clock.running ? Math.round(clock.offsetMs / 1000) : `at ${clock.now}`;
+    // A running clock is kept as its offset (its `now` moves on its own), to the second; one
+    // stopped at the limit by its time (it moves no more, while its offset shrinks).
+    const clockKey =
+      clock.running && clock.now < MAX_INSTANT_MS
+        ? Math.round(clock.offsetMs / 1000)
+        : `at ${clock.now}`;
     const digest = createHash('sha1')
       .update(
         JSON.stringify([
