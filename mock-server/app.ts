@@ -12,10 +12,9 @@ import type { ApiHost } from '@shared/api/endpoints';
 import { DEFAULT_WORLD } from '@shared/simWorld';
 import type { Breach, UpstreamStatus } from '@shared/upstream';
 import { ServerCrypto } from './crypto/serverCrypto';
-import type { EndedToken } from './domain/accountLimits';
 import { ScenarioCatalog } from './domain/catalog';
 import { createMockDomain } from './domain/index';
-import type { MockDomain } from './domain/types';
+import type { EndedToken, MockDomain } from './domain/types';
 import {
   adminGuard,
   cors,
@@ -42,6 +41,7 @@ import { workbenchRouter } from './http/workbenchRouter';
 import { type RestoreReport, WorldStore } from './persistence/worldStore';
 import { Recordings, recordingsDirOf } from './recording/recordings';
 import { resolveUpstream, UpstreamTable } from './upstream/upstreamTable';
+import { logTokenEnded } from './workbench/events';
 import { DEFAULT_IDLE_MS, DEFAULT_WORLD_CAP, type World, WorldTable } from './worlds';
 
 export interface MockServerOptions {
@@ -263,6 +263,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         if (recordings.activeOf(id)) void recordings.stop(id).catch(() => undefined);
       },
       ...(store ? { onChange: (world: World) => store.changed(world) } : {}),
+      onTokenEnded: logTokenEnded,
     },
     DEFAULT_WORLD,
   );

@@ -9,12 +9,11 @@
  * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
 import type { LocalIdentity } from '@shared/transport/codec';
-import type { EndedToken } from './domain/accountLimits';
+import type { EndedToken } from './domain/types';
 import type { MockDomain } from './domain/types';
 import { FaultTable } from './http/faults';
 import { LogBudget } from './http/logBudget';
 import { TrafficLog } from './http/trafficLog';
-import { logTokenEnded } from './workbench/events';
 import { WorldClock } from './workbench/worldClock';
 
 export interface World {
@@ -71,6 +70,8 @@ interface WorldTableOptions {
   logBudgetBytes?: number;
   /** Told when a world is dropped (its sessions go with it, and its file in the data dir). */
   onDrop?(id: string): void;
+  /** Told of each session a world's domain ended to make room (its log should say so). */
+  onTokenEnded?(world: World, ended: EndedToken): void;
   /** Told when a request may have changed a world's state, faults or clock (`changed`). */
   onChange?(world: World): void;
 }
@@ -222,7 +223,7 @@ export class WorldTable {
 
   private build(id: string, domain?: MockDomain): World {
     const clock = new WorldClock(this.options.realNow);
-    const onTokenEnded = (ended: EndedToken) => logTokenEnded(world, ended);
+    const onTokenEnded = (ended: EndedToken) => this.options.onTokenEnded?.(world, ended);
     const world: World = {
       id,
       domain: domain ?? this.options.createDomain(() => clock.now(), onTokenEnded),

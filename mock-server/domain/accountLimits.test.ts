@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ServerCode } from '@shared/codes';
 import type { PlanItem } from '@shared/api/entities';
 import {
-  type EndedToken,
   MAX_RECENT_TOKENS_PER_ACCOUNT,
   MAX_SETTLED_ORDERS_PER_ACCOUNT,
   MAX_SIGNED_UP_ACCOUNTS,
@@ -13,6 +12,7 @@ import {
 import { createMockDomain } from './index';
 import type { SerialisedState } from './snapshot';
 import { domainClient } from './testing';
+import type { EndedToken } from './types';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 const setup = () => {

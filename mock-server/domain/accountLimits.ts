@@ -20,6 +20,7 @@
  */
 import { forgetDraws } from './handlers/activity';
 import { type Account, accountKeyOf, type DomainState, type Session } from './state';
+import type { EndedToken } from './types';
 
 /** Accounts a world keeps besides the scenario's own. */
 export const MAX_SIGNED_UP_ACCOUNTS = 200;
@@ -74,16 +75,6 @@ function trimSignedUp(state: DomainState, own: Set<string>): void {
     dropAccount(state, key);
     excess -= 1;
   }
-}
-
-/** A token ended to make room for a newer one of its account (the traffic log says so). */
-export interface EndedToken {
-  token: string;
-  accountKey: string;
-  /** Unix seconds of its last use (world clock); undefined: never used since it was issued. */
-  lastUsed: number | undefined;
-  /** Tokens the account held, the new one included. */
-  held: number;
 }
 
 /** A sign-in refused: every token of the account was used recently and it holds the most. */

@@ -7,7 +7,6 @@ import type { ApiHost, ProductAnswer } from '@shared/api/endpoints';
 import type { UserBaseInfo } from '@shared/envelope';
 import type { HostAction } from '@shared/simWorld';
 import type { ScenarioCatalog } from './catalog';
-import type { EndedToken } from './accountLimits';
 
 /** One product call, after transport decryption (or plain parsing). */
 export interface ApiCall {
@@ -65,6 +64,16 @@ export interface MockDomain {
   importState(scenario: string, state: unknown): void;
   /** A native host's own backend call (`POST /__admin/host/:method`), with the host's token. */
   hostAction(method: HostAction, token: string, params: unknown): Promise<ProductAnswer>;
+}
+
+/** A token ended to make room for a newer one of its account (domain/accountLimits.ts). */
+export interface EndedToken {
+  token: string;
+  accountKey: string;
+  /** Unix seconds of its last use (world clock); undefined: never used since it was issued. */
+  lastUsed: number | undefined;
+  /** Tokens the account held, the new one included. */
+  held: number;
 }
 
 export interface MockDomainOptions {

@@ -4,7 +4,7 @@
  * ended to make room for a newer one. They put the QA's own moves, and what the server did
  * beside the exchanges, on the panel's timeline next to the exchanges they shaped.
  */
-import type { EndedToken } from '../domain/accountLimits';
+import type { EndedToken } from '../domain/types';
 import type { WorkbenchEventKind } from '../http/trafficLog';
 import type { World } from '../worlds';
 
