@@ -199,14 +199,14 @@ describe('worlds kept in the data dir', () => {
       expect(lines).toEqual(
         expect.arrayContaining([
           expect.stringMatching(
-            /World "w-garbage" could not be restored .*not JSON.*set aside as w-garbage\.unreadable/,
+            /World "w-garbage" could not be restored .*not JSON.*set aside as w-w-garbage\.unreadable/,
           ),
           expect.stringMatching(
             /World "w-unknown" could not be restored .*Unknown scenario "no-such-scenario"/,
           ),
         ]),
       );
-      await expect(stat(path.join(worlds, 'w-garbage.unreadable'))).resolves.toBeTruthy();
+      await expect(stat(path.join(worlds, 'w-w-garbage.unreadable'))).resolves.toBeTruthy();
       const list = await json<{ worlds: { id: string; scenario: string }[] }>(
         admin(second, 'GET', 'worlds'),
       );

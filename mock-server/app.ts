@@ -38,6 +38,7 @@ import { recordRouter } from './http/recordRouter';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
 import { workbenchRouter } from './http/workbenchRouter';
+import { type DataDirLock, lockDataDir } from './persistence/dataDirLock';
 import { type RestoreReport, WorldStore } from './persistence/worldStore';
 import { Recordings, recordingsDirOf } from './recording/recordings';
 import { resolveUpstream, UpstreamTable } from './upstream/upstreamTable';
@@ -219,8 +220,24 @@ function hostNamesOf(host: string): string[] {
   return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
 }
 
-/** Starts a mock server; resolves once it listens. */
+/**
+ * Starts a mock server; resolves once it listens. With a data dir, the server holds it alone
+ * (persistence/dataDirLock.ts): DataDirLockedError says which running server has it.
+ */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  try {
+    return await startMockServer(options, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function startMockServer(
+  options: MockServerOptions,
+  lock: DataDirLock | undefined,
+): Promise<MockServer> {
   // Recordings are scenarios too: loaded before any world starts on one (--scenario, the data dir).
   const catalog = new ScenarioCatalog();
   const recordings = new Recordings({
@@ -320,6 +337,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   for (const name of ['127.0.0.1', 'localhost', '[::1]', urlHost]) {
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }
+  await lock?.describe(ctx.origin);
   const defaultWorld = worlds.get(DEFAULT_WORLD, 'admin');
   const close = async () => {
     try {
@@ -331,6 +349,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     } finally {
       await recordings.stopAll();
       await store?.close();
+      await lock?.release();
     }
   };
   if (options.record) {

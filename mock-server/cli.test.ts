@@ -272,6 +272,25 @@ describe('npm run mock', () => {
     expect(output).toMatch(/cannot start: "repaying" is a fixture scenario/);
   }, 60_000);
 
+  it('a second server on the same data dir exits 2 and names the one that holds it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const first = runCli(['--port', '0', '--data-dir', dataDir], /data dir:.*\n/);
+    try {
+      const url = /listening on (http:\/\/[\d.:]+)/.exec((await first.done).output)?.[1];
+      const second = runCli(['--port', '0', '--data-dir', dataDir], /$^/);
+      const { output, code } = await second.done;
+      expect(code).toBe(2);
+      expect(output).toContain(
+        `mock: cannot start: The data dir ${dataDir} is in use by another mock server: process ${first.child.pid} on `,
+      );
+      expect(output).toContain(`(${url})`);
+      expect(output).toMatch(/Stop it, or give this one a data dir of its own.*\(--data-dir DIR\)/);
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+  }, 60_000);
+
   it('exits 2 with one clear line for an unknown scenario', async () => {
     const { done } = runCli(['--port', '0', '--scenario', 'nope'], /$^/);
     const { output, code } = await done;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kebabNameSchema } from '@shared/recording';
 import { createMockServer, type MockServer } from './app';
+import { DataDirLockedError } from './persistence/dataDirLock';
 import { errorMessage } from '@shared/errors';
 import { recordingsDirOf } from './recording/recordings';
 import { parseUpstreamUrl, UpstreamUrlError } from './upstream/upstreamUrl';
@@ -297,8 +298,8 @@ async function main(): Promise<void> {
   try {
     await started;
   } catch (error) {
-    const message = errorMessage(error);
-    console.error(`mock: cannot start: ${message}`);
+    const hint = error instanceof DataDirLockedError ? ' (--data-dir DIR)' : '';
+    console.error(`mock: cannot start: ${errorMessage(error)}${hint}`);
     process.exit(2);
   }
 }
