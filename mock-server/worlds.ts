@@ -4,8 +4,9 @@
  * testers or two test workers on one server never see each other. A world is created only by
  * what a tester or a phone really does: an admin call with the token, or a phone's handshake
  * (any other request naming an unknown world is answered without one). Idle worlds expire, and
- * a cap keeps a shared server from growing without limit; when it is full, an admin call still
- * gets its world by evicting the idlest world no admin call has used (one only phones made).
+ * a cap keeps a shared server from growing without limit; when it is full, a new phone gets its
+ * world by evicting the idlest world that only ever had a handshake, and an admin call by evicting
+ * that or else the idlest world no admin call has used (one only phones made).
  * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
 import type { LocalIdentity } from '@shared/transport/codec';
@@ -32,6 +33,11 @@ export interface World {
   lastUsed: number;
   /** An admin call (with the token) made or used it: never evicted to make room. */
   adminUsed: boolean;
+  /**
+   * A call beyond the handshake reached its domain. A world that only ever had a handshake holds
+   * nothing but the starting scenario: the first to give way when a new phone needs room.
+   */
+  called: boolean;
 }
 
 /** Who asks for a world: an admin call with the token, or a phone's handshake. */
@@ -120,7 +126,7 @@ export class WorldTable {
       return known;
     }
     this.sweep(now);
-    if (this.worlds.size >= this.cap && !(user === 'admin' && this.evictIdlestPhoneWorld())) {
+    if (this.worlds.size >= this.cap && !this.evictFor(user)) {
       throw new WorldLimitError(
         `The mock server holds ${this.cap} worlds, its limit: delete one (DELETE /__admin/worlds/:id) ` +
           `or wait until idle ones expire (after ${Math.round(this.idleMs / 60_000)} min)`,
@@ -155,6 +161,8 @@ export class WorldTable {
     }
     world.lastUsed = use.lastUsed;
     world.adminUsed = use.adminUsed;
+    // Only a world some call changed was kept: more than a handshake.
+    world.called = true;
     this.worlds.set(id, world);
     return world;
   }
@@ -205,14 +213,26 @@ export class WorldTable {
     return dropped;
   }
 
-  /** Makes room for an admin call: drops the idlest world only phones used; false when none. */
-  private evictIdlestPhoneWorld(): boolean {
+  /**
+   * Makes room for a new world: drops the idlest world that only ever had a handshake (it holds
+   * nothing: without this, 200 handshakes without a token locked new phones out for 30 minutes);
+   * for an admin call, else the idlest world only phones used. False when there is none.
+   */
+  private evictFor(user: WorldUser): boolean {
+    const handshakeOnly = (world: World) => !world.adminUsed && !world.called;
+    const victim =
+      this.idlest(handshakeOnly) ??
+      (user === 'admin' ? this.idlest((world) => !world.adminUsed) : undefined);
+    return victim !== undefined && this.delete(victim.id);
+  }
+
+  private idlest(eligible: (world: World) => boolean): World | undefined {
     let idlest: World | undefined;
     for (const world of this.worlds.values()) {
-      if (world.adminUsed || world.id === this.defaultId) continue;
+      if (world.id === this.defaultId || !eligible(world)) continue;
       if (!idlest || world.lastUsed < idlest.lastUsed) idlest = world;
     }
-    return idlest !== undefined && this.delete(idlest.id);
+    return idlest;
   }
 
   private add(id: string, domain?: MockDomain): World {
@@ -233,6 +253,7 @@ export class WorldTable {
       identity: undefined,
       lastUsed: this.now(),
       adminUsed: false,
+      called: false,
     };
     anchorClock(world);
     return world;
