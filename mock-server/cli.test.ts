@@ -307,7 +307,7 @@ describe('npm run mock', () => {
         `mock: cannot start: The data dir ${dataDir} is in use by another mock server: process ${first.child.pid} on `,
       );
       expect(output).toContain(`(${url})`);
-      expect(output).toMatch(/Stop it, or give this one a data dir of its own.*\(--data-dir DIR\)/);
+      expect(output).toContain('Stop it, or give this one a data dir of its own: --data-dir DIR');
     } finally {
       first.child.kill('SIGTERM');
     }

@@ -310,7 +310,7 @@ async function main(): Promise<void> {
   try {
     await started;
   } catch (error) {
-    const hint = error instanceof DataDirLockedError ? ' (--data-dir DIR)' : '';
+    const hint = error instanceof DataDirLockedError ? ': --data-dir DIR' : '';
     console.error(`mock: cannot start: ${errorMessage(error)}${hint}`);
     process.exit(2);
   }

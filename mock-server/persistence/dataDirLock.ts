@@ -43,8 +43,8 @@ export class DataDirLockedError extends Error {
       ? `process ${owner.pid} on ${owner.hostname}${owner.url ? ` (${owner.url})` : ''}, since ${owner.startedAt}`
       : 'a server that is starting';
     super(
-      `The data dir ${dataDir} is in use by another mock server: ${who}. Stop it, or give ` +
-        `this one a data dir of its own. (If no such server runs, delete ${file}.)`,
+      `The data dir ${dataDir} is in use by another mock server: ${who} (if no such server ` +
+        `runs, delete ${file}). Stop it, or give this one a data dir of its own`,
     );
   }
 }
