@@ -21,7 +21,7 @@ import type { LoadRound } from './lib/loadProcess';
 
 /** The issue's entry chunk: 356 kB. */
 const ENTRY_BYTES = 356 * 1024;
-export const ENTRY_PATH = '/assets/entry-5f3a9c1e.js';
+const ENTRY_PATH = '/assets/entry-5f3a9c1e.js';
 const PIPELINE_SOCKETS = 520;
 /** What the issue sent, and the deepest pipeline the server takes (8 waiting + 1). */
 const PIPELINE_DEPTHS = [30, 9] as const;
