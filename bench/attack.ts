@@ -26,15 +26,17 @@ import {
   type FloodOutcome,
   type PipelineOutcome,
   pipelinedStaticGets,
+  resourceFigures,
   sentryLineFloods,
   syntheticWebDir,
 } from './attackResources';
-import { clockAtLimit, mintTokens, secondServerOn } from './attackSessions';
+import { clockAtLimit, mintTokens, secondServerOn, sessionFigures } from './attackSessions';
 import { startLoadProcess } from './lib/loadHandle';
 import type { LoadRound } from './lib/loadProcess';
 import type { Figure } from './lib/report';
 import { startServerProcess } from './lib/serverHandle';
-import { median, quantile } from './lib/stats';
+import type { ServerMemory } from './lib/serverProcess';
+import { quantile } from './lib/stats';
 
 const HONEST_CLIENTS = 10;
 const HONEST_REQUESTS = 20;
@@ -204,7 +206,13 @@ export async function benchAttack(): Promise<Figure[]> {
     let newPhoneStatus = 0;
     let pipeline: PipelineOutcome = { getFailures: [], honestGets: 0 };
     let pipelineRound: LoadRound | undefined;
-    let pipelineMemory = { rss: 0, arrayBuffers: 0, peakRss: 0, peakArrayBuffers: 0 };
+    let pipelineMemory: ServerMemory = {
+      heapUsed: 0,
+      rss: Number.NaN,
+      arrayBuffers: 0,
+      peakRss: 0,
+      peakArrayBuffers: 0,
+    };
     let flood: FloodOutcome | undefined;
     let minted = { logins: 0, runs: 0, attempts: 0 };
     let afterMinting: LoadRound | undefined;
@@ -368,8 +376,6 @@ export async function benchAttack(): Promise<Figure[]> {
       ...pipeline.getFailures,
       ...(flood?.honestFailures ?? []),
     ];
-    const floodP50 = (rounds: LoadRound[] | undefined) =>
-      median((rounds ?? []).flatMap((r) => r.latencies));
     const mintingLogouts = (afterMinting?.failures ?? []).filter((f) => SIGNED_OUT.test(f));
     const restartFailures = [
       ...(restart.during?.failures ?? []),
@@ -440,61 +446,8 @@ export async function benchAttack(): Promise<Figure[]> {
             ? `: ${[...new Set(honestFailures)].slice(0, 2).join(' | ')}`
             : ''),
       },
-      {
-        section,
-        name: 'server RSS after the pipelined static GETs (after GC)',
-        value: pipelineMemory.rss / MB,
-        unit: 'MB',
-        goal: { op: '<=', limit: 300 },
-        note:
-          `520 sockets × 30, then × 9 pipelined GETs of a 356 kB asset, never read; peak RSS ` +
-          `${Math.round(pipelineMemory.peakRss / MB)} MB, peak ArrayBuffers ` +
-          `${Math.round(pipelineMemory.peakArrayBuffers / MB)} MB, after GC ` +
-          `${Math.round(pipelineMemory.arrayBuffers / MB)} MB`,
-      },
-      {
-        section,
-        name: 'server CPU per Sentry line-flood envelope',
-        value: flood?.cpuMsPerEnvelope ?? Number.NaN,
-        unit: 'ms',
-        goal: { op: '<=', limit: 10 },
-        note: `${flood?.envelopes ?? 0} envelopes of \`1\\n\` × 130,000 from 2 looping connections, ${flood?.refused ?? 0} refused`,
-      },
-      {
-        section,
-        name: 'honest p50 beside the Sentry line floods ÷ without',
-        value: floodP50(flood?.flooded) / floodP50(flood?.quiet),
-        unit: '',
-        goal: { op: '<=', limit: 2 },
-        note: `${floodP50(flood?.quiet).toFixed(1)} → ${floodP50(flood?.flooded).toFixed(1)} ms (encrypted clients' rounds, alternating with and without the floods)`,
-      },
-      {
-        section,
-        name: 'honest sessions ended by token-minting loops',
-        value: mintingLogouts.length,
-        unit: '',
-        goal: { op: '<=', limit: 0 },
-        note:
-          `${minted.logins} logins with the fixture's SMS code (each token used once) and ` +
-          `${minted.runs} admin calls without a token answered` +
-          (mintingLogouts.length ? `: ${[...new Set(mintingLogouts)].slice(0, 1).join('')}` : ''),
-      },
-      {
-        section,
-        name: 'second server started on the same data dir',
-        value: secondServer.started ? 1 : 0,
-        unit: '',
-        goal: { op: '<=', limit: 0 },
-        note: secondServer.note,
-      },
-      {
-        section,
-        name: 'world with its clock at the 2100 limit lost at restart',
-        value: clockKept.kept ? 0 : 1,
-        unit: '',
-        goal: { op: '<=', limit: 0 },
-        note: clockKept.note,
-      },
+      ...resourceFigures(section, pipelineMemory, flood),
+      ...sessionFigures(section, { minted, mintingLogouts, secondServer, clockKept }),
       { section, name: 'honest p95, quiet', value: p95(quiet), unit: 'ms' },
       { section, name: 'honest p95, under attack', value: p95(storm), unit: 'ms' },
       {

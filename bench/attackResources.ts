@@ -18,6 +18,9 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoadRound } from './lib/loadProcess';
+import type { Figure } from './lib/report';
+import type { ServerMemory } from './lib/serverProcess';
+import { median } from './lib/stats';
 
 /** The issue's entry chunk: 356 kB. */
 const ENTRY_BYTES = 356 * 1024;
@@ -181,4 +184,45 @@ export async function sentryLineFloods(
   outcome.honestFailures = [...outcome.quiet, ...outcome.flooded].flatMap((r) => r.failures);
   outcome.cpuMsPerEnvelope = floodCpu / Math.max(1, outcome.envelopes);
   return outcome;
+}
+
+const MB = 1024 * 1024;
+const p50 = (rounds: LoadRound[] | undefined) => median((rounds ?? []).flatMap((r) => r.latencies));
+
+/** The figures of the pipelined GETs (the server's memory after them) and the line floods. */
+export function resourceFigures(
+  section: string,
+  pipelineMemory: ServerMemory,
+  flood: FloodOutcome | undefined,
+): Figure[] {
+  return [
+    {
+      section,
+      name: 'server RSS after the pipelined static GETs (after GC)',
+      value: pipelineMemory.rss / MB,
+      unit: 'MB',
+      goal: { op: '<=', limit: 300 },
+      note:
+        `520 sockets × 30, then × 9 pipelined GETs of a 356 kB asset, never read; peak RSS ` +
+        `${Math.round(pipelineMemory.peakRss / MB)} MB, peak ArrayBuffers ` +
+        `${Math.round(pipelineMemory.peakArrayBuffers / MB)} MB, after GC ` +
+        `${Math.round(pipelineMemory.arrayBuffers / MB)} MB`,
+    },
+    {
+      section,
+      name: 'server CPU per Sentry line-flood envelope',
+      value: flood?.cpuMsPerEnvelope ?? Number.NaN,
+      unit: 'ms',
+      goal: { op: '<=', limit: 10 },
+      note: `${flood?.envelopes ?? 0} envelopes of \`1\\n\` × 130,000 from 2 looping connections, ${flood?.refused ?? 0} refused`,
+    },
+    {
+      section,
+      name: 'honest p50 beside the Sentry line floods ÷ without',
+      value: p50(flood?.flooded) / p50(flood?.quiet),
+      unit: '',
+      goal: { op: '<=', limit: 2 },
+      note: `${p50(flood?.quiet).toFixed(1)} → ${p50(flood?.flooded).toFixed(1)} ms (encrypted clients' rounds, alternating with and without the floods)`,
+    },
+  ];
 }

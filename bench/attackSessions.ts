@@ -15,6 +15,7 @@ import { createMockServer } from '../mock-server/app';
 import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '@shared/simWorld';
 import { MAX_INSTANT_MS } from '@shared/workbench';
 import { benchClient, encryptedCall, logIn } from './lib/apiClients';
+import type { Figure } from './lib/report';
 
 const MINTED_LOGINS = 40;
 const ADMIN_CALLS = 40;
@@ -111,4 +112,49 @@ export async function secondServerOn(dataDir: string): Promise<{ started: boolea
     await second.close();
   }
   return { started: true, note: 'it started, signed a tester in and wrote its default world' };
+}
+
+/** What the session attacks did, for their figures. */
+interface SessionOutcome {
+  minted: { logins: number; runs: number };
+  /** Honest calls answered with a session code in the round after the minting. */
+  mintingLogouts: string[];
+  secondServer: { started: boolean; note: string };
+  clockKept: { kept: boolean; note: string };
+}
+
+/** The figures of the token-minting loops, the second server and the clock at the limit. */
+export function sessionFigures(
+  section: string,
+  { minted, mintingLogouts, secondServer, clockKept }: SessionOutcome,
+): Figure[] {
+  return [
+    {
+      section,
+      name: 'honest sessions ended by token-minting loops',
+      value: mintingLogouts.length,
+      unit: '',
+      goal: { op: '<=', limit: 0 },
+      note:
+        `${minted.logins} logins with the fixture's SMS code (each token used once) and ` +
+        `${minted.runs} admin calls without a token answered` +
+        (mintingLogouts.length ? `: ${[...new Set(mintingLogouts)].slice(0, 1).join('')}` : ''),
+    },
+    {
+      section,
+      name: 'second server started on the same data dir',
+      value: secondServer.started ? 1 : 0,
+      unit: '',
+      goal: { op: '<=', limit: 0 },
+      note: secondServer.note,
+    },
+    {
+      section,
+      name: 'world with its clock at the 2100 limit lost at restart',
+      value: clockKept.kept ? 0 : 1,
+      unit: '',
+      goal: { op: '<=', limit: 0 },
+      note: clockKept.note,
+    },
+  ];
 }
