@@ -15,9 +15,11 @@
  *   `slowBodyGraceMs` have passed is cut;
  * - **the newcomer gets a slot**: at the total cap, or at the cap of its address, the connection
  *   that has made the server wait longest gives way (evictionOrder.ts): first one that never had
- *   an answer or whose answer is stuck, then one still sending a later request, then an idle
- *   keep-alive one; a connection whose answer is being made or flows out is never closed (a
- *   fault may hold one on purpose).
+ *   an answer, whose answer is stuck or that pipelines, then one still sending a later request,
+ *   then an idle keep-alive one; a connection whose answer is being made or flows out is never
+ *   closed (a fault may hold one on purpose). When only such ones are left, the newcomer waits
+ *   unread for a slot (at most `parkTimeoutMs`) instead of being reset: a reset honest client
+ *   failed, one that waits a second is served.
  *
  * On loopback every client may be 127.0.0.1 (or any 127.x address), so the per-address cap
  * protects only a LAN server from one machine; what keeps honest local clients in is the
