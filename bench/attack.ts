@@ -2,24 +2,40 @@
  * A bounded hostile storm against the mock server (`npm run bench -- --only attack`), interleaved
  * with honest encrypted clients: forged Signal headers, distinct envelopes of a real session whose
  * MAC fails, a wrong version byte, distinct stale requests (each a new message, so they reach
- * decryption instead of the replay cache), deeply nested JSON, wide JSON (`[{},{},…]`, 1 MB and under the route's limit), 1 MB
- * bodies, more slow (trickled) connections than the server's cap, admin calls without the token,
- * simple-content-type writes; then a world-creation flood (requests naming a new world each, and
- * handshakes past the world cap) and junk bodies amplified across the worlds it made. All traffic
- * goes to 127.0.0.1, bounded in count and time. Goals: 0 crashes, 0 honest failures, honest p95
- * under attack ≤ 2× quiet, heap growth ≤ 20 %, no world made without a handshake or the token,
- * the admin served throughout, the logs within their byte budget. At the end the server restarts
- * (same data dir) in the middle of an honest round: its clients must stay signed in (0 logouts).
+ * decryption instead of the replay cache), deeply nested JSON, wide JSON (`[{},{},…]`, 1 MB and
+ * under the route's limit), 1 MB bodies, more slow (trickled) connections than the server's cap
+ * (each from a loopback address of its own), admin calls without the token, simple-content-type
+ * writes; then a world-creation flood (requests naming a new world each, and handshakes past the
+ * world cap) and junk bodies amplified across the worlds it made; then pipelined GETs of a static
+ * file that are never read and Sentry line floods (attackResources.ts); then token-minting loops,
+ * a world clock at the 2100 limit and a second server on the same data dir (attackSessions.ts).
+ * All traffic goes to 127.0.0.1, bounded in count and time. Goals: 0 crashes, 0 honest failures,
+ * honest p95 under attack ≤ 2× quiet, heap growth ≤ 20 %, no world made without a handshake or
+ * the token, a new phone served past the world cap, the admin served throughout, the logs within
+ * their byte budget, RSS after the pipelined GETs ≤ 300 MB, a line flood cheap to refuse, no
+ * session ended by anyone else, no second server on the data dir. At the end the server restarts
+ * (same data dir) in the middle of an honest round: its clients must stay signed in (0 logouts),
+ * and the world whose clock ran into the limit must come back.
  */
 import { connect, type Socket } from 'node:net';
 import type { EncryptedRequest, UserBaseInfo } from '@shared/envelope';
 import { prepareClientSession } from '@shared/transport/clientSession';
 import { encryptJson } from '@shared/transport/codec';
 import { randomId } from '@shared/transport/ids';
+import {
+  type FloodOutcome,
+  type PipelineOutcome,
+  pipelinedStaticGets,
+  resourceFigures,
+  sentryLineFloods,
+  syntheticWebDir,
+} from './attackResources';
+import { clockAtLimit, mintTokens, secondServerOn, sessionFigures } from './attackSessions';
 import { startLoadProcess } from './lib/loadHandle';
 import type { LoadRound } from './lib/loadProcess';
 import type { Figure } from './lib/report';
 import { startServerProcess } from './lib/serverHandle';
+import type { ServerMemory } from './lib/serverProcess';
 import { quantile } from './lib/stats';
 
 const HONEST_CLIENTS = 10;
@@ -135,12 +151,15 @@ function wideJson(chars: number): string {
 
 /**
  * Holds connections that trickle a request and never finish it: half stop inside the headers,
- * half inside a body under the API's 64 kB limit (a bigger one is refused from its length).
+ * half inside a body under the API's 64 kB limit (a bigger one is refused from its length). Each
+ * comes from a loopback address of its own (127.0.1.1, 127.0.1.2, …), so the honest clients on
+ * 127.0.0.1 hold the most connections of any address.
  */
 function slowSockets(url: string, count: number): Socket[] {
   const { hostname, port } = new URL(url);
   return Array.from({ length: count }, (_, i) => {
-    const socket = connect(Number(port), hostname, () => {
+    const localAddress = `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`;
+    const socket = connect({ port: Number(port), host: hostname, localAddress }, () => {
       socket.write(
         i % 2
           ? 'POST /main/user/userInfo HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '
@@ -164,7 +183,8 @@ async function worldsOf(url: string, adminToken: string) {
 }
 
 export async function benchAttack(): Promise<Figure[]> {
-  const server = await startServerProcess('can-borrow');
+  const web = await syntheticWebDir();
+  const server = await startServerProcess('can-borrow', { webDir: web.dir });
   const section = 'attack';
   try {
     const load = await startLoadProcess(server.url, HONEST_CLIENTS);
@@ -183,9 +203,24 @@ export async function benchAttack(): Promise<Figure[]> {
     let handshakes = 0;
     let restartMs = 0;
     const restart: { during?: LoadRound; after?: LoadRound; worlds: number } = { worlds: 0 };
+    let newPhoneStatus = 0;
+    let pipeline: PipelineOutcome = { getFailures: [], honestGets: 0 };
+    let pipelineRound: LoadRound | undefined;
+    let pipelineMemory: ServerMemory = {
+      heapUsed: 0,
+      rss: Number.NaN,
+      arrayBuffers: 0,
+      peakRss: 0,
+      peakArrayBuffers: 0,
+    };
+    let flood: FloodOutcome | undefined;
+    let minted = { logins: 0, runs: 0, attempts: 0 };
+    let afterMinting: LoadRound | undefined;
+    let secondServer = { started: false, note: '' };
+    let clockKept = { kept: false, note: 'not measured' };
     try {
       await load.round('encrypted', HONEST_REQUESTS); // warm-up
-      for (let r = 0; r < ROUNDS; r++) quiet.push(await load.round('encrypted', HONEST_REQUESTS));
+      quiet.push(await load.round('encrypted', HONEST_REQUESTS));
       before = await server.memory();
       const attacker = await attackerSession(server.url);
       const captured = await attacker.envelope();
@@ -230,6 +265,9 @@ export async function benchAttack(): Promise<Figure[]> {
         ]).flat();
       };
       for (let r = 0; r < ROUNDS; r++) {
+        // Quiet and storm rounds alternate, so a change in the shared machine's load (it swings
+        // by several times within a minute) hits both alike.
+        if (r > 0) quiet.push(await load.round('encrypted', HONEST_REQUESTS));
         const tasks = await kinds();
         const sockets = slowSockets(server.url, SLOW_SOCKETS);
         const [honest] = await Promise.all([
@@ -271,6 +309,15 @@ export async function benchAttack(): Promise<Figure[]> {
         })(),
       ]);
       storm.push(honest);
+      // A new phone once the handshakes filled the table: its handshake must still get a world.
+      newPhoneStatus = await fetch(`${server.url}/main/config/getServicePublicKey`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...inWorld('new-phone-after-the-flood') },
+        body: hello,
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
       const full = await worldsOf(server.url, server.adminToken);
       worldsAtEnd = full.count;
       logBytes = full.logBytes;
@@ -291,6 +338,19 @@ export async function benchAttack(): Promise<Figure[]> {
         () => false,
       );
       after = await server.memory();
+      // What a token-less attacker makes the server hold or spend (bench/attackResources.ts).
+      pipeline = await pipelinedStaticGets(server.url, async () => {
+        pipelineRound = await load.round('encrypted', HONEST_REQUESTS);
+      });
+      pipelineMemory = await server.memory();
+      flood = await sentryLineFloods(server.url, server.cpuMs, () =>
+        load.round('encrypted', HONEST_REQUESTS),
+      );
+      // Sessions and worlds no one else may end (bench/attackSessions.ts).
+      minted = await mintTokens(server.url, server.adminToken);
+      afterMinting = await load.round('encrypted', HONEST_REQUESTS);
+      const clock = await clockAtLimit(server.url, server.adminToken);
+      secondServer = await secondServerOn(server.dataDir);
       // A restart in the middle of an honest round, on the same data dir (DESIGN.md §5): calls
       // sent while it is down fail, but no client may be signed out, before or after.
       const restartRound = load.round('encrypted', HONEST_REQUESTS);
@@ -301,6 +361,7 @@ export async function benchAttack(): Promise<Figure[]> {
       restart.during = await restartRound;
       restart.after = await load.round('encrypted', HONEST_REQUESTS);
       restart.worlds = (await worldsOf(server.url, server.adminToken)).count;
+      clockKept = await clock.kept(server.url);
     } finally {
       handshakes = (await load.stop()).handshakes;
     }
@@ -309,7 +370,13 @@ export async function benchAttack(): Promise<Figure[]> {
         rounds.flatMap((r) => r.latencies),
         0.95,
       );
-    const honestFailures = storm.flatMap((r) => r.failures);
+    const honestFailures = [
+      ...storm.flatMap((r) => r.failures),
+      ...(pipelineRound?.failures ?? []),
+      ...pipeline.getFailures,
+      ...(flood?.honestFailures ?? []),
+    ];
+    const mintingLogouts = (afterMinting?.failures ?? []).filter((f) => SIGNED_OUT.test(f));
     const restartFailures = [
       ...(restart.during?.failures ?? []),
       ...(restart.after?.failures ?? []),
@@ -345,6 +412,14 @@ export async function benchAttack(): Promise<Figure[]> {
       },
       {
         section,
+        name: 'new phone refused once handshakes filled the table',
+        value: newPhoneStatus === 200 ? 0 : 1,
+        unit: 'refused',
+        goal: { op: '<=', limit: 0 },
+        note: `HTTP ${newPhoneStatus} to a handshake in a new world after ${HANDSHAKE_FLOOD} handshakes in new worlds`,
+      },
+      {
+        section,
         name: 'traffic logs held, all worlds',
         value: logBytes / MB,
         unit: 'MB',
@@ -364,10 +439,15 @@ export async function benchAttack(): Promise<Figure[]> {
         value: honestFailures.length,
         unit: '',
         goal: { op: '<=', limit: 0 },
-        ...(honestFailures.length
-          ? { note: [...new Set(honestFailures)].slice(0, 2).join(' | ') }
-          : {}),
+        note:
+          `encrypted clients through the storms, the world flood and the pipelined GETs; ` +
+          `${pipeline.honestGets} GETs of app-config.json beside the pipelined GETs` +
+          (honestFailures.length
+            ? `: ${[...new Set(honestFailures)].slice(0, 2).join(' | ')}`
+            : ''),
       },
+      ...resourceFigures(section, pipelineMemory, flood),
+      ...sessionFigures(section, { minted, mintingLogouts, secondServer, clockKept }),
       { section, name: 'honest p95, quiet', value: p95(quiet), unit: 'ms' },
       { section, name: 'honest p95, under attack', value: p95(storm), unit: 'ms' },
       {
@@ -410,5 +490,6 @@ export async function benchAttack(): Promise<Figure[]> {
     ];
   } finally {
     await server.stop();
+    await web.remove();
   }
 }

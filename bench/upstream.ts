@@ -27,7 +27,7 @@ async function timed(call: () => Promise<void>): Promise<number> {
 export async function benchUpstream(): Promise<Figure[]> {
   const backend = await startServerProcess('repaying');
   try {
-    const relay = await startServerProcess('new-user', backend.url);
+    const relay = await startServerProcess('new-user', { upstream: backend.url });
     try {
       const traffic: Traffic = { handshakes: 0, requests: 0 };
       const direct = benchClient(backend.url, traffic, 'direct');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/appConfig';
 import type { MockServer } from './app';
+import { MAX_ENVELOPE_ITEMS } from './http/sentrySink';
 import { admin, adminLog, clientFor, startServer } from './http/testHarness';
 
 let server: MockServer;
@@ -164,6 +165,34 @@ describe('Sentry sink', () => {
       path: 'api/1/envelope',
       request: { data: { items: [{ header: { type: 'event' }, payload: { message: 'Boom' } }] } },
     });
+  });
+
+  it('refuses an envelope of more lines than items it may hold, before parsing them', async () => {
+    // 256 kB of `1\n`: one JSON value to the body's shape check, 130,000 parses to the sink.
+    const before = (await adminLog(server)).length;
+    const flood = `{"event_id":"flood"}\n${'1\n'.repeat(130_000)}`;
+    const res = await fetch(`${server.url}/sentry/api/1/envelope/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-sentry-envelope' },
+      body: flood,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain(
+      `at most ${MAX_ENVELOPE_ITEMS} items`,
+    );
+    expect((await adminLog(server)).length).toBe(before);
+    // An envelope of as many items as it may hold is still recorded.
+    const item = [JSON.stringify({ type: 'event' }), JSON.stringify({ message: 'ok' })];
+    const full = [
+      JSON.stringify({ event_id: 'full' }),
+      ...Array.from({ length: MAX_ENVELOPE_ITEMS }, () => item).flat(),
+    ];
+    const accepted = await fetch(`${server.url}/sentry/api/1/envelope/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-sentry-envelope' },
+      body: `${full.join('\n')}\n`,
+    });
+    expect(await accepted.json()).toEqual({ id: 'full' });
   });
 
   it('refuses text/plain, what any page may post cross-site without a preflight', async () => {

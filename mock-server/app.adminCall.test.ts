@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from './app';
-import { admin, adminLog, startServer } from './http/testHarness';
+import { MAX_TOKENS_PER_ACCOUNT } from './domain/accountLimits';
+import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -27,6 +28,30 @@ describe('POST /__admin/call', () => {
     const logged = (await adminLog(server, 5, WORLD)).at(-1);
     expect(logged).toMatchObject({ host: 'main', path: 'loan/loanInfo', encrypted: false });
     expect(logged?.request.headers.via).toBe('POST /__admin/call');
+  });
+
+  it("runs in the phone's signed-in session: many runs, or logins, never sign the phone out", async () => {
+    const world = 'curl-phone';
+    await admin(server, 'PUT', 'scenario', { name: 'can-borrow' }, world);
+    const phone = worldClient(server, world);
+    const phoneToken = await login(phone);
+    expect((await phone.client.call('userInfo', {})).code).toBe(200);
+    // Copy as curl on an exchange without a token (a config call, the login), run again and again.
+    for (let i = 0; i < MAX_TOKENS_PER_ACCOUNT + 5; i++) {
+      const run = await admin(server, 'POST', 'call', { path: 'user/userInfo', data: {} }, world);
+      expect(await run.json()).toMatchObject({ code: 200, data: { token: phoneToken } });
+    }
+    expect((await phone.client.call('userInfo', {})).code).toBe(200);
+    // Anyone with the fixture's SMS code, logging in as the user again and again.
+    const stranger = worldClient(server, world);
+    for (let i = 0; i < MAX_TOKENS_PER_ACCOUNT + 5; i++) await login(stranger);
+    expect((await phone.client.call('userInfo', {})).code).toBe(200);
+    // The log says which sessions ended to make room: the stranger's idlest.
+    const ended = (await adminLog(server, 500, world)).filter((e) => e.kind === 'token-ended');
+    expect(ended).toHaveLength(6);
+    expect(ended[0]?.response.message).toMatch(
+      /^Token tk_\w+…\w{4} of 63:9171234567 ended: the account held 21 tokens and this was the idlest \(never used since it was issued\)/,
+    );
   });
 
   it('uses the token given, and says why it cannot run a call', async () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlanItem } from '@shared/api/entities';
 import { ProtocolError } from '@shared/codes';
-import type { ClockState } from '@shared/workbench';
+import { type ClockState, MAX_INSTANT_MS } from '@shared/workbench';
 import type { MockServer } from './app';
 import {
   admin,
@@ -199,14 +199,14 @@ describe('worlds kept in the data dir', () => {
       expect(lines).toEqual(
         expect.arrayContaining([
           expect.stringMatching(
-            /World "w-garbage" could not be restored .*not JSON.*set aside as w-garbage\.unreadable/,
+            /World "w-garbage" could not be restored .*not JSON.*set aside as w-w-garbage\.unreadable/,
           ),
           expect.stringMatching(
             /World "w-unknown" could not be restored .*Unknown scenario "no-such-scenario"/,
           ),
         ]),
       );
-      await expect(stat(path.join(worlds, 'w-garbage.unreadable'))).resolves.toBeTruthy();
+      await expect(stat(path.join(worlds, 'w-w-garbage.unreadable'))).resolves.toBeTruthy();
       const list = await json<{ worlds: { id: string; scenario: string }[] }>(
         admin(second, 'GET', 'worlds'),
       );
@@ -214,6 +214,76 @@ describe('worlds kept in the data dir', () => {
         'default:new-user',
         'w-good:overdue',
       ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a clock set running at the 2100 limit stops there, and its world survives a restart', async () => {
+    const dir = await dataDir();
+    let real = Date.now();
+    const first = await startServer({ dataDir: dir, now: () => real });
+    const world = 'w-year-2100';
+    await admin(first, 'PUT', 'scenario', { name: 'can-borrow' }, world);
+    const set = await admin(first, 'PUT', 'clock', { at: MAX_INSTANT_MS, running: true }, world);
+    expect(set.status).toBe(200);
+    const phone = worldClient(first, world);
+    const token = await login(phone);
+    // A minute later it shows the limit still: what it shows, the data dir can bring back.
+    real += 60_000;
+    expect(await json<ClockState>(admin(first, 'GET', 'clock', undefined, world))).toMatchObject({
+      now: MAX_INSTANT_MS,
+      running: true,
+    });
+    await phone.client.call('userInfo', {});
+    await first.close();
+
+    const second = await startServer({ dataDir: dir, now: () => real, port: first.port });
+    try {
+      expect(second.keptWorlds?.report.setAside).toEqual([]);
+      expect(second.keptWorlds?.report.restored).toContain(world);
+      const info = await phone.client.call('userInfo', {});
+      expect(info).toMatchObject({ code: 200, data: { tokenValue: token } });
+      expect(await json<ClockState>(admin(second, 'GET', 'clock', undefined, world))).toMatchObject(
+        { now: MAX_INSTANT_MS, running: true },
+      );
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('restores a world file whose running clock had passed the limit (older servers wrote them)', async () => {
+    const dir = await dataDir();
+    const first = await startServer({ dataDir: dir });
+    const world = 'w-past-limit';
+    await admin(first, 'PUT', 'scenario', { name: 'overdue' }, world);
+    const token = await json<{ tokenValue: string }>(
+      admin(first, 'POST', 'session-token', {}, world),
+    );
+    await first.close();
+    const file = worldFileOf(worldsDirOf(dir), world);
+    const kept = JSON.parse(await readFile(file, 'utf8'));
+    kept.snapshot.clock = {
+      now: MAX_INSTANT_MS + 1_500,
+      offsetMs: MAX_INSTANT_MS - Date.now(),
+      running: true,
+    };
+    await writeFile(file, JSON.stringify(kept));
+
+    const second = await startServer({ dataDir: dir });
+    try {
+      expect(second.keptWorlds?.report.setAside).toEqual([]);
+      const run = await admin(
+        second,
+        'POST',
+        'call',
+        { path: 'user/userInfo', data: {}, token: token.tokenValue },
+        world,
+      );
+      expect(await run.json()).toMatchObject({ code: 200 });
+      expect(await json<ClockState>(admin(second, 'GET', 'clock', undefined, world))).toMatchObject(
+        { now: MAX_INSTANT_MS },
+      );
     } finally {
       await second.close();
     }

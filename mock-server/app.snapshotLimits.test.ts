@@ -8,6 +8,7 @@ import {
   type ClockState,
   MAX_ARMED_FAULTS,
   MAX_CLOCK_SPAN_MS,
+  MAX_INSTANT_MS,
   type WorldSnapshot,
 } from '@shared/workbench';
 import type { MockServer } from './app';
@@ -73,8 +74,8 @@ describe('values out of range', () => {
     const bad: [string, WorldSnapshot][] = [
       ['clock.now 1e300', { ...good, clock: { now: 1e300, offsetMs: 0, running: false } }],
       [
-        'a running offset past 2100',
-        { ...good, clock: { now: good.clock.now, offsetMs: MAX_CLOCK_SPAN_MS, running: true } },
+        'an offset past the largest span',
+        { ...good, clock: { now: good.clock.now, offsetMs: MAX_CLOCK_SPAN_MS + 1, running: true } },
       ],
       ['a log entry at 1e20', { ...good, scenario: 'can-borrow', log: [{ ...entry, at: 1e20 }] }],
       ['a log entry at a non-date', { ...good, log: [{ ...entry, at: 'yesterday' }] }],
@@ -100,6 +101,19 @@ describe('values out of range', () => {
       expect(await fingerprint(), what).toEqual(before);
     }
     // The good one still restores.
+    expect((await admin(server, 'PUT', `worlds/${WORLD}/snapshot`, good)).status).toBe(200);
+  });
+
+  it('a running clock whose offset now points past 2100 is restored stopped at the limit', async () => {
+    // What a world whose clock ran into the limit saves: restored later, it is still there.
+    const good = await snapshotOf();
+    const running = { now: good.clock.now, offsetMs: MAX_CLOCK_SPAN_MS, running: true };
+    const res = await admin(server, 'PUT', `worlds/${WORLD}/snapshot`, { ...good, clock: running });
+    expect(res.status).toBe(200);
+    const clock = await json<WorldSnapshot['clock']>(
+      admin(server, 'GET', 'clock', undefined, WORLD),
+    );
+    expect(clock).toMatchObject({ now: MAX_INSTANT_MS, running: true });
     expect((await admin(server, 'PUT', `worlds/${WORLD}/snapshot`, good)).status).toBe(200);
   });
 

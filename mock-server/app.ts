@@ -14,7 +14,7 @@ import type { Breach, UpstreamStatus } from '@shared/upstream';
 import { ServerCrypto } from './crypto/serverCrypto';
 import { ScenarioCatalog } from './domain/catalog';
 import { createMockDomain } from './domain/index';
-import type { MockDomain } from './domain/types';
+import type { EndedToken, MockDomain } from './domain/types';
 import {
   adminGuard,
   cors,
@@ -38,9 +38,11 @@ import { recordRouter } from './http/recordRouter';
 import { sentryRouter } from './http/sentrySink';
 import { webRouter } from './http/webApp';
 import { workbenchRouter } from './http/workbenchRouter';
+import { type DataDirLock, lockDataDir } from './persistence/dataDirLock';
 import { type RestoreReport, WorldStore } from './persistence/worldStore';
 import { Recordings, recordingsDirOf } from './recording/recordings';
 import { resolveUpstream, UpstreamTable } from './upstream/upstreamTable';
+import { logTokenEnded } from './workbench/events';
 import { DEFAULT_IDLE_MS, DEFAULT_WORLD_CAP, type World, WorldTable } from './worlds';
 
 export interface MockServerOptions {
@@ -136,6 +138,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
+/** Connections the kernel may hold for the server to accept (Linux caps it at somaxconn). */
+const LISTEN_BACKLOG = 4096;
+
 const errorHandler: ErrorRequestHandler = (error, _req, res, _next) => {
   const type = (error as { type?: string }).type;
   if (res.headersSent) return;
@@ -215,8 +220,24 @@ function hostNamesOf(host: string): string[] {
   return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
 }
 
-/** Starts a mock server; resolves once it listens. */
+/**
+ * Starts a mock server; resolves once it listens. With a data dir, the server holds it alone
+ * (persistence/dataDirLock.ts): DataDirLockedError says which running server has it.
+ */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  try {
+    return await startMockServer(options, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function startMockServer(
+  options: MockServerOptions,
+  lock: DataDirLock | undefined,
+): Promise<MockServer> {
   // Recordings are scenarios too: loaded before any world starts on one (--scenario, the data dir).
   const catalog = new ScenarioCatalog();
   const recordings = new Recordings({
@@ -232,11 +253,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     ...(options.onContractBreach ? { onBreach: options.onContractBreach } : {}),
     ...(options.onUpstreamStatus ? { onStatus: options.onUpstreamStatus } : {}),
   });
-  const createDomain = (now: () => number) =>
+  const createDomain = (now: () => number, onTokenEnded: (ended: EndedToken) => void) =>
     createMockDomain({
       ...(options.scenario ? { scenario: options.scenario } : {}),
       now,
       catalog,
+      onTokenEnded,
     });
   // A restart loses only Signal sessions (DESIGN.md §5): worlds live in the data dir too.
   const store = options.dataDir ? new WorldStore({ dataDir: options.dataDir }) : undefined;
@@ -258,6 +280,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         if (recordings.activeOf(id)) void recordings.stop(id).catch(() => undefined);
       },
       ...(store ? { onChange: (world: World) => store.changed(world) } : {}),
+      onTokenEnded: logTokenEnded,
     },
     DEFAULT_WORLD,
   );
@@ -287,21 +310,22 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const app = createMockApp(ctx, options.webDir);
   // A dev server: slow or stuck clients are dropped in seconds, not Node's 300 s, and Node looks
   // for them every second (its default is every 30 s, which let 512 slow sockets hold every slot
-  // for 45 s). Who gives way when the connections run out is the guard's call.
+  // for 45 s). Who gives way when the connections run out, and how much a connection may hold
+  // unsent, is the guard's call.
   const requestTimeout = options.requestTimeoutMs ?? 15_000;
-  const server = createServer(
-    {
-      requestTimeout,
-      headersTimeout: Math.min(options.headersTimeoutMs ?? 5_000, requestTimeout),
-      keepAliveTimeout: 5_000,
-      connectionsCheckingInterval: 1_000,
-    },
-    app,
-  );
-  const guard = guardConnections(server, options.connectionLimits);
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: Math.min(options.headersTimeoutMs ?? 5_000, requestTimeout),
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: 1_000,
+  });
+  // The guard hands the app one request per connection at a time (http/connectionGuard.ts).
+  const guard = guardConnections(server, app, options.connectionLimits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    // A burst of connections (a flood, a page opening six at once) must not fill the accept
+    // queue: a connection the kernel drops waits for its SYN to be sent again (1 s, then 3 s).
+    server.listen({ port: options.port ?? 0, host, backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -313,6 +337,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   for (const name of ['127.0.0.1', 'localhost', '[::1]', urlHost]) {
     ctx.allowedOrigins.add(`http://${name}:${port}`);
   }
+  await lock?.describe(ctx.origin);
   const defaultWorld = worlds.get(DEFAULT_WORLD, 'admin');
   const close = async () => {
     try {
@@ -324,6 +349,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     } finally {
       await recordings.stopAll();
       await store?.close();
+      await lock?.release();
     }
   };
   if (options.record) {

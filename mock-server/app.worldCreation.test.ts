@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolError, ServerCode } from '@shared/codes';
 import { WORLD_HEADER } from '@shared/simWorld';
+import { prepareClientSession } from '@shared/transport/clientSession';
 import type { MockServer } from './app';
 import { SENTRY_ENVELOPE_TYPE } from './http/sentrySink';
 import { admin, login, startServer, worldClient } from './http/testHarness';
@@ -61,6 +62,44 @@ describe('requests without the token never make a world', () => {
 });
 
 describe('a full server', () => {
+  it('lets handshakes without a token evict each other, never a world in use', async () => {
+    const server = await startServer({ worldCap: 6 });
+    try {
+      const inUse = worldClient(server, 'in-use');
+      await login(inUse);
+      await admin(server, 'PUT', 'scenario', { name: 'overdue' }, 'qa-made');
+      // Handshakes in a new world each, three times the cap: each makes a world that holds
+      // nothing but the starting scenario.
+      const baseInfo = { deviceId: 'flood-h5', system: 'H5', tokenValue: '', version: '1.0.0' };
+      const { bundle } = await prepareClientSession();
+      const hello = JSON.stringify({
+        data: { clientBundle: bundle, baseInfo },
+        userBaseInfo: baseInfo,
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 18; i += 1) {
+        const shake = await post(
+          server,
+          '/main/config/getServicePublicKey',
+          `made-${i}`,
+          hello,
+          'application/json',
+        );
+        statuses.push(shake.status);
+      }
+      expect(statuses).toEqual(Array(18).fill(200));
+      expect(server.worlds.size).toBe(6);
+      // A new phone still gets a world, and the worlds in use are all there.
+      const newcomer = worldClient(server, 'newcomer');
+      await login(newcomer);
+      expect((await newcomer.client.call('userInfo', {})).code).toBe(200);
+      expect((await inUse.client.call('userInfo', {})).code).toBe(200);
+      expect(server.worlds.peek('qa-made')?.domain.currentScenario()).toBe('overdue');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a new phone world with 503, yet serves its admin and its existing worlds', async () => {
     const server = await startServer({ worldCap: 4 });
     try {

@@ -264,6 +264,28 @@ describe('admin access', () => {
     expect(status).toBe(403);
   });
 
+  it.each([
+    ['user info before a loopback name', 'evil.com@localhost'],
+    ['user info and port', 'evil.com:80@127.0.0.1:PORT'],
+    ['a path after the port', 'localhost:PORT/evil.com'],
+    ['a fragment', 'evil.com#@localhost'],
+    ['a backslash', 'evil.com\\@localhost'],
+    ['a loopback name as a subdomain of another', 'localhost.evil.com'],
+  ])('refuses a Host with %s (%s)', async (_what, host) => {
+    const status = await statusWithHost(host.replace('PORT', String(server.port)));
+    expect(status).toBe(403);
+  });
+
+  it.each([
+    'localhost:PORT',
+    '127.0.0.1:PORT',
+    '[::1]:PORT',
+    'LOCALHOST:PORT',
+    'w-abc-lender.localhost:PORT',
+  ])('serves the loopback Host %s', async (host) => {
+    expect(await statusWithHost(host.replace('PORT', String(server.port)))).toBe(200);
+  });
+
   it('app-config.json names the configured origin, never the request Host', async () => {
     const { request } = await import('node:http');
     const body = await new Promise<string>((resolve, reject) => {
@@ -327,3 +349,20 @@ describe('cheap requests that would cost a lot', () => {
     expect(server.worlds).toBeDefined();
   });
 });
+
+/** The status of an admin read sent on a real socket with `host` as its Host header. */
+async function statusWithHost(host: string): Promise<number> {
+  const { request } = await import('node:http');
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      `${server.url}/__admin/log?limit=1`,
+      { headers: { host, 'x-admin-token': server.adminToken } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

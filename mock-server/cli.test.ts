@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,28 @@ describe('parseCliArgs', () => {
       parseCliArgs(['--host', '0.0.0.0'], '/r', { DL_ADMIN_TOKEN: 'token-from-the-env-01' }).host,
     ).toBe('0.0.0.0');
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses an admin token file other users can read, as ssh refuses such a key',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'mock-cli-token-'));
+      dirs.push(dir);
+      for (const mode of [0o644, 0o640, 0o604]) {
+        const file = path.join(dir, `token-${mode.toString(8)}`);
+        await writeFile(file, 'token-from-a-file-0001\n');
+        await chmod(file, mode);
+        expect(() => parseCliArgs(['--admin-token-file', file], dir, {})).toThrow(
+          `--admin-token-file ${file} can be read by other users (mode 0${mode.toString(8)}): the admin token must be private to its owner (chmod 600 ${file})`,
+        );
+      }
+      const owner = path.join(dir, 'token-400');
+      await writeFile(owner, 'token-from-a-file-0001\n');
+      await chmod(owner, 0o400);
+      expect(parseCliArgs(['--admin-token-file', owner], dir, {}).adminToken).toBe(
+        'token-from-a-file-0001',
+      );
+    },
+  );
 
   it('reads every option, with a space or =', () => {
     const options = parseCliArgs(['--port', '0', '--scenario=taiwan', '--data-dir', 'd'], '/r');
@@ -270,6 +292,25 @@ describe('npm run mock', () => {
     const { output, code } = await done;
     expect(code).toBe(2);
     expect(output).toMatch(/cannot start: "repaying" is a fixture scenario/);
+  }, 60_000);
+
+  it('a second server on the same data dir exits 2 and names the one that holds it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mock-cli-'));
+    dirs.push(dataDir);
+    const first = runCli(['--port', '0', '--data-dir', dataDir], /data dir:.*\n/);
+    try {
+      const url = /listening on (http:\/\/[\d.:]+)/.exec((await first.done).output)?.[1];
+      const second = runCli(['--port', '0', '--data-dir', dataDir], /$^/);
+      const { output, code } = await second.done;
+      expect(code).toBe(2);
+      expect(output).toContain(
+        `mock: cannot start: The data dir ${dataDir} is in use by another mock server: process ${first.child.pid} on `,
+      );
+      expect(output).toContain(`(${url})`);
+      expect(output).toContain('Stop it, or give this one a data dir of its own: --data-dir DIR');
+    } finally {
+      first.child.kill('SIGTERM');
+    }
   }, 60_000);
 
   it('exits 2 with one clear line for an unknown scenario', async () => {

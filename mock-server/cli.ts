@@ -7,11 +7,12 @@
  * (`ps`), the environment and a 0600 file are not. With `--check-contract` it prints every
  * contract breach of the upstream as it is found and exits with status 1 when stopped after one.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { kebabNameSchema } from '@shared/recording';
 import { createMockServer, type MockServer } from './app';
+import { DataDirLockedError } from './persistence/dataDirLock';
 import { errorMessage } from '@shared/errors';
 import { recordingsDirOf } from './recording/recordings';
 import { parseUpstreamUrl, UpstreamUrlError } from './upstream/upstreamUrl';
@@ -45,12 +46,24 @@ export const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
 
 const MIN_ADMIN_TOKEN_LENGTH = 16;
 
-/** The admin token a file holds (its first line, without surrounding whitespace). */
+/**
+ * The admin token a file holds (its first line, without surrounding whitespace). A file other
+ * users may read is refused, as ssh refuses a private key others can read ("UNPROTECTED PRIVATE
+ * KEY FILE"): the token opens every world's decrypted log. Windows has no such mode bits.
+ */
 function readAdminTokenFile(file: string): string {
   let text: string;
   try {
+    const { mode } = statSync(file);
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+      const octal = (mode & 0o777).toString(8).padStart(4, '0');
+      throw new CliError(
+        `--admin-token-file ${file} can be read by other users (mode ${octal}): the admin token must be private to its owner (chmod 600 ${file})`,
+      );
+    }
     text = readFileSync(file, 'utf8');
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new CliError(`--admin-token-file ${file} cannot be read (${code})`);
   }
@@ -297,8 +310,8 @@ async function main(): Promise<void> {
   try {
     await started;
   } catch (error) {
-    const message = errorMessage(error);
-    console.error(`mock: cannot start: ${message}`);
+    const hint = error instanceof DataDirLockedError ? ': --data-dir DIR' : '';
+    console.error(`mock: cannot start: ${errorMessage(error)}${hint}`);
     process.exit(2);
   }
 }

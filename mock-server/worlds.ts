@@ -4,11 +4,13 @@
  * testers or two test workers on one server never see each other. A world is created only by
  * what a tester or a phone really does: an admin call with the token, or a phone's handshake
  * (any other request naming an unknown world is answered without one). Idle worlds expire, and
- * a cap keeps a shared server from growing without limit; when it is full, an admin call still
- * gets its world by evicting the idlest world no admin call has used (one only phones made).
+ * a cap keeps a shared server from growing without limit; when it is full, a new phone gets its
+ * world by evicting the idlest world that only ever had a handshake, and an admin call by evicting
+ * that or else the idlest world no admin call has used (one only phones made).
  * With a data dir, worlds outlive a restart (persistence/worldStore.ts, fed by `changed`).
  */
 import type { LocalIdentity } from '@shared/transport/codec';
+import type { EndedToken } from './domain/types';
 import type { MockDomain } from './domain/types';
 import { FaultTable } from './http/faults';
 import { LogBudget } from './http/logBudget';
@@ -31,6 +33,11 @@ export interface World {
   lastUsed: number;
   /** An admin call (with the token) made or used it: never evicted to make room. */
   adminUsed: boolean;
+  /**
+   * A call beyond the handshake reached its domain. A world that only ever had a handshake holds
+   * nothing but the starting scenario: the first to give way when a new phone needs room.
+   */
+  called: boolean;
 }
 
 /** Who asks for a world: an admin call with the token, or a phone's handshake. */
@@ -48,8 +55,11 @@ interface WorldSummary {
 }
 
 interface WorldTableOptions {
-  /** A fresh domain for a new world (the server's starting scenario) on the world's clock. */
-  createDomain(now: () => number): MockDomain;
+  /**
+   * A fresh domain for a new world (the server's starting scenario) on the world's clock; it
+   * tells `onTokenEnded` of each session it ends to make room (the world's log says so).
+   */
+  createDomain(now: () => number, onTokenEnded: (ended: EndedToken) => void): MockDomain;
   /** Worlds unused this long are dropped (default 30 minutes). */
   idleMs?: number;
   /** Most worlds at once (default 200); one more is refused with WorldLimitError. */
@@ -66,6 +76,8 @@ interface WorldTableOptions {
   logBudgetBytes?: number;
   /** Told when a world is dropped (its sessions go with it, and its file in the data dir). */
   onDrop?(id: string): void;
+  /** Told of each session a world's domain ended to make room (its log should say so). */
+  onTokenEnded?(world: World, ended: EndedToken): void;
   /** Told when a request may have changed a world's state, faults or clock (`changed`). */
   onChange?(world: World): void;
 }
@@ -114,7 +126,7 @@ export class WorldTable {
       return known;
     }
     this.sweep(now);
-    if (this.worlds.size >= this.cap && !(user === 'admin' && this.evictIdlestPhoneWorld())) {
+    if (this.worlds.size >= this.cap && !this.evictFor(user)) {
       throw new WorldLimitError(
         `The mock server holds ${this.cap} worlds, its limit: delete one (DELETE /__admin/worlds/:id) ` +
           `or wait until idle ones expire (after ${Math.round(this.idleMs / 60_000)} min)`,
@@ -149,6 +161,8 @@ export class WorldTable {
     }
     world.lastUsed = use.lastUsed;
     world.adminUsed = use.adminUsed;
+    // Only a world some call changed was kept: more than a handshake.
+    world.called = true;
     this.worlds.set(id, world);
     return world;
   }
@@ -199,14 +213,26 @@ export class WorldTable {
     return dropped;
   }
 
-  /** Makes room for an admin call: drops the idlest world only phones used; false when none. */
-  private evictIdlestPhoneWorld(): boolean {
+  /**
+   * Makes room for a new world: drops the idlest world that only ever had a handshake (it holds
+   * nothing: without this, 200 handshakes without a token locked new phones out for 30 minutes);
+   * for an admin call, else the idlest world only phones used. False when there is none.
+   */
+  private evictFor(user: WorldUser): boolean {
+    const handshakeOnly = (world: World) => !world.adminUsed && !world.called;
+    const victim =
+      this.idlest(handshakeOnly) ??
+      (user === 'admin' ? this.idlest((world) => !world.adminUsed) : undefined);
+    return victim !== undefined && this.delete(victim.id);
+  }
+
+  private idlest(eligible: (world: World) => boolean): World | undefined {
     let idlest: World | undefined;
     for (const world of this.worlds.values()) {
-      if (world.adminUsed || world.id === this.defaultId) continue;
+      if (world.id === this.defaultId || !eligible(world)) continue;
       if (!idlest || world.lastUsed < idlest.lastUsed) idlest = world;
     }
-    return idlest !== undefined && this.delete(idlest.id);
+    return idlest;
   }
 
   private add(id: string, domain?: MockDomain): World {
@@ -217,15 +243,17 @@ export class WorldTable {
 
   private build(id: string, domain?: MockDomain): World {
     const clock = new WorldClock(this.options.realNow);
+    const onTokenEnded = (ended: EndedToken) => this.options.onTokenEnded?.(world, ended);
     const world: World = {
       id,
-      domain: domain ?? this.options.createDomain(() => clock.now()),
+      domain: domain ?? this.options.createDomain(() => clock.now(), onTokenEnded),
       log: new TrafficLog(undefined, undefined, this.logBudget),
       faults: new FaultTable(),
       clock,
       identity: undefined,
       lastUsed: this.now(),
       adminUsed: false,
+      called: false,
     };
     anchorClock(world);
     return world;

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childRpc, type Outgoing } from './childRpc';
-import type { ServerCommand, ServerReply } from './serverProcess';
+import type { ServerCommand, ServerMemory, ServerReply } from './serverProcess';
 
 type Command = Outgoing<ServerCommand>;
 
@@ -13,9 +13,11 @@ export interface ServerHandle {
   url: string;
   /** Its admin token (`x-admin-token`), for `/__admin/*` calls. */
   adminToken: string;
+  /** Its data dir (a temporary one, removed by `stop`). */
+  dataDir: string;
   restart(): Promise<void>;
-  /** Heap in use after a full GC, and RSS, in bytes. */
-  memory(): Promise<{ heapUsed: number; rss: number }>;
+  /** Heap, RSS and buffers after a full GC, and the peaks since last asked, in bytes. */
+  memory(): Promise<ServerMemory>;
   /** CPU time (user + system) the server process has used so far, in ms. */
   cpuMs(): Promise<number>;
   stop(): Promise<void>;
@@ -25,11 +27,12 @@ const REPLY_TIMEOUT_MS = 60_000;
 
 /**
  * Forks the server process on a fresh data dir with `scenario` (in upstream mode toward
- * `upstream`, when given); resolves once it listens.
+ * `upstream`, when given; serving the built SPA in `webDir`, as `--web` does, when given);
+ * resolves once it listens.
  */
 export async function startServerProcess(
   scenario: string,
-  upstream?: string,
+  options: { upstream?: string; webDir?: string } = {},
 ): Promise<ServerHandle> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dl-bench-'));
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'serverProcess.ts'), [], {
@@ -52,18 +55,13 @@ export async function startServerProcess(
     }
   };
   try {
-    const started = await send({
-      cmd: 'start',
-      dataDir,
-      scenario,
-      ...(upstream ? { upstream } : {}),
-    });
+    const started = await send({ cmd: 'start', dataDir, scenario, ...options });
     return {
       url: started.url as string,
       adminToken: started.adminToken as string,
+      dataDir,
       restart: async () => void (await send({ cmd: 'restart' })),
-      memory: async () =>
-        (await send({ cmd: 'memory' })).memory as { heapUsed: number; rss: number },
+      memory: async () => (await send({ cmd: 'memory' })).memory as ServerMemory,
       cpuMs: async () => (await send({ cmd: 'cpu' })).cpuMs as number,
       stop,
     };

@@ -8,7 +8,14 @@
 import { createMockServer, type MockServer } from '../../mock-server/app';
 
 export type ServerCommand =
-  | { id: number; cmd: 'start'; dataDir: string; scenario: string; upstream?: string }
+  | {
+      id: number;
+      cmd: 'start';
+      dataDir: string;
+      scenario: string;
+      upstream?: string;
+      webDir?: string;
+    }
   | { id: number; cmd: 'restart' }
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'cpu' }
@@ -19,17 +26,46 @@ export interface ServerReply {
   url?: string;
   /** The server's admin token (`x-admin-token`), in the reply to `start`. */
   adminToken?: string;
-  /** After a full GC: bytes of JS heap in use, and the resident set. */
-  memory?: { heapUsed: number; rss: number };
+  /** After a full GC: bytes of JS heap in use, and the resident set; and peaks since last asked. */
+  memory?: ServerMemory;
   /** CPU time this process has used so far (user + system), in ms. */
   cpuMs?: number;
   error?: string;
 }
 
+/** What the server process holds, bytes. */
+export interface ServerMemory {
+  /** JS heap in use after a full GC. */
+  heapUsed: number;
+  /** Resident set after a full GC. */
+  rss: number;
+  /** Buffers outside the JS heap after a full GC (socket and file data). */
+  arrayBuffers: number;
+  /** Highest resident set and ArrayBuffers seen since memory was last asked for (sampled). */
+  peakRss: number;
+  peakArrayBuffers: number;
+}
+
 let server: MockServer | undefined;
 let options:
-  | { dataDir: string; scenario: string; port: number; adminToken?: string; upstream?: string }
+  | {
+      dataDir: string;
+      scenario: string;
+      port: number;
+      adminToken?: string;
+      upstream?: string;
+      webDir?: string;
+    }
   | undefined;
+
+/** Peaks sampled every 100 ms, so a burst that GC would hide still shows. */
+const peak = { rss: 0, arrayBuffers: 0 };
+const samplePeak = () => {
+  const { rss, arrayBuffers } = process.memoryUsage();
+  peak.rss = Math.max(peak.rss, rss);
+  peak.arrayBuffers = Math.max(peak.arrayBuffers, arrayBuffers);
+};
+setInterval(samplePeak, 100).unref();
 
 async function start(port: number): Promise<MockServer> {
   if (!options) throw new Error('start first');
@@ -38,6 +74,7 @@ async function start(port: number): Promise<MockServer> {
     host: '127.0.0.1',
     dataDir: options.dataDir,
     scenario: options.scenario,
+    ...(options.webDir ? { webDir: options.webDir } : {}),
     // A restart keeps the admin token, as `npm run mock -- --admin-token-file F` does.
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
     // Upstream mode (`npm run mock -- --upstream URL`): the bench's relay.
@@ -47,13 +84,22 @@ async function start(port: number): Promise<MockServer> {
   });
 }
 
-function memory(): { heapUsed: number; rss: number } {
+function memory(): ServerMemory {
+  samplePeak();
+  const peaks = { peakRss: peak.rss, peakArrayBuffers: peak.arrayBuffers };
   const gc = (globalThis as { gc?: () => void }).gc;
   // Two passes: the first may only finalize what the second frees.
   gc?.();
   gc?.();
   const usage = process.memoryUsage();
-  return { heapUsed: usage.heapUsed, rss: usage.rss };
+  peak.rss = usage.rss;
+  peak.arrayBuffers = usage.arrayBuffers;
+  return {
+    heapUsed: usage.heapUsed,
+    rss: usage.rss,
+    arrayBuffers: usage.arrayBuffers,
+    ...peaks,
+  };
 }
 
 async function handle(command: ServerCommand): Promise<ServerReply> {
@@ -64,6 +110,7 @@ async function handle(command: ServerCommand): Promise<ServerReply> {
         scenario: command.scenario,
         port: 0,
         ...(command.upstream ? { upstream: command.upstream } : {}),
+        ...(command.webDir ? { webDir: command.webDir } : {}),
       };
       server = await start(0);
       options.port = server.port;

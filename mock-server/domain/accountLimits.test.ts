@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ServerCode } from '@shared/codes';
 import type { PlanItem } from '@shared/api/entities';
 import {
+  MAX_RECENT_TOKENS_PER_ACCOUNT,
   MAX_SETTLED_ORDERS_PER_ACCOUNT,
   MAX_SIGNED_UP_ACCOUNTS,
   MAX_TOKENS_PER_ACCOUNT,
+  RECENT_USE_SEC,
 } from './accountLimits';
 import { createMockDomain } from './index';
 import type { SerialisedState } from './snapshot';
 import { domainClient } from './testing';
+import type { EndedToken } from './types';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 const setup = () => {
@@ -67,6 +70,73 @@ describe('account and token bounds', () => {
     expect(
       codes.slice(0, -MAX_TOKENS_PER_ACCOUNT).every((c) => c === ServerCode.TOKEN_INVALID),
     ).toBe(true);
+  });
+
+  it("twenty logins with the fixture's SMS code never end a phone's session in use", async () => {
+    let now = NOW;
+    const ended: EndedToken[] = [];
+    const domain = createMockDomain({
+      scenario: 'can-borrow',
+      now: () => now,
+      onTokenEnded: (token) => ended.push(token),
+    });
+    const client = domainClient(domain);
+    const phone = await client.login('63', '9171234567');
+    expect((await client.call('userInfo', {}, phone)).code).toBe(200);
+    // An hour later (the phone idle since), someone with the number and the code logs in 25 times.
+    now += 3_600_000;
+    const minted: string[] = [];
+    for (let i = 0; i < MAX_TOKENS_PER_ACCOUNT + 5; i++) {
+      minted.push(await client.login('63', '9171234567'));
+    }
+    // The phone's session used to be the oldest, so the first to go: now the never-used go first.
+    expect((await client.call('userInfo', {}, phone)).code).toBe(200);
+    expect(ended.map((e) => e.token)).toEqual(minted.slice(0, 6));
+    expect(ended[0]).toMatchObject({ lastUsed: undefined, held: MAX_TOKENS_PER_ACCOUNT + 1 });
+    expect(held(domain).tokens).toBe(MAX_TOKENS_PER_ACCOUNT);
+  });
+
+  it('keeps recently used sessions past the cap, then refuses a sign-in, never ends them', async () => {
+    let now = NOW;
+    const domain = createMockDomain({ scenario: 'can-borrow', now: () => now });
+    const client = domainClient(domain);
+    const used: string[] = [];
+    for (let i = 0; i < MAX_RECENT_TOKENS_PER_ACCOUNT; i++) {
+      const token = await client.login('63', '9171234567');
+      expect((await client.call('userInfo', {}, token)).code).toBe(200);
+      used.push(token);
+    }
+    const refused = await client.call('login', {
+      areaCode: '63',
+      msisdn: '9171234567',
+      code: '1234',
+    });
+    expect(refused.code).toBe(ServerCode.BAD_REQUEST);
+    expect(refused.message).toMatch(/log out on one of them/);
+    expect(() => domain.issueSessionToken()).toThrow(/log out on one of them/);
+    for (const token of used) expect((await client.call('userInfo', {}, token)).code).toBe(200);
+    // Once they have not been used for a while, the idlest gives way again.
+    now += (RECENT_USE_SEC + 60) * 1000;
+    expect((await client.call('userInfo', {}, used[1])).code).toBe(200);
+    await client.login('63', '9171234567');
+    expect((await client.call('userInfo', {}, used[0])).code).toBe(ServerCode.TOKEN_INVALID);
+    expect((await client.call('userInfo', {}, used[1])).code).toBe(200);
+  });
+
+  it('the signed-in session is the token last used, else a new one', async () => {
+    const { domain, client } = setup();
+    const first = await client.login('63', '9171234567');
+    const second = await client.login('63', '9171234567');
+    // Neither used yet: the newest.
+    expect(domain.signedInToken()).toBe(second);
+    await client.call('userInfo', {}, first);
+    expect(domain.signedInToken('09171234567')).toBe(first);
+    await client.call('logout', {}, first);
+    expect(domain.signedInToken()).toBe(second);
+    await client.call('logout', {}, second);
+    const fresh = domain.signedInToken();
+    expect(fresh).not.toBe(first);
+    expect((await client.call('userInfo', {}, fresh ?? '')).code).toBe(200);
   });
 
   it('a restored state over the bounds is brought within them', async () => {

@@ -41,10 +41,14 @@ const nameByPath = new Map(
 
 type CallContext = Omit<HandlerContext, 'account' | 'accountKey'>;
 
-/** The caller a token names, by the token rules of the auth endpoints (PRODUCT.md §8 session codes). */
+/**
+ * The caller a token names, by the token rules of the auth endpoints (PRODUCT.md §8 session
+ * codes); the token is marked as used at `nowSec`.
+ */
 export function callerOf(
   state: HandlerContext['state'],
   token: string | undefined,
+  nowSec: number,
 ): Pick<HandlerContext, 'account' | 'accountKey'> | ProductAnswer {
   if (!token) return fail(ServerCode.TOKEN_MISSING, 'Please log in first');
   const session = state.sessions.get(token);
@@ -56,6 +60,8 @@ export function callerOf(
   const account = state.accounts.get(session.accountKey);
   if (!account)
     return fail(ServerCode.TOKEN_INVALID, 'Your login is not valid. Please log in again');
+  // A session in use is never the one ended to make room for a new sign-in (accountLimits.ts).
+  session.lastUsed = nowSec;
   return { account, accountKey: session.accountKey };
 }
 
@@ -76,7 +82,7 @@ export function dispatch(ctx: CallContext): ProductAnswer {
     accountKey: undefined,
   };
   if (endpoint.auth) {
-    const result = callerOf(ctx.state, ctx.call.token);
+    const result = callerOf(ctx.state, ctx.call.token, ctx.nowSec);
     if ('code' in result) return result;
     auth = result;
   }

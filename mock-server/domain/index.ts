@@ -14,7 +14,7 @@ import { runHostAction } from './hostActions';
 import { walletPayment as walletPaymentOf } from './orders';
 import { loadReference, type ReferenceData } from './loader';
 import { deserialiseState, serialiseState } from './snapshot';
-import { createState, type DomainState } from './state';
+import { createState, type DomainState, type Session } from './state';
 import { followClock } from './timeline';
 import { type ApiCall, type MockDomain, type MockDomainOptions, SnapshotError } from './types';
 
@@ -56,8 +56,19 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
 
   const issueToken = (accountKey: string) => {
     const token = `tk_${randomUUID().replaceAll('-', '')}`;
-    addToken(state, token, accountKey);
+    for (const ended of addToken(state, token, accountKey, nowSec())) {
+      options.onTokenEnded?.(ended);
+    }
     return token;
+  };
+  /** The account key of a scenario user (`msisdn` with or without 0 or area code; default the first). */
+  const accountKeyOfUser = (msisdn: string | undefined): string | undefined => {
+    const main = state.scenario.users[0]!;
+    const wanted = (msisdn ?? main.msisdn).replace(/^\+/, '');
+    return [...state.accounts.keys()].find((k) => {
+      const [areaCode = '', number = ''] = k.split(':');
+      return [number, `0${number}`, `${areaCode}${number}`].includes(wanted);
+    });
   };
 
   const handle = async (call: ApiCall): Promise<ProductAnswer> => {
@@ -82,7 +93,7 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
   ): ProductAnswer => {
     const at = nowSec();
     followClock(state, at);
-    const caller = callerOf(state, token);
+    const caller = callerOf(state, token, at);
     if ('code' in caller) return caller;
     if (state.orders.get(payment.orderNo)?.accountKey !== caller.accountKey) {
       return fail(ServerCode.NOT_FOUND, `No repay order ${payment.orderNo}`);
@@ -111,17 +122,24 @@ export function createMockDomain(options: MockDomainOptions = {}): MockDomain {
       const scenario = scenarios.get(name);
       if (!scenario) throw new SnapshotError(`Unknown scenario "${name}"`);
       const restored = deserialiseState(scenario, raw);
-      enforceAccountLimits(restored);
+      enforceAccountLimits(restored, nowSec());
       state = restored;
     },
     issueSessionToken(msisdn) {
-      const main = state.scenario.users[0]!;
-      const wanted = (msisdn ?? main.msisdn).replace(/^\+/, '');
-      const key = [...state.accounts.keys()].find((k) => {
-        const [areaCode = '', number = ''] = k.split(':');
-        return [number, `0${number}`, `${areaCode}${number}`].includes(wanted);
-      });
+      const key = accountKeyOfUser(msisdn);
       return key ? issueToken(key) : null;
+    },
+    signedInToken(msisdn) {
+      const key = accountKeyOfUser(msisdn);
+      if (!key) return null;
+      let last: [string, Session] | undefined;
+      for (const entry of state.sessions) {
+        const [, session] = entry;
+        if (session.accountKey !== key || !session.active) continue;
+        // Issue order breaks ties: the newest of the never-used, the latest used of the rest.
+        if (!last || (session.lastUsed ?? -1) >= (last[1].lastUsed ?? -1)) last = entry;
+      }
+      return last ? last[0] : issueToken(key);
     },
   };
 }

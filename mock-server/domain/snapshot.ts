@@ -91,7 +91,14 @@ const domainStateSchema = z.object({
   version: z.literal(1),
   accounts: z.array(z.tuple([z.string(), accountSchema])),
   sessions: z.array(
-    z.tuple([z.string(), z.object({ accountKey: z.string(), active: z.boolean() })]),
+    z.tuple([
+      z.string(),
+      z.object({
+        accountKey: z.string(),
+        active: z.boolean(),
+        lastUsed: z.optional(z.int()),
+      }),
+    ]),
   ),
   orders: z.array(z.tuple([z.string(), orderSchema])),
   seq: z.int().check(z.nonnegative()),

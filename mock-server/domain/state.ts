@@ -91,6 +91,11 @@ export interface OrderRecord {
 export interface Session {
   accountKey: string;
   active: boolean;
+  /**
+   * Unix seconds (world clock) of the last call made with it; absent until its first use after
+   * it was issued. Which token ends to make room follows it (accountLimits.ts).
+   */
+  lastUsed?: number;
 }
 
 export interface DomainState {

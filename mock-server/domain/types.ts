@@ -45,9 +45,16 @@ export interface MockDomain {
   reset(): void;
   /**
    * A token for a scenario user as a native host holds it after native login
-   * (`POST /__admin/session-token`). `null` when no such user exists.
+   * (`POST /__admin/session-token`). `null` when no such user exists; throws TokenLimitError
+   * (domain/accountLimits.ts) when the user's recently used tokens leave no room.
    */
   issueSessionToken(msisdn?: string): string | null;
+  /**
+   * The user's signed-in session as the world holds it: the token last used for a call (or
+   * issued, when none was used), else a new one as `issueSessionToken` makes it. Calls run for
+   * QA (`POST /__admin/call`) use it, so running them never ends a phone's session.
+   */
+  signedInToken(msisdn?: string): string | null;
   /** The whole state as JSON (a world snapshot, src/shared/workbench.ts). */
   exportState(): unknown;
   /**
@@ -59,6 +66,16 @@ export interface MockDomain {
   hostAction(method: HostAction, token: string, params: unknown): Promise<ProductAnswer>;
 }
 
+/** A token ended to make room for a newer one of its account (domain/accountLimits.ts). */
+export interface EndedToken {
+  token: string;
+  accountKey: string;
+  /** Unix seconds of its last use (world clock); undefined: never used since it was issued. */
+  lastUsed: number | undefined;
+  /** Tokens the account held, the new one included. */
+  held: number;
+}
+
 export interface MockDomainOptions {
   /** Scenario to start with; default `new-user`. */
   scenario?: string;
@@ -66,6 +83,8 @@ export interface MockDomainOptions {
   now?: () => number;
   /** The scenarios it may select: the server's, with its recordings (default: the fixtures'). */
   catalog?: ScenarioCatalog;
+  /** Told of each token ended to make room for a newer one (the world's traffic log says so). */
+  onTokenEnded?: (ended: EndedToken) => void;
 }
 
 /** A snapshot the domain cannot take over; the message says why. */

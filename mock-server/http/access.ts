@@ -10,12 +10,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import {
-  ADMIN_TOKEN_HEADER,
-  DEFAULT_WORLD,
-  isWorldId,
-  WORLD_HEADER,
-} from '@shared/simWorld';
+import { ADMIN_TOKEN_HEADER, DEFAULT_WORLD, isWorldId, WORLD_HEADER } from '@shared/simWorld';
 import { isPhoneOriginOf } from '@shared/phoneOrigin';
 import { type World, WorldLimitError, type WorldTable } from '../worlds';
 import { refuseAdmin } from './adminError';
@@ -45,13 +40,17 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** The host name of a `Host` header value (without port; IPv6 keeps its brackets off). */
+/**
+ * `Host` as RFC 9110 §7.2 has it: uri-host [":" port], the host a name or an IP literal. A URL
+ * parser reads more into it (`evil.com@localhost` is user info and the host `localhost`), so the
+ * header is matched whole: no user info, path, query or spaces.
+ */
+const HOST_HEADER = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** The host name of a `Host` header value (without port; IPv6 without brackets), or null. */
 function hostnameOf(hostHeader: string): string | null {
-  try {
-    return new URL(`http://${hostHeader}`).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return null;
-  }
+  const match = HOST_HEADER.exec(hostHeader);
+  return match ? (match[1] as string).replace(/^\[|\]$/g, '').toLowerCase() : null;
 }
 
 /** 403 unless `Host` is a loopback name or one of `extraHosts` (the configured `--host`). */

@@ -4,12 +4,14 @@
  * Every app exchange is end-to-end encrypted (DESIGN.md §5), so no tool can replay one from its
  * logged plaintext; this is how the timeline's **Copy as curl** command runs: the same domain
  * handler the encrypted route reaches, as the token given (the exchange's own) or, without one,
- * as a fresh native-login token of the world's user (`msisdn`, else the scenario's first user).
+ * in the signed-in session of the world's user (`msisdn`, else the scenario's first user): the
+ * token its phone last used, or a native-login token when it has none.
  * The call is logged in the world's traffic log like the app's own, marked as coming from here.
  * In upstream mode the upstream runs it (with the token given, else none).
  */
 import type { Request, Response } from 'express';
 import { type ApiHost, endpointByPath, handshakePathOf } from '@shared/api/endpoints';
+import { TokenLimitError } from '../domain/accountLimits';
 import { ServerCode } from '@shared/codes';
 import { type UserBaseInfo, userBaseInfoSchema } from '@shared/envelope';
 import { UPSTREAM_FAILURE_STATUS } from '@shared/upstream';
@@ -90,7 +92,16 @@ export function adminCall(ctx: MockContext) {
       else refuseAdmin(res, status, relayed.failure.message);
       return;
     }
-    const token = body.data.token ?? world.domain.issueSessionToken(body.data.msisdn);
+    // Without a token, the call runs in the user's signed-in session: a fresh token each time
+    // would make twenty runs of a Copy-as-curl command end the phone's session (accountLimits.ts).
+    let token: string | null;
+    try {
+      token = body.data.token ?? world.domain.signedInToken(body.data.msisdn);
+    } catch (error) {
+      if (!(error instanceof TokenLimitError)) throw error;
+      refuseAdmin(res, 409, error.message);
+      return;
+    }
     if (token === null) {
       const who = body.data.msisdn ?? '(the scenario user)';
       refuseAdmin(res, 404, `No user with msisdn ${who} in this world's scenario`);

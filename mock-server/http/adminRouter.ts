@@ -9,6 +9,7 @@
  */
 import { type Request, type Response, Router } from 'express';
 import { z } from '@shared/zod';
+import { TokenLimitError } from '../domain/accountLimits';
 import { HOST_ACTIONS, hostActionBody, isHostAction } from '../domain/hostActions';
 import { anchorClock } from '../worlds';
 import { worldOf } from './access';
@@ -73,7 +74,14 @@ export function adminRouter(ctx: MockContext): Router {
   router.post('/session-token', (req: Request, res: Response) => {
     const body = tokenBody.safeParse(req.body ?? {});
     if (!body.success) return badRequest(res, body.error);
-    const tokenValue = worldOf(res).domain.issueSessionToken(body.data.msisdn);
+    let tokenValue: string | null;
+    try {
+      tokenValue = worldOf(res).domain.issueSessionToken(body.data.msisdn);
+    } catch (error) {
+      if (!(error instanceof TokenLimitError)) throw error;
+      refuseAdmin(res, 409, error.message);
+      return;
+    }
     if (tokenValue === null) {
       refuseAdmin(res, 404, `No scenario user with msisdn ${body.data.msisdn ?? '(default)'}`);
       return;

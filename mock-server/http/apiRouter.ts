@@ -351,6 +351,8 @@ async function productOf(ctx: MockContext, world: World, call: Call): Promise<Pr
   const request = call.def.request.safeParse(call.data);
   if (!request.success)
     return answer(ServerCode.BAD_REQUEST, `Invalid request: ${describeIssues(request.error)}`);
+  // More than a handshake: the world is no longer the first to give way (worlds.ts).
+  world.called = true;
   try {
     const product = await world.domain.handle({
       host: call.host,

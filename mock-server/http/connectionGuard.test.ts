@@ -24,10 +24,10 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A connection that has sent `text` and then stalls; resolves once connected. */
-function stall(text: string, port = server.port): Promise<Socket> {
+/** A connection (from local address `from`) that has sent `text` and then stalls. */
+function stall(text: string, port = server.port, from?: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from }, () => {
       socket.write(text);
       resolve(socket);
     });
@@ -93,6 +93,39 @@ describe('connections', () => {
       // Wait until the server has taken every slow socket in (it had to evict for the last ones).
       await until(() => server.connections.evicted >= evictedBefore + 4);
       expect(await get()).toEqual({ status: 200, reused: true });
+      for (const socket of slow) socket.destroy();
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('keeps an honest client with two connections against slow sockets from many addresses', async () => {
+    // 600 slow sockets from 600 loopback addresses made the honest client, with two
+    // connections, "the busiest address": its idle keep-alive sockets went first.
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${server.url}/app-config.json`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      // Two connections at once, then both idle and kept alive.
+      expect((await Promise.all([get(), get()])).map((r) => r.status)).toEqual([200, 200]);
+      const evictedBefore = server.connections.evicted;
+      const slow = await Promise.all(
+        Array.from({ length: CAP + 4 }, (_, i) =>
+          stall(partialHeaders, server.port, `127.0.1.${i + 1}`),
+        ),
+      );
+      await until(() => server.connections.evicted >= evictedBefore + 4);
+      expect(await Promise.all([get(), get()])).toEqual([
+        { status: 200, reused: true },
+        { status: 200, reused: true },
+      ]);
       for (const socket of slow) socket.destroy();
     } finally {
       agent.destroy();

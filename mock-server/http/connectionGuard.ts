@@ -1,23 +1,33 @@
 /**
- * Keeps slow or idle connections from locking honest clients out (DESIGN.md §6 "Worlds and admin
- * access"). Node's own `maxConnections` refuses the newcomer once full, so a few hundred sockets
- * that trickle their headers or bodies held every slot; here the newcomer gets a slot and the
- * connection that has made the server wait longest gives it up instead:
+ * Keeps slow, stuck or greedy connections from locking honest clients out or taking the server's
+ * memory (DESIGN.md §6 "Worlds and admin access"). Node's own `maxConnections` refuses the
+ * newcomer once full, so a few hundred sockets that trickle their headers or bodies held every
+ * slot; and Node runs the handler of every pipelined request at once, so 520 sockets that sent 30
+ * `GET /assets/<entry>.js` each and never read held 30 file streams each (765 MB of buffers). Here:
  *
- * - a socket is *waiting* (no request yet, or idle between keep-alive requests), *receiving* (its
- *   request's headers came, its body is still arriving) or *serving* (the request is whole and
- *   the server is answering; never evicted: a fault may hold it on purpose);
- * - at the total cap, or at the cap of the newcomer's address, one waiting or receiving socket
- *   (of the address holding most connections) is closed: first one that has never had an answer
- *   (a trickled first request), then one still sending a later request, then an idle keep-alive
- *   one (an honest client's, most likely, about to be reused); within each, the longest so;
- * - a body arriving slower than `minBodyBytesPerSec` once `slowBodyGraceMs` have passed is cut.
+ * - **one request at a time per connection**: a pipelined request waits, unhandled (no file
+ *   opened, no byte buffered), until the answer before it has gone out; more than `maxPipelined`
+ *   waiting closes the connection (browsers and Node's fetch never pipeline);
+ * - **answers must drain**: a connection whose unsent bytes have not drained for
+ *   `drainTimeoutMs`, or that holds more than `maxUnsentBytes` unsent and is not draining, is
+ *   closed (a reader that never reads would otherwise hold its answer forever);
+ * - **a body must keep coming**: one arriving slower than `minBodyBytesPerSec` once
+ *   `slowBodyGraceMs` have passed is cut;
+ * - **the newcomer gets a slot**: at the total cap, or at the cap of its address, the connection
+ *   that has made the server wait longest gives way (evictionOrder.ts): first one that never had
+ *   an answer, whose answer is stuck or that pipelines, then one still sending a later request,
+ *   then an idle keep-alive one; a connection whose answer is being made or flows out is never
+ *   closed (a fault may hold one on purpose). When only such ones are left, the newcomer waits
+ *   unread for a slot (at most `parkTimeoutMs`) instead of being reset: a reset honest client
+ *   failed, one that waits a second is served.
  *
- * On loopback every client is 127.0.0.1, so the per-address cap protects only a LAN server from
- * one machine; what keeps honest local clients in is the eviction and the short timeouts.
+ * On loopback every client may be 127.0.0.1 (or any 127.x address), so the per-address cap
+ * protects only a LAN server from one machine; what keeps honest local clients in is the
+ * eviction order and the short timeouts.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { type Candidate, victimOf } from './evictionOrder';
 
 export interface ConnectionLimits {
   /** Most connections at once (default 512). */
@@ -28,7 +38,19 @@ export interface ConnectionLimits {
   slowBodyGraceMs: number;
   /** Slowest body accepted past the grace, bytes per second (default 8 kB/s). */
   minBodyBytesPerSec: number;
-  /** How often slow bodies are looked for (default 1 s). */
+  /** Requests that may wait behind the one being answered on one connection (default 8). */
+  maxPipelined: number;
+  /** Longest unsent bytes may sit without draining before the connection is closed (10 s). */
+  drainTimeoutMs: number;
+  /** Most bytes a connection may hold unsent once it stops draining (default 1 MB). */
+  maxUnsentBytes: number;
+  /** How long an answer must have stopped draining to count as stuck (default 1 s). */
+  stuckAfterMs: number;
+  /** Newcomers that may wait for a slot while nothing can give way (default 128). */
+  maxParked: number;
+  /** Longest a newcomer waits for a slot before it is closed (default 5 s). */
+  parkTimeoutMs: number;
+  /** How often the limits are checked (default 1 s). */
   checkEveryMs: number;
 }
 
@@ -37,39 +59,54 @@ const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxPerAddress: 384,
   slowBodyGraceMs: 2_000,
   minBodyBytesPerSec: 8 * 1024,
+  maxPipelined: 8,
+  drainTimeoutMs: 10_000,
+  maxUnsentBytes: 1024 * 1024,
+  stuckAfterMs: 1_000,
+  maxParked: 128,
+  parkTimeoutMs: 5_000,
   checkEveryMs: 1_000,
 };
+
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
 
 interface Tracked {
   readonly socket: Socket;
   readonly address: string;
   /** Since when the socket has been waiting or receiving (connect, request, or last answer). */
   since: number;
-  /** The request in progress, and the bytes the socket had read when it began. */
-  request?: { req: IncomingMessage; bytesAtStart: number };
+  /** The request being answered, and the bytes the socket had read when it began. */
+  active?: Exchange & { bytesAtStart: number };
+  /** Pipelined requests waiting for the active one's answer to go out, unhandled. */
+  readonly waiting: Exchange[];
   /** Answers sent on it. */
   answered: number;
-}
-
-type Phase = 'waiting' | 'receiving' | 'serving';
-
-function phaseOf(tracked: Tracked): Phase {
-  const { request } = tracked;
-  if (!request) return 'waiting';
-  return request.req.complete ? 'serving' : 'receiving';
+  /** Since when its unsent bytes have not drained (undefined: nothing unsent, or it drained). */
+  undrainedSince?: number;
 }
 
 export interface ConnectionGuard {
   /** Connections open now. */
   readonly count: number;
-  /** Connections closed to make room or for a slow body, since start. */
+  /** Connections closed to make room, for a slow body, a stuck answer or too deep a pipeline. */
   readonly evicted: number;
+  /** Newcomers waiting, unread, for a slot. */
+  readonly parked: number;
+  /** Bytes written and not yet sent, all connections together. */
+  readonly unsentBytes: number;
   stop(): void;
 }
 
-/** Guards `server` (its `maxConnections` must stay unset: the guard decides who gives way). */
+/**
+ * Guards `server` and hands it `handler`, one request per connection at a time (register no other
+ * `request` listener; `maxConnections` must stay unset: the guard decides who gives way).
+ */
 export function guardConnections(
   server: Server,
+  handler: RequestListener,
   limits: Partial<ConnectionLimits> = {},
   now: () => number = Date.now,
 ): ConnectionGuard {
@@ -80,105 +117,199 @@ export function guardConnections(
 
   const evict = (tracked: Tracked) => {
     evicted += 1;
+    tracked.waiting.length = 0;
     tracked.socket.destroy();
   };
 
-  /** Who gives way first (lower first): never answered, then mid-request, then idle. */
-  const tierOf = (tracked: Tracked): number => {
-    if (tracked.answered === 0) return 0;
-    return phaseOf(tracked) === 'receiving' ? 1 : 2;
+  /** Keeps `undrainedSince` in step with the socket (a 'drain' also clears it). */
+  const noteUnsent = (tracked: Tracked, at: number) => {
+    if (tracked.socket.writableLength === 0) tracked.undrainedSince = undefined;
+    else tracked.undrainedSince ??= at;
   };
 
-  /** The socket of `address` (any when undefined) to close first for a newcomer. */
-  const stalest = (address: string | undefined): Tracked | undefined => {
-    let found: Tracked | undefined;
-    let foundTier = 3;
+  const candidateOf = (tracked: Tracked, at: number): Candidate<Tracked> => {
+    noteUnsent(tracked, at);
+    const { active, undrainedSince } = tracked;
+    const stuck = undrainedSince !== undefined && at - undrainedSince >= opts.stuckAfterMs;
+    let tier: Candidate<Tracked>['tier'];
+    let since = tracked.since;
+    if (stuck) {
+      // A reader that stopped reading: as much in the way as a socket that never sent a request.
+      tier = 0;
+      since = undrainedSince;
+    } else if (tracked.waiting.length > 0) {
+      // A pipeline (no browser sends one): a client that pipelines must be ready to send again
+      // what a closed connection left unanswered (RFC 9112 §9.3.2), so it gives way mid-answer.
+      tier = 0;
+    } else if (active?.req.complete) {
+      // Its answer is being made (or flowing out): never closed.
+      tier = undefined;
+    } else if (tracked.answered === 0) {
+      tier = 0;
+    } else {
+      tier = active ? 1 : 2;
+    }
+    return {
+      item: tracked,
+      address: tracked.address,
+      tier,
+      since,
+      addressCount: perAddress.get(tracked.address) ?? 0,
+    };
+  };
+
+  const candidates = (address?: string): Candidate<Tracked>[] => {
+    const at = now();
+    const found: Candidate<Tracked>[] = [];
     for (const tracked of open.values()) {
+      if (tracked.socket.destroyed) continue;
       if (address !== undefined && tracked.address !== address) continue;
-      if (phaseOf(tracked) === 'serving' || tracked.socket.destroyed) continue;
-      const tier = tierOf(tracked);
-      if (tier < foundTier || (tier === foundTier && found && tracked.since < found.since)) {
-        found = tracked;
-        foundTier = tier;
-      }
+      found.push(candidateOf(tracked, at));
     }
     return found;
   };
 
-  const busiestAddress = (): string | undefined => {
-    let busiest: string | undefined;
-    let most = 0;
-    for (const [address, count] of perAddress) {
-      if (count > most) {
-        most = count;
-        busiest = address;
-      }
-    }
-    return busiest;
-  };
-
   const makeRoom = (address: string): boolean => {
     if ((perAddress.get(address) ?? 0) >= opts.maxPerAddress) {
-      const victim = stalest(address);
+      const victim = victimOf(candidates(address), opts.maxConnections);
       if (!victim) return false;
       evict(victim);
     }
     if (open.size >= opts.maxConnections) {
-      const victim = stalest(busiestAddress()) ?? stalest(undefined);
+      const victim = victimOf(candidates(), opts.maxConnections);
       if (!victim) return false;
       evict(victim);
     }
     return true;
   };
 
-  const onConnection = (socket: Socket) => {
-    const address = socket.remoteAddress ?? '?';
-    if (!makeRoom(address)) {
-      socket.destroy();
-      return;
-    }
-    const tracked: Tracked = { socket, address, since: now(), answered: 0 };
+  /** Newcomers waiting, unread, for a slot (oldest first). */
+  const parked: { socket: Socket; address: string; at: number }[] = [];
+
+  const track = (socket: Socket, address: string, since: number) => {
+    const tracked: Tracked = { socket, address, since, answered: 0, waiting: [] };
     open.set(socket, tracked);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    socket.on('drain', () => {
+      tracked.undrainedSince = undefined;
+    });
     socket.once('close', () => {
       open.delete(socket);
+      tracked.waiting.length = 0;
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
+      scheduleAdmit();
     });
+  };
+
+  /** Lets parked newcomers in, oldest first, as slots free up; closes those that waited too long. */
+  const admitParked = () => {
+    const at = now();
+    for (const entry of parked) {
+      if (at - entry.at > opts.parkTimeoutMs) entry.socket.destroy();
+    }
+    while (parked.length) {
+      const entry = parked[0] as (typeof parked)[number];
+      if (entry.socket.destroyed) {
+        parked.shift();
+        continue;
+      }
+      if (!makeRoom(entry.address)) break;
+      parked.shift();
+      track(entry.socket, entry.address, entry.at);
+      entry.socket.resume();
+    }
+  };
+  let admitSoon = false;
+  /** One admission pass after the closes of this turn of the event loop. */
+  const scheduleAdmit = () => {
+    if (admitSoon || !parked.length) return;
+    admitSoon = true;
+    setImmediate(() => {
+      admitSoon = false;
+      admitParked();
+    });
+  };
+
+  const onConnection = (socket: Socket) => {
+    const address = socket.remoteAddress ?? '?';
+    if (makeRoom(address)) {
+      track(socket, address, now());
+      return;
+    }
+    // Nothing can give way yet (every slot is being answered): rather than refuse the newcomer,
+    // leave it unread until a slot frees up or an answer gets stuck (at most parkTimeoutMs).
+    if (parked.length >= opts.maxParked) {
+      socket.destroy();
+      return;
+    }
+    socket.pause();
+    parked.push({ socket, address, at: now() });
+  };
+
+  const begin = (tracked: Tracked, { req, res }: Exchange) => {
+    tracked.since = now();
+    tracked.active = { req, res, bytesAtStart: req.socket.bytesRead };
+    const done = () => {
+      if (tracked.active?.res !== res) return;
+      tracked.active = undefined;
+      tracked.answered += 1;
+      tracked.since = now();
+      const next = tracked.waiting.shift();
+      if (next && !tracked.socket.destroyed) begin(tracked, next);
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    handler(req, res);
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const tracked = open.get(req.socket);
-    if (!tracked) return;
-    tracked.since = now();
-    tracked.request = { req, bytesAtStart: req.socket.bytesRead };
-    const done = () => {
-      if (tracked.request?.req !== req) return;
-      tracked.request = undefined;
-      tracked.answered += 1;
-      tracked.since = now();
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    if (!tracked) {
+      // Only a socket refused at connect is untracked, and it is destroyed: nothing to answer.
+      if (!req.socket.destroyed) handler(req, res);
+      return;
+    }
+    if (tracked.socket.destroyed) return;
+    if (!tracked.active) {
+      begin(tracked, { req, res });
+      return;
+    }
+    // Node has already parsed it: it waits, unhandled, for the answer before it to go out.
+    if (tracked.waiting.length >= opts.maxPipelined) {
+      evict(tracked);
+      return;
+    }
+    tracked.waiting.push({ req, res });
   };
 
-  const cutSlowBodies = () => {
+  const check = () => {
     const at = now();
     for (const tracked of open.values()) {
-      const { request } = tracked;
-      if (!request || phaseOf(tracked) !== 'receiving') continue;
+      if (tracked.socket.destroyed) continue;
+      noteUnsent(tracked, at);
+      const { active, undrainedSince } = tracked;
+      if (undrainedSince !== undefined) {
+        const stalled = at - undrainedSince;
+        const heavy = tracked.socket.writableLength > opts.maxUnsentBytes;
+        if (stalled >= opts.drainTimeoutMs || (heavy && stalled >= opts.stuckAfterMs)) {
+          evict(tracked);
+          continue;
+        }
+      }
+      if (!active || active.req.complete) continue;
       const elapsed = at - tracked.since;
       if (elapsed < opts.slowBodyGraceMs) continue;
-      const rate = ((tracked.socket.bytesRead - request.bytesAtStart) * 1000) / elapsed;
+      const rate = ((tracked.socket.bytesRead - active.bytesAtStart) * 1000) / elapsed;
       if (rate < opts.minBodyBytesPerSec) evict(tracked);
     }
+    if (parked.length) admitParked();
   };
 
   server.on('connection', onConnection);
-  // Before the app's own listener, so an answer sent at once still finds the request tracked.
-  server.prependListener('request', onRequest);
-  const timer = setInterval(cutSlowBodies, opts.checkEveryMs);
+  server.on('request', onRequest);
+  const timer = setInterval(check, opts.checkEveryMs);
   timer.unref();
   return {
     get count() {
@@ -187,8 +318,17 @@ export function guardConnections(
     get evicted() {
       return evicted;
     },
+    get parked() {
+      return parked.length;
+    },
+    get unsentBytes() {
+      let sum = 0;
+      for (const tracked of open.values()) sum += tracked.socket.writableLength;
+      return sum;
+    },
     stop() {
       clearInterval(timer);
+      for (const entry of parked.splice(0)) entry.socket.destroy();
       server.off('connection', onConnection);
       server.off('request', onRequest);
     },

@@ -27,7 +27,8 @@ export type WorkbenchEventKind =
   | 'identity-rotated'
   | 'restored'
   | 'upstream'
-  | 'recording';
+  | 'recording'
+  | 'token-ended';
 
 /** One exchange as QA sees it: plaintext request and answer, whatever the wire format was. */
 export interface LogEntry {

@@ -90,7 +90,7 @@ describe('WorldStore', () => {
     table.changed(world);
     await store.close();
     expect((await stat(file('w-gone'))).mode & 0o777).toBe(0o600);
-    expect(await readdir(store.dir)).toEqual(['w-gone.json']);
+    expect(await readdir(store.dir)).toEqual([path.basename(file('w-gone'))]);
     table.delete('w-gone');
     await store.settled();
     expect(await readdir(store.dir)).toEqual([]);

@@ -10,13 +10,16 @@
  *   used only for reads does not look expired after a restart).
  * - `close` writes what is still pending and waits for every write.
  * - `restore` brings worlds back at start, each all or nothing; a file that cannot be restored is
- *   set aside (`<id>.unreadable`) with one log line and the others load; files of expired worlds
- *   and beyond the world cap (the least recently used) are removed.
+ *   set aside (`<name>.unreadable`) with one log line and the others load; files of expired worlds
+ *   and beyond the world cap (the least recently used) are removed; files named as older versions
+ *   named them (`<id>.json`, which two ids could share on macOS or Windows) take their new name
+ *   (worldFiles.ts `fileStemOf`).
  * - A dropped world's file goes with it (`dropped`): expired, deleted, evicted.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_INSTANT_MS } from '@shared/workbench';
 import { takeSnapshot, restoreSnapshot } from '../workbench/snapshot';
 import type { World, WorldTable } from '../worlds';
 import {
@@ -26,7 +29,7 @@ import {
   setAsideFileOf,
   type WorldFile,
   worldFileOf,
-  worldIdOfFile,
+  worldIdsOfFile,
   worldsDirOf,
   writeFileAtomic,
 } from './worldFiles';
@@ -140,22 +143,42 @@ export class WorldStore {
   async restore(table: WorldTable, options: RestoreOptions): Promise<RestoreReport> {
     const report: RestoreReport = { dir: this.dir, restored: [], setAside: [], removed: [] };
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const kept: { id: string; file: WorldFile }[] = [];
+    const kept = new Map<string, { file: WorldFile; name: string }>();
+    const legacy: { id: string; name: string }[] = [];
     for (const name of await readdir(this.dir)) {
       if (name.endsWith('.tmp')) {
         await this.removeStaleTemp(name);
         continue;
       }
-      const id = worldIdOfFile(name);
-      if (id === undefined) continue;
-      const read = await this.read(id);
-      if (read.ok) kept.push({ id, file: read.file });
-      else await this.setAside(id, read.error, report);
+      const ids = worldIdsOfFile(name);
+      if (!ids) continue;
+      const read = await this.read(name, ids);
+      if (!read.ok) {
+        await this.setAside(name, ids.current ?? ids.legacy ?? name, read.error, report);
+        continue;
+      }
+      const isLegacy = read.id !== ids.current;
+      // A file named as this version names it wins over one left by an older version.
+      if (isLegacy && kept.has(read.id)) {
+        await rm(path.join(this.dir, name), { force: true });
+        continue;
+      }
+      if (isLegacy) legacy.push({ id: read.id, name });
+      kept.set(read.id, { file: read.file, name });
+    }
+    // Data dirs of older versions named files `<id>.json`: each takes its new name.
+    for (const { id, name } of legacy) {
+      if (kept.get(id)?.name !== name) {
+        await rm(path.join(this.dir, name), { force: true });
+        continue;
+      }
+      await rename(path.join(this.dir, name), worldFileOf(this.dir, id));
     }
     const now = this.now();
     const defaultFirst = (a: { id: string }) => (a.id === table.defaultId ? 1 : 0);
-    kept.sort((a, b) => defaultFirst(b) - defaultFirst(a) || b.file.lastUsed - a.file.lastUsed);
-    for (const [index, { id, file }] of kept.entries()) {
+    const ordered = [...kept].map(([id, { file }]) => ({ id, file }));
+    ordered.sort((a, b) => defaultFirst(b) - defaultFirst(a) || b.file.lastUsed - a.file.lastUsed);
+    for (const [index, { id, file }] of ordered.entries()) {
       const reason =
         id !== table.defaultId && now - file.lastUsed > options.idleMs
           ? 'it expired while the server was down'
@@ -175,7 +198,8 @@ export class WorldStore {
       try {
         table.restore(id, file, (world) => restoreSnapshot(world, file.snapshot));
       } catch (error) {
-        await this.setAside(id, String((error as Error).message ?? error), report);
+        const name = path.basename(worldFileOf(this.dir, id));
+        await this.setAside(name, id, String((error as Error).message ?? error), report);
         continue;
       }
       // The file holds this world: the first change writes it again, a read only refreshes it.
@@ -185,22 +209,31 @@ export class WorldStore {
     return report;
   }
 
-  private async read(id: string): Promise<ReturnType<typeof decodeWorldFile>> {
-    const file = worldFileOf(this.dir, id);
+  private async read(
+    name: string,
+    ids: { current?: string; legacy?: string },
+  ): Promise<ReturnType<typeof decodeWorldFile>> {
+    const file = path.join(this.dir, name);
+    const candidates = [ids.current, ids.legacy].filter((id) => id !== undefined);
     try {
       const { size } = await stat(file);
       if (size > MAX_WORLD_FILE_BYTES) {
         return { ok: false, error: `${size} bytes, more than ${MAX_WORLD_FILE_BYTES}` };
       }
-      return decodeWorldFile(id, await readFile(file, 'utf8'));
+      return decodeWorldFile(candidates, await readFile(file, 'utf8'));
     } catch (error) {
       return { ok: false, error: `unreadable (${(error as NodeJS.ErrnoException).code ?? error})` };
     }
   }
 
-  private async setAside(id: string, reason: string, report: RestoreReport): Promise<void> {
-    const from = worldFileOf(this.dir, id);
-    const to = setAsideFileOf(this.dir, id);
+  private async setAside(
+    name: string,
+    id: string,
+    reason: string,
+    report: RestoreReport,
+  ): Promise<void> {
+    const from = path.join(this.dir, name);
+    const to = setAsideFileOf(from);
     await rename(from, to).catch(() => rm(from, { force: true }));
     report.setAside.push(id);
     this.warn(
@@ -228,8 +261,12 @@ export class WorldStore {
   private write(id: string, world: World): void {
     const snapshot = takeSnapshot(world, false);
     const { clock } = snapshot;
-    // A running clock is kept as its offset (its `now` moves on its own), to the second.
-    const clockKey = clock.running ? Math.round(clock.offsetMs / 1000) : `at ${clock.now}`;
+    // A running clock is kept as its offset (its `now` moves on its own), to the second; one
+    // stopped at the limit by its time (it moves no more, while its offset shrinks).
+    const clockKey =
+      clock.running && clock.now < MAX_INSTANT_MS
+        ? Math.round(clock.offsetMs / 1000)
+        : `at ${clock.now}`;
     const digest = createHash('sha1')
       .update(
         JSON.stringify([

@@ -31,9 +31,13 @@ export class WorldClock {
 
   constructor(private readonly realNow: () => number = Date.now) {}
 
-  /** Simulated epoch ms. */
+  /**
+   * Simulated epoch ms. A running clock stops at MAX_INSTANT_MS: QA may set it there running,
+   * and a world whose clock showed a moment later could not be restored (its snapshot, and its
+   * file in the data dir, would be refused), so a restart would lose it.
+   */
   now(): number {
-    return this.frozenAt ?? this.realNow() + this.offsetMs;
+    return this.frozenAt ?? Math.min(this.realNow() + this.offsetMs, MAX_INSTANT_MS);
   }
 
   /** True while it shows real time (never moved, or reset). */
@@ -77,10 +81,13 @@ export class WorldClock {
 
   /**
    * Checks a saved state (ClockRangeError when it would show a time out of range, running at its
-   * offset from real time) and answers the step that takes it over, which cannot fail.
+   * offset from real time; one that ran into the limit has stopped there) and answers the step
+   * that takes it over, which cannot fail.
    */
   prepareRestore(saved: ClockState): () => void {
-    const shown = saved.running ? this.realNow() + saved.offsetMs : saved.now;
+    const shown = saved.running
+      ? Math.min(this.realNow() + saved.offsetMs, MAX_INSTANT_MS)
+      : saved.now;
     if (!isClockInstant(shown)) throw new ClockRangeError(shown);
     return () => {
       this.frozenAt = saved.running ? null : saved.now;

@@ -4,7 +4,7 @@ import { CouponStates, type UnreadItem, type User } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
 import { formatPeso } from '@shared/money';
 import { fail, type Handler, type HandlerContext, type HandlerTable, ok, own } from '../context';
-import { recordSignIn } from '../accountLimits';
+import { mayAddToken, recordSignIn, TokenLimitError } from '../accountLimits';
 import { payRefusal } from '../orders';
 import { type Account, accountKeyOf, newAccount } from '../state';
 
@@ -51,6 +51,9 @@ const login = (ctx: HandlerContext, data: { areaCode: string; msisdn: string; co
   const account = known ?? newAccount(ctx.template, ctx.nowSec, data.areaCode, data.msisdn);
   if (data.code !== account.user.smsCode) {
     return fail(ServerCode.SMS_CODE_WRONG, 'Invalid verification code');
+  }
+  if (known && !mayAddToken(ctx.state, key, ctx.nowSec)) {
+    return fail(ServerCode.BAD_REQUEST, new TokenLimitError().message);
   }
   recordSignIn(ctx.state, key, account);
   // A sign-up says so: the invite-friend login shows a message other than "success" (PRODUCT.md §8).
