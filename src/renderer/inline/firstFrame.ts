@@ -28,7 +28,7 @@ import { type HomeFrame, type PersistedUser, persistedUserShape } from '../src/l
 import type { FirstFrameKind, FirstFramePress, PaintedFrame } from '../src/lib/firstFrame';
 import { type StartupPage, startupPage } from '../src/lib/startupPage';
 import { getCodeDisabled, normalizeCode, normalizePhone } from '../src/rules/loginValidation';
-import { JsonStorage, type KeyValueStorage, StorageKey } from '../src/services/storage';
+import { JsonStorage, type KeyValueStorage, StorageKey } from '../src/lib/storage';
 import { startRecordSealed } from '../src/services/userRecordSeal';
 import { FRAME_TEMPLATE_IDS } from './frameTemplateIds';
 

@@ -14,7 +14,7 @@ import { AppRouter, memoryHistory } from '../src/router/appRouter';
 import { AppRouterProvider } from '../src/router/AppRouterProvider';
 import { routes } from '../src/router/routes';
 import { decideStartup } from '../src/services/startupDecision';
-import { memoryStorage, StorageKey } from '../src/services/storage';
+import { memoryStorage, StorageKey } from '../src/lib/storage';
 import { StoresProvider } from '../src/stores/StoresContext';
 import { fakeTransport, ok } from '../src/test/fakes';
 import { createTestRoot } from '../src/test/testRoot';

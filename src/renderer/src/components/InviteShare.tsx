@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useStores } from '../stores/StoresContext';
 import posterUrl from './assets/invite-poster.svg?no-inline';
-import { appUrl, savePoster, shareByEmail, shareBySms } from '../lib/share';
+import { appUrl, savePoster, shareByEmail, shareBySms } from '../services/share';
 
 export function InviteShare({ link }: { link: string }) {
   const { services } = useStores();

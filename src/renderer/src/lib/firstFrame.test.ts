@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FramePageWindow, paintFirstFrame } from '../../inline/firstFrame';
 import { frameTemplates } from '../../inline/frameTemplates';
 import { decideStartup, type StartupWindow } from '../services/startupDecision';
-import { memoryStorage, StorageKey } from '../services/storage';
+import { memoryStorage, StorageKey } from '../lib/storage';
 import { firstFrameOnScreen } from './firstFrame';
 import { takeFirstFrame } from './firstFrameTakeOver';
 import { sealOf } from './recordSeal';

@@ -5,7 +5,7 @@
  */
 import type { LinkPolicy } from '@shared/links';
 import { deviceIdShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { type JsonStorage, StorageKey } from '../lib/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
 import { isBridge } from './isBridge';

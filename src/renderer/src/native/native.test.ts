@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '@shared/bridge';
-import { JsonStorage, memoryStorage } from '../services/storage';
+import { JsonStorage, memoryStorage } from '../lib/storage';
 import { fakeBridge } from '../test/fakes';
 import { withH5Suffix } from './baseInfo';
 import { createNativeHost } from './createNativeHost';

@@ -1,12 +1,13 @@
 /**
  * Every route of PRODUCT.md §2, its screen loaded on first use:
  * `...page(() => import('../features/<feature>/<Name>Screen'))` (the module default-exports the
- * screen). Tab routes render nothing here: the shell keeps the tab pages alive (router/tabs.tsx).
+ * screen). Tab routes render nothing here: the shell keeps the tab pages alive (tabPages.tsx).
  */
 import { type ComponentType, use } from 'react';
 import { AppLayout } from '../shell/AppLayout';
 import type { AppRoute, LazyPage } from './appRouter';
 import { resilientLoad } from './chunkLoad';
+import { TAB_PAGES } from './tabPages';
 
 /**
  * A screen from a module whose default export is it, loaded on first use: the router loads it
@@ -46,10 +47,13 @@ function page(load: () => Promise<{ default: ComponentType }>): {
 
 const TabRoute = () => null;
 
+/** The shell, keeping the tab pages alive. */
+const Shell = () => <AppLayout tabPages={TAB_PAGES} />;
+
 export const routes: AppRoute[] = [
   {
     path: '/',
-    Component: AppLayout,
+    Component: Shell,
     children: [
       { index: true, Component: TabRoute },
       { path: 'bill', Component: TabRoute },

@@ -4,7 +4,7 @@ import { fakeBridge, ok } from '../test/fakes';
 import { type EarlySession, startupPage } from '../lib/startupPage';
 import { createApiTransport } from './apiTransport';
 import { EARLY_ANSWERS_FRESH_MS, type EarlyWindow, startEarlySession } from './earlySession';
-import { JsonStorage, memoryStorage, StorageKey } from './storage';
+import { JsonStorage, memoryStorage, StorageKey } from '../lib/storage';
 
 const config = {
   env: 'development' as const,

@@ -30,7 +30,7 @@ import { homeFrameOf } from '../rules/homeButton';
 import { userBaseInfoOf, withH5Suffix } from '../native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
 import { type StartupWindow, startupDecision } from './startupDecision';
-import { JsonStorage, StorageKey } from './storage';
+import { JsonStorage, StorageKey } from '../lib/storage';
 
 /** Answers made ahead of the app are used only this long after the session's start. */
 export const EARLY_ANSWERS_FRESH_MS = 10_000;

@@ -12,7 +12,7 @@ import { persistedUserShape, timestampShape } from '../lib/bootShapes';
 import { type StartupDecision, type StartupPage, startupPage } from '../lib/startupPage';
 import { isBridge } from '../native/isBridge';
 import { secondsLeft } from '../rules/countdown';
-import { JsonStorage, type KeyValueStorage, StorageKey } from './storage';
+import { JsonStorage, type KeyValueStorage, StorageKey } from '../lib/storage';
 
 /** What the decision reads of the page (tests pass a fake). */
 export interface StartupWindow {

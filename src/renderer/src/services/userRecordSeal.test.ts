@@ -6,7 +6,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserStore } from '../stores/UserStore';
-import { JsonStorage, memoryStorage, StorageKey } from './storage';
+import { JsonStorage, memoryStorage, StorageKey } from '../lib/storage';
 import { savedUserSealed, userRecordSeal } from './userRecordSeal';
 
 const HOST = 'https://api.example/main/';

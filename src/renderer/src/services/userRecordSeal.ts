@@ -7,7 +7,7 @@
 import { sealShape } from '../lib/bootShapes';
 import { isSealed, sealOf } from '../lib/recordSeal';
 import { startupPage } from '../lib/startupPage';
-import { JsonStorage, type KeyValueStorage, StorageKey } from './storage';
+import { JsonStorage, type KeyValueStorage, StorageKey } from '../lib/storage';
 
 /** How UserStore vouches for its saved record. */
 export interface UserRecordSeal {

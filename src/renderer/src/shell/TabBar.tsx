@@ -2,8 +2,8 @@
 import { observer } from 'mobx-react-lite';
 import { NavLink } from 'react-router-dom';
 import { useNavigating } from '../lib/navigating';
-import { TABS, type TabKey } from '../router/tabs';
 import { useStores } from '../stores/StoresContext';
+import { TABS, type TabKey } from './tabs';
 import './TabBar.css';
 
 const ICONS: Record<TabKey, string> = {

@@ -8,7 +8,7 @@ import { makeAutoObservable } from 'mobx';
 import type { CertItem, RepayChannel } from '@shared/api/entities';
 import type { AppConfig } from '@shared/appConfig';
 import { persistedConfigShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { type JsonStorage, StorageKey } from '../lib/storage';
 
 export type RepayChannels = { ph: RepayChannel[]; tw: RepayChannel[] };
 

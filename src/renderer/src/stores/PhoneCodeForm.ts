@@ -17,7 +17,7 @@ import {
   normalizePhone,
 } from '../rules/loginValidation';
 import type { Clock } from '../services/clock';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { type JsonStorage, StorageKey } from '../lib/storage';
 import type { UiService } from '../services/ui';
 
 /** Get Code's states (PRODUCT.md §4): idle, sending, a 180-second countdown, idle. */

@@ -9,7 +9,7 @@
  */
 import { makeAutoObservable } from 'mobx';
 import { persistedRepayFormShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { type JsonStorage, StorageKey } from '../lib/storage';
 import type { Feature } from './RootStore';
 
 export class RepayFormStore {

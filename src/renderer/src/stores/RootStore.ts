@@ -17,7 +17,7 @@ import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
 import { EventBus } from '../services/events';
 import type { Navigation } from '../services/navigation';
-import { type JsonStorage, SESSION_OWNED_KEYS } from '../services/storage';
+import { type JsonStorage, SESSION_OWNED_KEYS } from '../lib/storage';
 import type { UiService } from '../services/ui';
 import type { UserRecordSeal } from '../services/userRecordSeal';
 import { ApiService } from '../services/ApiService';

@@ -7,7 +7,7 @@ import { campaignsFeature } from '../features/event/CampaignStore';
 import { homeFeature } from '../features/home/HomeStore';
 import { repayFormFeature } from './RepayFormStore';
 import { EventBus } from '../services/events';
-import { memoryStorage, StorageKey } from '../services/storage';
+import { memoryStorage, StorageKey } from '../lib/storage';
 import { type FakeAnswer, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';
 import { KEPT_FRESH_MS } from './Freshness';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '@shared/bridge';
 import { kycFeature } from '../features/kyc/KycStore';
-import { memoryStorage, StorageKey } from '../services/storage';
+import { memoryStorage, StorageKey } from '../lib/storage';
 import { userBaseInfoOf } from '../native/baseInfo';
 import { fakeBridge, fakeTransport, ok } from '../test/fakes';
 import { createTestRoot } from '../test/testRoot';

@@ -13,7 +13,7 @@ import { makeAutoObservable } from 'mobx';
 import type { LoanInfo, UnreadItem, User } from '@shared/api/entities';
 import { type HomeFrame, persistedUserShape } from '../lib/bootShapes';
 import { profileTabHasDot, redDotList } from '../rules/redDot';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { type JsonStorage, StorageKey } from '../lib/storage';
 import type { UserRecordSeal } from '../services/userRecordSeal';
 
 export class UserStore {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KycFormStore } from '../features/kyc/KycFormStore';
-import { JsonStorage, memoryStorage } from '../services/storage';
+import { JsonStorage, memoryStorage } from '../lib/storage';
 import { TEST_CONFIG } from '../test/testRoot';
 import { ConfigStore } from './ConfigStore';
 

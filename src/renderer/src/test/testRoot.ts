@@ -6,7 +6,7 @@ import { createNativeHost } from '../native/createNativeHost';
 import type { ApiTransport } from '../services/api';
 import type { Clock } from '../services/clock';
 import { recordingNavigation } from '../services/navigation';
-import { JsonStorage, type KeyValueStorage, memoryStorage } from '../services/storage';
+import { JsonStorage, type KeyValueStorage, memoryStorage } from '../lib/storage';
 import { recordingUi } from '../services/ui';
 import { RootStore } from '../stores/RootStore';
 import { fakeTransport } from './fakes';

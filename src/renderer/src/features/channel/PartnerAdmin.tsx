@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatPeso } from '../../lib/format';
 import { useFeature, useStores } from '../../stores/StoresContext';
 import { InviteShare } from '../../components/InviteShare';
-import { appUrl } from '../../lib/share';
+import { appUrl } from '../../services/share';
 import { channelFeature } from './ChannelStore';
 import { PARTNER_LOGIN, PartnerLinks, PartnerPage } from './PartnerParts';
 

@@ -8,7 +8,7 @@ import NotFound from '../../shell/NotFound';
 import { PageSkeleton } from '../../shell/PageSkeleton';
 import { useStores } from '../../stores/StoresContext';
 import { ContentPage } from '../../components/ContentPage';
-import { DocStore } from '../../lib/documents/DocStore';
+import { DocStore } from '../../stores/DocStore';
 import { type DocDef, docOf } from '../../lib/documents/docs';
 import { Markdown } from '../../components/Markdown';
 import { companyFields, type OrderInfo, orderFields } from '../../lib/documents/orderFields';

@@ -4,7 +4,7 @@
  */
 import { makeAutoObservable } from 'mobx';
 import { persistedKycFormShape } from '../../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../../services/storage';
+import { type JsonStorage, StorageKey } from '../../lib/storage';
 
 export class KycFormStore {
   step = 1;

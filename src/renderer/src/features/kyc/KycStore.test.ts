@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import certList from '@fixtures/reference/certification-config.json';
 import type { CertItem } from '@shared/api/entities';
-import { type KeyValueStorage, memoryStorage } from '../../services/storage';
+import { type KeyValueStorage, memoryStorage } from '../../lib/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { kycFeature } from './KycStore';

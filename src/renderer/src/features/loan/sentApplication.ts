@@ -12,7 +12,7 @@ import { makeAutoObservable } from 'mobx';
 import { API_TIMEOUT_MS } from '@shared/constants';
 import { number, object } from '../../lib/shape';
 import type { Clock } from '../../services/clock';
-import type { JsonStorage } from '../../services/storage';
+import type { JsonStorage } from '../../lib/storage';
 import type { UserStore } from '../../stores/UserStore';
 
 /** An application on its way. */

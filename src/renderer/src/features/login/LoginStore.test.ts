@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENTER_MOBILE_FIRST, INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
-import { memoryStorage, StorageKey } from '../../services/storage';
+import { memoryStorage, StorageKey } from '../../lib/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { loginFeature } from './LoginStore';

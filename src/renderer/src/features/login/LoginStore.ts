@@ -10,7 +10,7 @@ import { safeLink } from '@shared/links';
 import { areaCodesFor, INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
 import type { Clock } from '../../services/clock';
 import type { Navigation } from '../../services/navigation';
-import type { JsonStorage } from '../../services/storage';
+import type { JsonStorage } from '../../lib/storage';
 import type { UiService } from '../../services/ui';
 import type { ApiService } from '../../services/ApiService';
 import { PhoneCodeForm } from '../../stores/PhoneCodeForm';

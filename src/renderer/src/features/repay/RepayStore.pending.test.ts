@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import reference from '@fixtures/reference/repay-channels.json';
 import type { RepayChannel, User } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
-import { type KeyValueStorage, memoryStorage } from '../../services/storage';
+import { type KeyValueStorage, memoryStorage } from '../../lib/storage';
 import { fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot, TEST_CONFIG } from '../../test/testRoot';
 import { repayFormFeature } from '../../stores/RepayFormStore';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import reference from '@fixtures/reference/repay-channels.json';
 import type { RepayChannel } from '@shared/api/entities';
-import { JsonStorage, memoryStorage } from '../../services/storage';
+import { JsonStorage, memoryStorage } from '../../lib/storage';
 import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
 import { createTestRoot } from '../../test/testRoot';
 import { RepayFormStore, repayFormFeature } from '../../stores/RepayFormStore';

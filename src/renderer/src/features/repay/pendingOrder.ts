@@ -12,7 +12,7 @@ import { when } from 'mobx';
 import type { SafeParser } from '../../lib/shape';
 import type { Clock } from '../../services/clock';
 import { missingCaseError } from '@shared/missingCaseError';
-import type { JsonStorage } from '../../services/storage';
+import type { JsonStorage } from '../../lib/storage';
 import type { UserStore } from '../../stores/UserStore';
 
 /** Whose order it is: the API host (app-config `apiBase.main`) and the user. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNativeHost } from '../native/createNativeHost';
-import { JsonStorage, memoryStorage } from '../services/storage';
-import { recordingUi } from '../services/ui';
+import { JsonStorage, memoryStorage } from '../lib/storage';
+import { recordingUi } from './ui';
 import { fakeBridge } from '../test/fakes';
 import { POSTER_NEEDS_UPDATE, POSTER_SAVED, savePoster, shareBySms } from './share';
 
