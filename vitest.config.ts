@@ -8,7 +8,7 @@ import { pathAliases } from './scripts/pathAliases';
  *
  * Most files share their worker (`isolate: false`): a fresh process, jsdom and module graph per
  * file cost far more than the tests themselves, and on a 2-core machine that decides whether the
- * suite takes one minute or several. `tests/support/unitSetup.ts` (and the renderer's setup) put
+ * suite takes one minute or several. `tests/support/vitest/setup.ts` (and the renderer's setup) put
  * back after each file what a file may leave behind: timers, stubbed globals, the DOM, storage.
  *
  * Workers: one per core, at least two. Vitest's default leaves a core to its main process, which
@@ -25,10 +25,10 @@ const ISOLATED_WEB = [
 ];
 
 const resolve = { alias: pathAliases() };
-const shared = { testTimeout: 20_000, setupFiles: ['tests/support/unitSetup.ts'] };
+const shared = { testTimeout: 20_000, setupFiles: ['tests/support/vitest/setup.ts'] };
 const web = {
   environment: 'jsdom' as const,
-  setupFiles: [...shared.setupFiles, 'src/renderer/src/test/setup.ts'],
+  setupFiles: [...shared.setupFiles, 'tests/support/renderer/setup.ts'],
 };
 
 export default defineConfig({
@@ -57,7 +57,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/{main,preload}/**/*.test.ts'],
           // The builds src/main/builtMain.test.ts loads, before any file runs.
-          globalSetup: ['tests/support/electronBuilds.ts'],
+          globalSetup: ['tests/support/electron/builds.ts'],
         },
       },
       {

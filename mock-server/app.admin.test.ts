@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/appConfig';
 import type { MockServer } from './app';
-import { admin, adminLog, clientFor, startServer } from './http/testHarness';
+import { admin, adminLog, clientFor, startServer } from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 let webServer: MockServer;

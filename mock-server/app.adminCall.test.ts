@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from './app';
-import { admin, adminLog, startServer } from './http/testHarness';
+import { admin, adminLog, startServer } from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
   startServer,
   type TestClient,
   worldClient,
-} from './http/testHarness';
+} from '@tests/support/mock-server/testHarness';
 import { worldFileOf, worldsDirOf } from './persistence/worldFiles';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanInfo, PlanItem } from '@shared/api/entities';
 import { OK } from '@shared/codes';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 import { dueStateAt } from './timeline';
 
 /** Unix seconds of a wall time in Manila (UTC+8). */

@@ -12,7 +12,7 @@ import type { FakeBrowserWindow } from '../../tests/support/electron/fakeElectro
 import { FakeElectron } from '../../tests/support/electron/fakeElectron';
 import { HostCore } from '@host/HostCore';
 import { PANEL_IPC } from '@host/panelApi';
-import { FakeAdminClient, FakeWorkbenchClient } from '@host/testing';
+import { FakeAdminClient, FakeWorkbenchClient } from '@tests/support/host/fakeAdminClient';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { consoleErrorOf, Simulator } from './simulator';
 

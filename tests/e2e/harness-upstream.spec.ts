@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import type { MockServer } from '../../mock-server/app';
-import { adminOf } from '../support/mockServer';
+import { adminOf } from '@tests/support/mock-server/servedSpa';
 import { expect, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1100 } });

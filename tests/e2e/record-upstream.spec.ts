@@ -12,14 +12,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { ContractReport, UpstreamStatus } from '@shared/upstream';
-import { type CapturingProxy, capturingProxy } from '../support/capturingProxy';
+import { type CapturingProxy, capturingProxy } from '@tests/support/mock-server/capturingProxy';
 import {
   adminOf,
   type LogEntry,
   type MockAdmin,
   type ServedSpa,
   serveBuiltSpa,
-} from '../support/mockServer';
+} from '@tests/support/mock-server/servedSpa';
 import { differingShare } from './imageDiff';
 import { loginOnWeb } from './tabs-helpers';
 

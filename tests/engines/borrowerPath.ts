@@ -4,7 +4,7 @@
  * order with its payment code, a document, a reload that resumes the saved session, and offline
  * and back where the driver can emulate it. The scenario is `repaying` (DESIGN.md §6).
  */
-import type { LogEntry, MockAdmin } from '../support/mockServer';
+import type { LogEntry, MockAdmin } from '@tests/support/mock-server/servedSpa';
 import { type EnginePage, waitFor } from './enginePage';
 import { TrafficSince } from './traffic';
 

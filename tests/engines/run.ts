@@ -9,7 +9,7 @@
  * 1 when CI=true. Closing line: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
-import { adminOf, serveBuiltSpa } from '../support/mockServer';
+import { adminOf, serveBuiltSpa } from '@tests/support/mock-server/servedSpa';
 import {
   aboutUsDocument,
   billAndRepayOrder,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_METHODS } from '@shared/bridge';
 import { HostCore } from '../HostCore';
-import { FakeAdminClient } from '../testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { handlers } from '.';
 
 async function started(settings = {}) {

@@ -16,8 +16,8 @@ import { routes } from '../src/router/routes';
 import { decideStartup } from '../src/services/startupDecision';
 import { memoryStorage, StorageKey } from '../src/lib/storage';
 import { StoresProvider } from '../src/stores/StoresContext';
-import { fakeTransport, ok } from '../src/test/fakes';
-import { createTestRoot } from '../src/test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { paintFirstFrame } from './firstFrame';
 import { frameTemplates } from './frameTemplates';
 

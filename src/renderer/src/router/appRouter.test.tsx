@@ -5,7 +5,7 @@ import { Link, Outlet, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useNavigating } from '../lib/navigating';
 import { StoresProvider } from '../stores/StoresContext';
-import { createTestRoot } from '../test/testRoot';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { type AppRoute, AppRouter, type LazyPage, memoryHistory } from './appRouter';
 import { AppRouterProvider } from './AppRouterProvider';
 

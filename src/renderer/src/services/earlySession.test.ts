@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
-import { fakeBridge, ok } from '../test/fakes';
+import { fakeBridge, ok } from '@tests/support/renderer/fakes';
 import { type EarlySession, startupPage } from '../lib/startupPage';
 import { createApiTransport } from './apiTransport';
 import { EARLY_ANSWERS_FRESH_MS, type EarlyWindow, startEarlySession } from './earlySession';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createNativeHost } from '../native/createNativeHost';
 import { JsonStorage, memoryStorage } from '../lib/storage';
 import { recordingUi } from './ui';
-import { fakeBridge } from '../test/fakes';
+import { fakeBridge } from '@tests/support/renderer/fakes';
 import { POSTER_NEEDS_UPDATE, POSTER_SAVED, savePoster, shareBySms } from './share';
 
 function hostWith(version: string) {

@@ -5,8 +5,8 @@ import { AppRouter, memoryHistory } from '../router/appRouter';
 import { AppRouterProvider } from '../router/AppRouterProvider';
 import { routes } from '../router/routes';
 import { StoresProvider } from '../stores/StoresContext';
-import { fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 
 const user = {
   msisdn: '9171234567',

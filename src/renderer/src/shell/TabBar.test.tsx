@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { AppRouter, memoryHistory } from '../router/appRouter';
 import { AppRouterProvider } from '../router/AppRouterProvider';
 import { StoresProvider } from '../stores/StoresContext';
-import { createTestRoot } from '../test/testRoot';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import TabBar from './TabBar';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { DocStore } from './DocStore';
 import type { DocDef } from '../lib/documents/docs';
 import { docOf } from '../lib/documents/docs';

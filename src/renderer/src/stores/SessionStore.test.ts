@@ -3,8 +3,8 @@ import type { BridgeResult } from '@shared/bridge';
 import { kycFeature } from '../features/kyc/KycStore';
 import { memoryStorage, StorageKey } from '../lib/storage';
 import { userBaseInfoOf } from '../native/baseInfo';
-import { fakeBridge, fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loginPath } from './SessionStore';
 import { KEPT_FRESH_MS } from './Freshness';
 

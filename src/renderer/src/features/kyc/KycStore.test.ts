@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import certList from '@fixtures/reference/certification-config.json';
 import type { CertItem } from '@shared/api/entities';
 import { type KeyValueStorage, memoryStorage } from '../../lib/storage';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { kycFeature } from './KycStore';
 
 function setup(
