@@ -4,6 +4,7 @@
  * reports; with `--write` it also rewrites every import that breaks the style (run it again after
  * a merge: it is how the style was applied).
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathAliases } from '../pathAliases';
@@ -207,13 +208,18 @@ function main(): void {
   let breaches = breachesOf(graph, aliases);
   if (write) {
     const fixed = breaches.filter((b) => b.fix !== undefined);
-    for (const module of graph) {
-      if (fixed.some((b) => b.file === module.file)) {
-        writeFileSync(path.join(root, module.file), restyled(module, fixed));
-      }
+    const rewritten = graph.filter((m) => fixed.some((b) => b.file === m.file));
+    for (const module of rewritten) {
+      writeFileSync(path.join(root, module.file), restyled(module, fixed));
     }
-    if (fixed.length > 0) {
-      console.log(`Rewrote ${fixed.length} import(s).`);
+    if (rewritten.length > 0) {
+      // A longer specifier may pass the line width: Biome wraps it as it wraps any line.
+      execFileSync(
+        path.join(root, 'node_modules/.bin/biome'),
+        ['format', '--write', ...rewritten.map((m) => m.file)],
+        { cwd: root, stdio: 'ignore' },
+      );
+      console.log(`Rewrote ${fixed.length} import(s) in ${rewritten.length} file(s).`);
     }
     breaches = breaches.filter((b) => b.fix === undefined);
   }
