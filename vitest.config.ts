@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { pathAliases } from './scripts/pathAliases';
+import { pathAliases } from './scripts/pathAliases.ts';
 
 /**
  * Unit tests sit beside the code; the renderer's run in jsdom, everything else in node.

@@ -18,7 +18,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ServerOptions } from 'vite';
-import { harnessOriginsOf, PHONE_HOSTNAME } from '../src/shared/phoneOrigin';
+import { harnessOriginsOf, PHONE_HOSTNAME } from '../src/shared/phoneOrigin.ts';
 
 /** The source folders the dev server's pages import from. */
 const SERVED_SOURCES = ['src/renderer', 'src/host', 'src/shared'];

@@ -23,8 +23,8 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_NEEDS_MODULE, readFirstNeeds } from './firstNeedsTable';
-import { bundleInlineScript, frameTemplatesHtml, inlineScript } from './inlineScripts';
+import { FIRST_NEEDS_MODULE, readFirstNeeds } from './firstNeedsTable.ts';
+import { bundleInlineScript, frameTemplatesHtml, inlineScript } from './inlineScripts.ts';
 
 /** The needs this build uses, by their names in the table. */
 const NEEDS = [

@@ -16,8 +16,8 @@ import {
   type BuiltMain,
   startBuiltMain,
   tempUserData,
-} from '../../tests/support/electron/builtMain/builtMainProcess';
-import type { WindowState } from '../../tests/support/electron/builtMain/protocol';
+} from '@tests/support/electron/builtMain/builtMainProcess';
+import type { WindowState } from '@tests/support/electron/builtMain/protocol';
 import { PANEL_IPC } from '@host/panelApi';
 import { type HostSnapshot, STALE_PAGE_MESSAGE } from '@host/types';
 import { inlineScriptHashes } from '@shared/csp';

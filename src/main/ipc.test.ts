@@ -1,6 +1,6 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeWebFrameMain } from '../../tests/support/electron/webFrameMain';
+import { FakeWebFrameMain } from '@tests/support/electron/webFrameMain';
 import { HostCore } from '@host/HostCore';
 import { PANEL_IPC } from '@host/panelApi';
 import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';

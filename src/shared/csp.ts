@@ -7,7 +7,7 @@
  */
 
 import { sha256 } from '@noble/hashes/sha2.js';
-import { toBase64 } from './transport/bytes';
+import { toBase64 } from './transport/bytes.ts';
 
 /** The inline `<script>` bodies and inline event handlers of a page, to hash for script-src. */
 function inlineCode(html: string): { scripts: string[]; handlers: string[] } {

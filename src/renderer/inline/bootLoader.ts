@@ -5,7 +5,7 @@
  * slow line, with Home's and the tab bar's chunks at the entry URL; signed out, the boot chunk
  * loads at once (README "Early session"). It reads the startup decision the head script made.
  */
-import type { StartupPage } from '../src/lib/startupPage';
+import type { StartupPage } from '@renderer/lib/startupPage';
 import { preloadLink } from './firstNeeds';
 
 /** What the build knows: the entry chunk, and Home's and the tab bar's chunks and stylesheets. */

@@ -7,7 +7,7 @@
  * line (README "Early session"). The lists are the build's (scripts/preloadFirstNeedsPlugin.ts,
  * from the needs named in src/renderer/src/firstNeeds.ts).
  */
-import { type StartupDecision, type StartupPage, startupPage } from '../src/lib/startupPage';
+import { type StartupDecision, type StartupPage, startupPage } from '@renderer/lib/startupPage';
 
 /** The chunks and stylesheets of each first need, `./`-relative. */
 export interface FirstNeedsLists {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '@shared/bridge';
-import { JsonStorage, memoryStorage } from '../lib/storage';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
 import { fakeBridge } from '@tests/support/renderer/fakes';
 import { withH5Suffix } from './baseInfo';
 import { createNativeHost } from './createNativeHost';

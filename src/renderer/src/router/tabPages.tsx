@@ -4,11 +4,11 @@
  * shell (routes.tsx), which keeps them alive.
  */
 import { lazy } from 'react';
-import type { TabPages } from '../shell/tabs';
+import type { TabPages } from '@renderer/shell/tabs';
 import { resilientLoad } from './chunkLoad';
 
 export const TAB_PAGES: TabPages = {
-  home: lazy(resilientLoad(() => import('../features/home/HomeScreen'))),
-  bill: lazy(resilientLoad(() => import('../features/bill/BillScreen'))),
-  profile: lazy(resilientLoad(() => import('../features/profile/ProfileScreen'))),
+  home: lazy(resilientLoad(() => import('@renderer/features/home/HomeScreen'))),
+  bill: lazy(resilientLoad(() => import('@renderer/features/bill/BillScreen'))),
+  profile: lazy(resilientLoad(() => import('@renderer/features/profile/ProfileScreen'))),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createNativeHost } from '../native/createNativeHost';
-import { JsonStorage, memoryStorage } from '../lib/storage';
+import { createNativeHost } from '@renderer/native/createNativeHost';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
 import { recordingUi } from './ui';
 import { fakeBridge } from '@tests/support/renderer/fakes';
 import { POSTER_NEEDS_UPDATE, POSTER_SAVED, savePoster, shareBySms } from './share';

@@ -6,7 +6,7 @@
 import type { BridgeResult } from '@shared/bridge';
 import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
-import type { NativeHost } from '../native/index';
+import type { NativeHost } from '@renderer/native/index';
 import type { UiService } from './ui';
 
 export const POSTER_SAVED = 'The poster was saved to your album.';

@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppRouter, memoryHistory } from '../router/appRouter';
-import { AppRouterProvider } from '../router/AppRouterProvider';
-import { routes } from '../router/routes';
-import { StoresProvider } from '../stores/StoresContext';
+import { AppRouter, memoryHistory } from '@renderer/router/appRouter';
+import { AppRouterProvider } from '@renderer/router/AppRouterProvider';
+import { routes } from '@renderer/router/routes';
+import { StoresProvider } from '@renderer/stores/StoresContext';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 

@@ -6,10 +6,10 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { leaveFirstFrameFor } from '../lib/firstFrame';
-import { useOptionalChunk } from '../lib/useOptionalChunk';
-import { accessOf } from '../rules/access';
-import { useStores } from '../stores/StoresContext';
+import { leaveFirstFrameFor } from '@renderer/lib/firstFrame';
+import { useOptionalChunk } from '@renderer/lib/useOptionalChunk';
+import { accessOf } from '@renderer/rules/access';
+import { useStores } from '@renderer/stores/StoresContext';
 import { KeepAliveTabs } from './KeepAliveTabs';
 import { useKeptScroll } from './keptScroll';
 import { LoadingPage } from './LoadingPage';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { DocStore } from './DocStore';
-import type { DocDef } from '../lib/documents/docs';
-import { docOf } from '../lib/documents/docs';
+import type { DocDef } from '@renderer/lib/documents/docs';
+import { docOf } from '@renderer/lib/documents/docs';
 
 const order = {
   orderNo: 'DL1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo } from '@shared/api/entities';
-import { loanFeature } from '../features/loan/LoanStore';
+import { loanFeature } from '@renderer/features/loan/LoanStore';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { KEPT_FRESH_MS } from './Freshness';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KycFormStore } from '../features/kyc/KycFormStore';
-import { JsonStorage, memoryStorage } from '../lib/storage';
+import { KycFormStore } from '@renderer/features/kyc/KycFormStore';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
 import { TEST_CONFIG } from '@tests/support/renderer/testRoot';
 import { ConfigStore } from './ConfigStore';
 

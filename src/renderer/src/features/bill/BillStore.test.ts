@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../services/events';
-import { recordingNavigation } from '../../services/navigation';
-import { recordingUi } from '../../services/ui';
-import { ApiService } from '../../services/ApiService';
+import { EventBus } from '@renderer/services/events';
+import { recordingNavigation } from '@renderer/services/navigation';
+import { recordingUi } from '@renderer/services/ui';
+import { ApiService } from '@renderer/services/ApiService';
 import { type FakeAnswer, fakeTransport } from '@tests/support/renderer/fakes';
 import { manualClock } from '@tests/support/renderer/testRoot';
 import { BillStore } from './BillStore';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import certList from '@fixtures/reference/certification-config.json';
 import type { CertItem } from '@shared/api/entities';
-import { type KeyValueStorage, memoryStorage } from '../../lib/storage';
+import { type KeyValueStorage, memoryStorage } from '@renderer/lib/storage';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { kycFeature } from './KycStore';

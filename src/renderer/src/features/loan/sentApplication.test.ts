@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo, User } from '@shared/api/entities';
-import { ApiCallError } from '../../services/api';
+import { ApiCallError } from '@renderer/services/api';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot, TEST_CONFIG } from '@tests/support/renderer/testRoot';
 import { LANDING_POLL_MS } from './LoanReviewStore';

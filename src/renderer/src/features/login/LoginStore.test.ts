@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENTER_MOBILE_FIRST, INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
-import { memoryStorage, StorageKey } from '../../lib/storage';
+import { ENTER_MOBILE_FIRST, INVALID_PHONE_OR_CODE } from '@renderer/rules/loginValidation';
+import { memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loginFeature } from './LoginStore';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_PHONE } from '../../rules/loginValidation';
+import { INVALID_PHONE } from '@renderer/rules/loginValidation';
 import { fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { ENTER_ORDER_NO, OfwBillStore } from './OfwBillStore';

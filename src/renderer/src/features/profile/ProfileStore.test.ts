@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_STORE_LINKS } from '@shared/constants';
-import type { NativeHost } from '../../native';
+import type { NativeHost } from '@renderer/native';
 import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { ProfileStore } from './ProfileStore';
