@@ -70,7 +70,7 @@ describe("Home's due block is the earliest unpaid installment's", () => {
     expect(plan.map((row) => row.dueDay)).toEqual(rows);
     expect(info).toMatchObject({ dueTime: plan[0]!.dueTime, dueDay, type });
     expect(info.dueTime).toBe(ph('2026-11-23T14:00'));
-    // The amount due is the whole open plan, as the fixtures say (README, fixtures).
+    // The amount due is the whole open plan, as the fixtures say (fixtures/README.md).
     expect(info.dueAmount).toBe(12033.34);
   });
 

@@ -45,7 +45,7 @@ interface WebCspOptions {
   /**
    * Where the app may connect: its API hosts and Sentry. The build cannot know a deployment's
    * hosts, so it allows any https origin; a deployer narrows it to app-config.json's hosts in the
-   * header their server sends (README "Deploying").
+   * header their server sends (docs/deployment.md).
    */
   connectSrc?: readonly string[];
   /** Only a header can say who may frame the app (a meta tag cannot). */

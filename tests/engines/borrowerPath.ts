@@ -74,9 +74,9 @@ export const logIn: Step = async ({ page, admin, base }) => {
   await admin.scenario('repaying');
   await admin.clearLog();
   await page.goto(`${base}/login`);
-  // The app's own form, not the one index.html paints before the app runs (README "First
-  // frame"): that one is replaced as the app takes it over, and the driver types into the element
-  // it found, which could be gone between two fields.
+  // The app's own form, not the one index.html paints before the app runs (docs/architecture.md
+  // "Startup"): that one is replaced as the app takes it over, and the driver types into the
+  // element it found, which could be gone between two fields.
   await waitFor(
     page,
     "the app's login form",

@@ -1,8 +1,8 @@
 /**
- * The painted first frames are the app's own screens (README "First frame"): React's Home and
- * Login, rendered from their stores, and the frames index.html paints from the build's templates
- * (./frameTemplates.tsx) filled by the inline script (./firstFrame.ts) have the same tree of
- * tags, classes, roles and accessible names. A class renamed on one side, or a part the script
+ * The painted first frames are the app's own screens (docs/architecture.md "Startup"): React's Home
+ * and Login, rendered from their stores, and the frames index.html paints from the build's
+ * templates (./frameTemplates.tsx) filled by the inline script (./firstFrame.ts) have the same tree
+ * of tags, classes, roles and accessible names. A class renamed on one side, or a part the script
  * no longer finds, fails here: the borrower would see the layout jump as the app takes over.
  */
 import { act, cleanup, render, waitFor } from '@testing-library/react';
