@@ -25,7 +25,16 @@ const ISOLATED_WEB = [
 ];
 
 const resolve = { alias: pathAliases() };
-const shared = { testTimeout: 20_000, setupFiles: ['tests/support/vitest/setup.ts'] };
+/**
+ * A test's budget; a hook's is the same: the setup's `afterAll` waits for the imports its file
+ * started (a lazy screen's module graph, transformed on first use), which on a loaded 2-core
+ * machine took longer than Vitest's default 10 s for hooks.
+ */
+const shared = {
+  testTimeout: 20_000,
+  hookTimeout: 20_000,
+  setupFiles: ['tests/support/vitest/setup.ts'],
+};
 const web = {
   environment: 'jsdom' as const,
   setupFiles: [...shared.setupFiles, 'tests/support/renderer/setup.ts'],
