@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import { devServerGuards } from './scripts/devServerGuards';
-import { pathAliases } from './scripts/pathAliases';
-import { phoneWorkerPlugin } from './scripts/phoneWorkerPlugin';
+import { devServerGuards } from './scripts/devServerGuards.ts';
+import { pathAliases } from './scripts/pathAliases.ts';
+import { phoneWorkerPlugin } from './scripts/phoneWorkerPlugin.ts';
 
 const resolveAliases = { alias: pathAliases(import.meta.dirname) };
 

@@ -2,13 +2,13 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { floorTargets } from './scripts/browser-targets.mjs';
-import { contentSecurityPolicyMeta } from './scripts/contentSecurityPolicyPlugin';
-import { lazyCurve25519 } from './scripts/lazyCurve25519Plugin';
-import { libraryBuiltInsOnTheFloor } from './scripts/libraryBuiltInsOnTheFloorPlugin';
-import { pathAliases } from './scripts/pathAliases';
-import { firstOpen } from './scripts/preloadFirstNeedsPlugin';
-import { stylesheetsAfterLoadingPage } from './scripts/stylesheetsAfterLoadingPagePlugin';
-import { withoutMsrcrypto } from './scripts/withoutMsrcryptoPlugin';
+import { contentSecurityPolicyMeta } from './scripts/contentSecurityPolicyPlugin.ts';
+import { lazyCurve25519 } from './scripts/lazyCurve25519Plugin.ts';
+import { libraryBuiltInsOnTheFloor } from './scripts/libraryBuiltInsOnTheFloorPlugin.ts';
+import { pathAliases } from './scripts/pathAliases.ts';
+import { firstOpen } from './scripts/preloadFirstNeedsPlugin.ts';
+import { stylesheetsAfterLoadingPage } from './scripts/stylesheetsAfterLoadingPagePlugin.ts';
+import { withoutMsrcrypto } from './scripts/withoutMsrcryptoPlugin.ts';
 
 const root = import.meta.dirname;
 

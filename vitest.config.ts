@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { pathAliases } from './scripts/pathAliases';
+import { pathAliases } from './scripts/pathAliases.ts';
 
 /**
  * Unit tests sit beside the code; the renderer's run in jsdom, everything else in node.
  *
  * Most files share their worker (`isolate: false`): a fresh process, jsdom and module graph per
  * file cost far more than the tests themselves, and on a 2-core machine that decides whether the
- * suite takes one minute or several. `tests/support/unitSetup.ts` (and the renderer's setup) put
+ * suite takes one minute or several. `tests/support/vitest/setup.ts` (and the renderer's setup) put
  * back after each file what a file may leave behind: timers, stubbed globals, the DOM, storage.
  *
  * Workers: one per core, at least two. Vitest's default leaves a core to its main process, which
@@ -25,10 +25,19 @@ const ISOLATED_WEB = [
 ];
 
 const resolve = { alias: pathAliases() };
-const shared = { testTimeout: 20_000, setupFiles: ['tests/support/unitSetup.ts'] };
+/**
+ * A test's budget; a hook's is the same: the setup's `afterAll` waits for the imports its file
+ * started (a lazy screen's module graph, transformed on first use), which on a loaded 2-core
+ * machine took longer than Vitest's default 10 s for hooks.
+ */
+const shared = {
+  testTimeout: 20_000,
+  hookTimeout: 20_000,
+  setupFiles: ['tests/support/vitest/setup.ts'],
+};
 const web = {
   environment: 'jsdom' as const,
-  setupFiles: [...shared.setupFiles, 'src/renderer/src/test/setup.ts'],
+  setupFiles: [...shared.setupFiles, 'tests/support/renderer/setup.ts'],
 };
 
 export default defineConfig({
@@ -57,7 +66,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/{main,preload}/**/*.test.ts'],
           // The builds src/main/builtMain.test.ts loads, before any file runs.
-          globalSetup: ['tests/support/electronBuilds.ts'],
+          globalSetup: ['tests/support/electron/builds.ts'],
         },
       },
       {

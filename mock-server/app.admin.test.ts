@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '@shared/appConfig';
 import type { MockServer } from './app';
 import { MAX_ENVELOPE_ITEMS } from './http/sentrySink';
-import { admin, adminLog, clientFor, startServer } from './http/testHarness';
+import { admin, adminLog, clientFor, startServer } from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 let webServer: MockServer;
@@ -32,7 +32,8 @@ describe('admin API', () => {
     );
   });
 
-  it('answers every refusal with its one error body {code, message} (README "Admin API")', async () => {
+  // The admin API's one error body (docs/mock-server.md "Admin API").
+  it('answers every refusal with its one error body {code, message}', async () => {
     const refusals = [
       await admin(server, 'PUT', 'scenario', { name: 'nope' }),
       await admin(server, 'PUT', 'scenario', {}),
@@ -96,7 +97,7 @@ describe('admin API', () => {
 
   it('validates, applies, limits and clears faults', async () => {
     expect((await admin(server, 'POST', 'faults', { path: 'x', bogus: 1 })).status).toBe(400);
-    // A fault names its kind (README "Admin API"): the body without one is refused.
+    // A fault names its kind (docs/mock-server.md "Admin API"): the body without one is refused.
     expect((await admin(server, 'POST', 'faults', { path: 'x', code: 500 })).status).toBe(400);
     await admin(server, 'POST', 'faults', {
       path: 'config/getEventDates',

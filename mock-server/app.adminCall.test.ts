@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from './app';
 import { MAX_TOKENS_PER_ACCOUNT } from './domain/accountLimits';
-import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';
+import {
+  admin,
+  adminLog,
+  login,
+  startServer,
+  worldClient,
+} from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 beforeAll(async () => {

@@ -6,7 +6,13 @@ import { ProtocolError } from '@shared/codes';
 import { ApiError } from '@shared/transport/client';
 import { MemorySessionCache } from '@shared/transport/sessionCache';
 import type { MockServer } from './app';
-import { admin, adminLog, clientFor, login, startServer } from './http/testHarness';
+import {
+  admin,
+  adminLog,
+  clientFor,
+  login,
+  startServer,
+} from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 const dirs: string[] = [];

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promi
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { admin, login, startServer, worldClient } from './http/testHarness';
+import { admin, login, startServer, worldClient } from '@tests/support/mock-server/testHarness';
 import { DataDirLockedError, LOCK_FILE } from './persistence/dataDirLock';
 import { worldFileOf, worldsDirOf } from './persistence/worldFiles';
 

@@ -7,7 +7,13 @@ import { ProtocolError } from '@shared/codes';
 import { ApiError } from '@shared/transport/client';
 import type { ArmedFault, FaultSpec } from '@shared/workbench';
 import type { MockServer } from './app';
-import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';
+import {
+  admin,
+  adminLog,
+  login,
+  startServer,
+  worldClient,
+} from '@tests/support/mock-server/testHarness';
 import type { LogEntry } from './http/trafficLog';
 
 let server: MockServer;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORLD_HEADER } from '@shared/simWorld';
 import type { MockServer } from './app';
 import { createMockDomain } from './domain/index';
-import { admin, adminLog, startServer } from './http/testHarness';
+import { admin, adminLog, startServer } from '@tests/support/mock-server/testHarness';
 import { bodyPreview, type LogEntry } from './http/trafficLog';
 import { WorldTable } from './worlds';
 

@@ -21,7 +21,7 @@ import {
   startServer,
   type TestClient,
   worldClient,
-} from './http/testHarness';
+} from '@tests/support/mock-server/testHarness';
 import { worldFileOf, worldsDirOf } from './persistence/worldFiles';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -146,8 +146,9 @@ describe('worlds kept in the data dir', () => {
     const loanNo = await applyForLoan(borrower);
     // No graceful close: only what the server wrote in the background survives.
     const file = worldFileOf(worldsDirOf(dir), 'default');
+    // A wait on the write, bounded by the test's budget rather than a guess at the disk's speed.
     await vi.waitFor(async () => expect(await readFile(file, 'utf8')).toContain(loanNo), {
-      timeout: 10_000,
+      timeout: 60_000,
       interval: 50,
     });
     first.child.kill('SIGKILL');

@@ -13,7 +13,13 @@ import { ServerCode } from '@shared/codes';
 import type { RecordingList, RecordingSummary, ReplayExchange } from '@shared/recording';
 import type { ClockState, WorldSnapshot } from '@shared/workbench';
 import type { MockServer } from './app';
-import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';
+import {
+  admin,
+  adminLog,
+  login,
+  startServer,
+  worldClient,
+} from '@tests/support/mock-server/testHarness';
 import type { RecordedScenarioFile } from './recording/recorder';
 
 let backend: MockServer;

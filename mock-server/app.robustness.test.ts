@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProtocolError } from '@shared/codes';
 import type { MockServer } from './app';
-import { adminLog, clientFor, login, startServer, type TestClient } from './http/testHarness';
+import {
+  adminLog,
+  clientFor,
+  login,
+  startServer,
+  type TestClient,
+} from '@tests/support/mock-server/testHarness';
 import { DEFAULT_LOG_CAPACITY } from './http/trafficLog';
 
 let server: MockServer;

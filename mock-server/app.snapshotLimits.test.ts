@@ -12,7 +12,7 @@ import {
   type WorldSnapshot,
 } from '@shared/workbench';
 import type { MockServer } from './app';
-import { admin, startServer } from './http/testHarness';
+import { admin, startServer } from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   UPSTREAM_FAILURE_STATUS,
   type UpstreamStatus,
 } from '@shared/upstream';
-import { type CapturingProxy, capturingProxy } from '../tests/support/capturingProxy';
+import { type CapturingProxy, capturingProxy } from '@tests/support/mock-server/capturingProxy';
 import type { MockServer } from './app';
 import {
   admin,
@@ -25,7 +25,7 @@ import {
   startServer,
   type TestClient,
   worldClient,
-} from './http/testHarness';
+} from '@tests/support/mock-server/testHarness';
 import type { LogEntry } from './http/trafficLog';
 
 let backend: MockServer;

@@ -9,7 +9,13 @@ import { ProtocolError } from '@shared/codes';
 import type { ClockState, WorldSnapshot } from '@shared/workbench';
 import type { MockServer } from './app';
 import { OUT_OF_WINDOW_TEXT } from './domain/handlers/activity';
-import { admin, adminLog, login, startServer, worldClient } from './http/testHarness';
+import {
+  admin,
+  adminLog,
+  login,
+  startServer,
+  worldClient,
+} from '@tests/support/mock-server/testHarness';
 
 let server: MockServer;
 beforeAll(async () => {

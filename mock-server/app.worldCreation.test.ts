@@ -8,7 +8,7 @@ import { WORLD_HEADER } from '@shared/simWorld';
 import { prepareClientSession } from '@shared/transport/clientSession';
 import type { MockServer } from './app';
 import { SENTRY_ENVELOPE_TYPE } from './http/sentrySink';
-import { admin, login, startServer, worldClient } from './http/testHarness';
+import { admin, login, startServer, worldClient } from '@tests/support/mock-server/testHarness';
 
 async function post(server: MockServer, path: string, world: string, body: string, type: string) {
   const res = await fetch(`${server.url}${path}`, {

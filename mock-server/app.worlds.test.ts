@@ -13,7 +13,7 @@ import {
   login,
   startServer,
   type TestClient,
-} from './http/testHarness';
+} from '@tests/support/mock-server/testHarness';
 import { detachedHead, TrafficLog } from './http/trafficLog';
 
 /** An encrypted client whose every request carries `x-sim-world: world`. */

@@ -12,7 +12,7 @@ import {
   networkWarning,
   parseCliArgs,
 } from './cli';
-import { admin, clientFor, startServer } from './http/testHarness';
+import { admin, clientFor, startServer } from '@tests/support/mock-server/testHarness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
-// The browser floor (package.json `browserslist`, README "Browser support") as build targets:
-// esbuild-style engine versions (`chrome87`, `ios14.5`), the form Vite's `build.target` takes and
-// scripts/check-floor.mjs hands to esbuild. A small reading of browserslist's own syntax, only
-// `<browser> >= <version>`: the floor is a minimum per engine, so nothing else is needed, and a
-// query outside it fails the build instead of being guessed at.
+// The browser floor (package.json `browserslist`, docs/testing.md "Browser support") as build
+// targets: esbuild-style engine versions (`chrome87`, `ios14.5`), the form Vite's `build.target`
+// takes and scripts/check-floor.mjs hands to esbuild. A small reading of browserslist's own syntax,
+// only `<browser> >= <version>`: the floor is a minimum per engine, so nothing else is needed, and
+// a query outside it fails the build instead of being guessed at.
 import { readFileSync } from 'node:fs';
 
 /** browserslist's browser names → esbuild's engines. Android's WebView counts as Chrome. */

@@ -1,6 +1,6 @@
 // `npm run check:floor` (and scripts/e2e.mjs after each build): checks the built SPA (dist/web:
 // every script of assets/ and index.html's inline scripts) against the browser floor, package.json
-// `browserslist` (README "Browser support"), so that no feature quietly raises it.
+// `browserslist` (docs/testing.md "Browser support"), so that no feature quietly raises it.
 // - Syntax: each script is transformed by Oxc (Vite's own transformer) once for the floor and
 //   once for `esnext`; any difference is syntax the floor cannot parse or run as is (a build
 //   that lowered everything prints the same twice).

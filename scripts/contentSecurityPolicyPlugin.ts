@@ -4,7 +4,7 @@
  * <head>, so it governs every script that follows.
  */
 import type { Plugin } from 'vite';
-import { inlineScriptHashes, webCsp } from '../src/shared/csp';
+import { inlineScriptHashes, webCsp } from '../src/shared/csp.ts';
 
 export function contentSecurityPolicyMeta(): Plugin {
   return {

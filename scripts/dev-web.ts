@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { createMockServer, type MockServer } from '../mock-server/app';
-import type { PhoneBundleMode } from '../src/host/phoneBundle';
+import type { PhoneBundleMode } from '@host/phoneBundle';
 import { devServerGuards, framingGuard } from './devServerGuards';
 import { MOCK_PROXIED, phoneAppPlugin } from './devWebPhone';
 import { pathAliases } from './pathAliases';

@@ -2,7 +2,7 @@
  * What the harness's dev server (scripts/dev-web.ts) may serve and to whom. Vite's defaults answer
  * CORS for any localhost page and serve every file of the repository through `/@fs/`, the mock's
  * data dir included (`server-identity.json` holds the server's private key): a page on another
- * local port could read it. README "Admin access".
+ * local port could read it. docs/mock-server.md "Admin access".
  *
  * - CORS: only the dev server's own origins (the harness and the SPA are served from it, so
  *   nothing else needs it) and the harness phones' own origins on its port
@@ -18,7 +18,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ServerOptions } from 'vite';
-import { harnessOriginsOf, PHONE_HOSTNAME } from '../src/shared/phoneOrigin';
+import { harnessOriginsOf, PHONE_HOSTNAME } from '../src/shared/phoneOrigin.ts';
 
 /** The source folders the dev server's pages import from. */
 const SERVED_SOURCES = ['src/renderer', 'src/host', 'src/shared'];

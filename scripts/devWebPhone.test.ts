@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_HEADER } from '../src/shared/simWorld';
+import { ADMIN_TOKEN_HEADER } from '@shared/simWorld';
 import { type DevWeb, startDevWeb } from './dev-web';
 
 /** A raw GET with the `Host` a phone's frame would send; the body as bytes. */

@@ -13,11 +13,11 @@
 import path from 'node:path';
 import express from 'express';
 import type { Plugin } from 'vite';
-import type { AppConfig } from '../src/shared/appConfig';
-import { APP_CONFIG_FILE } from '../src/shared/constants';
-import { PHONE_BUNDLE_META, type PhoneBundleMode } from '../src/host/phoneBundle';
-import { PHONE_WORKER_SCRIPT } from '../src/renderer/src/harness/phoneWorker/protocol';
-import { RELAY_PAGE } from '../src/shared/phoneRelay';
+import type { AppConfig } from '@shared/appConfig';
+import { APP_CONFIG_FILE } from '@shared/constants';
+import { PHONE_BUNDLE_META, type PhoneBundleMode } from '@host/phoneBundle';
+import { PHONE_WORKER_SCRIPT } from '@renderer/harness/phoneWorker/protocol';
+import { RELAY_PAGE } from '@shared/phoneRelay';
 
 /**
  * The mock server's paths the dev server proxies: admin, the three API hosts (the channel host's

@@ -25,6 +25,6 @@ function run(command, args) {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 run(npm, ['run', 'build:web']);
-// The build runs on the browser floor (README "Browser support"), syntax and built-ins.
+// The build runs on the browser floor (docs/testing.md "Browser support"), syntax and built-ins.
 run(process.execPath, ['scripts/check-floor.mjs', 'dist/web']);
 run(npx, ['playwright', 'test', ...process.argv.slice(2)]);

@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { build, runnerImport } from 'vite';
 import { floorTargets } from './browser-targets.mjs';
-import { libraryBuiltInsOnTheFloor } from './libraryBuiltInsOnTheFloorPlugin';
-import { pathAliases } from './pathAliases';
+import { libraryBuiltInsOnTheFloor } from './libraryBuiltInsOnTheFloorPlugin.ts';
+import { pathAliases } from './pathAliases.ts';
 
 /** The global an inline bundle's exports are put in, inside the script's own function scope. */
 const BUNDLE_NAME = 'inline';

@@ -1,10 +1,10 @@
 /**
  * Libraries' calls of `Object.hasOwn` (Safari 15.4, Chrome 93), rewritten in the web build
- * (vite.web.config.ts) to the call every engine of the floor has (README "Browser support"):
- * @noble/curves and @noble/hashes check their options with it as their modules load, so below
- * those versions the crypto chunk would throw before the first secure call. The app's own code
- * uses src/shared/portable.ts instead; scripts/check-floor.mjs finds any other built-in above the
- * floor.
+ * (vite.web.config.ts) to the call every engine of the floor has (docs/testing.md "Browser
+ * support"): @noble/curves and @noble/hashes check their options with it as their modules load, so
+ * below those versions the crypto chunk would throw before the first secure call. The app's own
+ * code uses src/shared/portable.ts instead; scripts/check-floor.mjs finds any other built-in above
+ * the floor.
  */
 import type { Plugin } from 'vite';
 

@@ -1,8 +1,9 @@
 /**
- * The path aliases of every build, test and dev server, read from `tsconfig.json`'s `paths` so
- * they are written once: TypeScript, Biome, tsx and Playwright read that file themselves; Vite and
+ * The path aliases of every build, test and dev server, read from `tsconfig.json`'s `paths` so they
+ * are written once: TypeScript, Biome, tsx and Playwright read that file themselves; Vite and
  * Vitest take this map (`resolve.alias`). `@shared/…` is `src/shared`, `@host/…` `src/host`,
- * `@renderer/…` `src/renderer/src`, `@fixtures/…` `fixtures` (README "Layout").
+ * `@renderer/…` `src/renderer/src`, `@fixtures/…` `fixtures` (docs/architecture.md "Layers and
+ * imports").
  *
  * A Vite config file is bundled with plain Node resolution before any alias applies, so the
  * modules a config imports (scripts/*, and what they import) use relative paths.

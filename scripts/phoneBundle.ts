@@ -1,8 +1,8 @@
 /**
  * The phone's bundle: the production web build (vite.web.config.ts), the bytes `npm run build:web`
  * writes to dist/web, built once or rebuilt on every change. What the simulators' phones load
- * (README "Electron"): `npm run build` writes it to out/web, `npm run dev` too (`--phone=watch`
- * keeps rebuilding it).
+ * (docs/simulator.md "Electron"): `npm run build` writes it to out/web, `npm run dev` too
+ * (`--phone=watch` keeps rebuilding it).
  */
 import path from 'node:path';
 import { build } from 'vite';

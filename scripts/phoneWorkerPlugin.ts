@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
-import { pathAliases } from './pathAliases';
-import { PHONE_WORKER_SCRIPT } from '../src/renderer/src/harness/phoneWorker/protocol';
+import { pathAliases } from './pathAliases.ts';
+import { PHONE_WORKER_SCRIPT } from '../src/renderer/src/harness/phoneWorker/protocol.ts';
 
 /** The worker bundled into one script (no imports: a classic service worker). */
 async function bundlePhoneWorker(root: string, minify: boolean): Promise<string> {

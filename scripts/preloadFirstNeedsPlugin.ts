@@ -2,8 +2,8 @@
  * The web build's first open (vite.web.config.ts): index.html starts fetching, in parallel with
  * the boot chunk, what the page needs first and the boot chunk could only ask for once it has run
  * (each a round trip later on a slow network), starts the encrypted session before the boot
- * chunk, and paints a first frame made from the app's own views (README "Deploying": Preloads,
- * Early session, First frame).
+ * chunk, and paints a first frame made from the app's own views (docs/deployment.md,
+ * "Preloads"; docs/architecture.md "Startup": early session, first frame).
  *
  * What those needs are is src/renderer/src/firstNeeds.ts, read through the import graph: every
  * module it imports is resolved as the bundler resolves it, and the chunks holding those modules
@@ -23,8 +23,8 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { FIRST_NEEDS_MODULE, readFirstNeeds } from './firstNeedsTable';
-import { bundleInlineScript, frameTemplatesHtml, inlineScript } from './inlineScripts';
+import { FIRST_NEEDS_MODULE, readFirstNeeds } from './firstNeedsTable.ts';
+import { bundleInlineScript, frameTemplatesHtml, inlineScript } from './inlineScripts.ts';
 
 /** The needs this build uses, by their names in the table. */
 const NEEDS = [

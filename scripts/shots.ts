@@ -17,10 +17,10 @@ import {
   matrixCells,
   readMatrixSpec,
   writeMatrixSpec,
-} from '../src/renderer/src/harness/matrix';
+} from '@renderer/harness/matrix';
 import { findChromium, NO_CHROMIUM_MESSAGE } from './find-chromium.mjs';
 import { ensureRendererBuild } from './renderer-build';
-import { errorMessage } from '../src/shared/errors';
+import { errorMessage } from '@shared/errors';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as real from '@privacyresearch/curve25519-typescript';
 import { describe, expect, it } from 'vitest';
-import * as standIn from '../src/shared/transport/lazyCurve25519';
+import * as standIn from '@shared/transport/lazyCurve25519';
 import { lazyCurve25519, lazyCurve25519Module } from './lazyCurve25519Plugin';
 import { withoutHasOwn } from './libraryBuiltInsOnTheFloorPlugin';
 import { moveStylesheetsToBodyEnd } from './stylesheetsAfterLoadingPagePlugin';

@@ -7,7 +7,7 @@ import { decryptJson, encryptJson } from '@shared/transport/codec';
 import { type CurveKind, loadSignal } from '@shared/transport/signal';
 import { createWebCryptoCurve, webCryptoHasX25519 } from '@shared/transport/x25519';
 import { ServerCrypto } from './serverCrypto';
-import { baseInfo } from './testPeer';
+import { baseInfo } from '@tests/support/mock-server/testPeer';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '@shared/codes';
 import { FRESHNESS_MS, ServerCrypto } from './serverCrypto';
 import { ProtocolFailure, SKIP_WINDOW } from './session';
-import { connectPeer } from './testPeer';
+import { connectPeer } from '@tests/support/mock-server/testPeer';
 import { whisperHeaderOf } from './whisperHeader';
 
 async function refusal(promise: Promise<unknown>): Promise<ProtocolFailure> {

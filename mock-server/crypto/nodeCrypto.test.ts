@@ -7,7 +7,7 @@ import { createWebCryptoCurve } from '@shared/transport/x25519';
 import { xeddsaSigner } from '@shared/transport/xeddsa';
 import { createNodeFastPath, createNodeWebCrypto } from './nodeCrypto';
 import { ServerCrypto } from './serverCrypto';
-import { baseInfo } from './testPeer';
+import { baseInfo } from '@tests/support/mock-server/testPeer';
 
 const subtle = globalThis.crypto.subtle;
 const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n));

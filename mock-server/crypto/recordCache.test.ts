@@ -5,7 +5,7 @@ import { withJsHmac } from '@shared/transport/hmac';
 import { loadSignal, type SignalLib } from '@shared/transport/signal';
 import { installRecordCache } from './recordCache';
 import { ServerCrypto } from './serverCrypto';
-import { connectPeer } from './testPeer';
+import { connectPeer } from '@tests/support/mock-server/testPeer';
 
 afterAll(async () => {
   const runtime = await loadSignal();

@@ -10,7 +10,7 @@ import { pendingSessionLocks } from '@shared/transport/sessionLock';
 import { loadSignal } from '@shared/transport/signal';
 import { ServerCrypto } from './serverCrypto';
 import { ProtocolFailure } from './session';
-import { baseInfo, connectPeer } from './testPeer';
+import { baseInfo, connectPeer } from '@tests/support/mock-server/testPeer';
 
 async function failureCode(promise: Promise<unknown>): Promise<number | undefined> {
   try {

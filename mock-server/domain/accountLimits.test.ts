@@ -11,7 +11,7 @@ import {
 } from './accountLimits';
 import { createMockDomain } from './index';
 import type { SerialisedState } from './snapshot';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 import type { EndedToken } from './types';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');

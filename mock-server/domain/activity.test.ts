@@ -10,7 +10,7 @@ import {
   prizeFor,
 } from './handlers/activity';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const IN_WINDOW = Date.parse('2026-12-10T04:00:00Z');
 const BEFORE = Date.parse('2026-11-30T15:59:00Z');

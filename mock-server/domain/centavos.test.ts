@@ -8,7 +8,7 @@ import type { LoanInfo, PlanItem } from '@shared/api/entities';
 import { isWholeCentavos } from '@shared/api/amounts';
 import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 

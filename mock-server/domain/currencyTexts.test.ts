@@ -9,7 +9,7 @@ import { ServerCode } from '@shared/codes';
 import { amountsWithoutCents } from '@shared/money';
 import { LUCKY_DRAW_PRIZES } from './handlers/activity';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const root = new URL('../../fixtures/', import.meta.url);
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoanInfo, PlanItem } from '@shared/api/entities';
 import { OK } from '@shared/codes';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 import { dueStateAt } from './timeline';
 
 /** Unix seconds of a wall time in Manila (UTC+8). */
@@ -70,7 +70,7 @@ describe("Home's due block is the earliest unpaid installment's", () => {
     expect(plan.map((row) => row.dueDay)).toEqual(rows);
     expect(info).toMatchObject({ dueTime: plan[0]!.dueTime, dueDay, type });
     expect(info.dueTime).toBe(ph('2026-11-23T14:00'));
-    // The amount due is the whole open plan, as the fixtures say (README, fixtures).
+    // The amount due is the whole open plan, as the fixtures say (fixtures/README.md).
     expect(info.dueAmount).toBe(12033.34);
   });
 

@@ -4,7 +4,7 @@ import type { RepayOrder } from '@shared/api/endpoints';
 import type { Coupon, LoanInfo, LoanItem, PlanItem } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 const setup = (scenario = 'can-borrow') => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 async function lenderApp() {
   const domain = createMockDomain({ scenario: 'can-borrow', now: () => Date.now() });

@@ -4,7 +4,7 @@ import type { OfwBill } from '@shared/api/endpoints';
 import { ServerCode } from '@shared/codes';
 import { NO_BILL_TEXT } from './handlers/ofw';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 const client = () => domainClient(createMockDomain({ scenario: 'repaying', now: () => NOW }));

@@ -9,7 +9,7 @@ import type { PlanItem } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { DAY_SECONDS } from './state';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 

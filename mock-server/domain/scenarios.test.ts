@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoanInfo, LoanItem, PlanItem, User } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 
 const NOW = Date.parse('2026-11-21T02:00:00Z');
 const santos = { areaCode: '63', msisdn: '9171234567', gender: 'Female', lastName: 'Santos' };

@@ -4,7 +4,7 @@ import { ServerCode } from '@shared/codes';
 import { createMockDomain } from './index';
 import { loadScenarios } from './loader';
 import { createState, DAY_SECONDS } from './state';
-import { domainClient } from './testing';
+import { domainClient } from '@tests/support/mock-server/domainClient';
 import { followClock } from './timeline';
 
 const NOW = Date.parse('2026-11-20T04:00:00Z');

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../app';
-import { adminHeaders, startServer } from './testHarness';
+import { adminHeaders, startServer } from '@tests/support/mock-server/testHarness';
 import { API_BODY_LIMIT, API_MAX_VALUES } from './bodyLimits';
 
 let server: MockServer;

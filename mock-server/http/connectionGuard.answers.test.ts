@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../app';
-import { startServer } from './testHarness';
+import { startServer } from '@tests/support/mock-server/testHarness';
 
 /** Bigger than what the kernel's socket buffers take on loopback, so the server's side fills. */
 const ASSET_BYTES = 8 * 1024 * 1024;

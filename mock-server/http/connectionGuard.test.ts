@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../app';
-import { startServer } from './testHarness';
+import { startServer } from '@tests/support/mock-server/testHarness';
 
 const CAP = 24;
 let server: MockServer;

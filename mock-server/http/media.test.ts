@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../app';
 import { MEDIA_DIR, mediaOriginFor, withMediaOrigin } from './media';
-import { admin } from './testHarness';
+import { admin } from '@tests/support/mock-server/testHarness';
 
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../app';
-import { startServer } from './testHarness';
+import { startServer } from '@tests/support/mock-server/testHarness';
 import { IMMUTABLE, REVALIDATE, SHORT_CACHE } from './webApp';
 
 const INLINE = 'window.__base = "/";';

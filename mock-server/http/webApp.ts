@@ -54,7 +54,7 @@ export const REVALIDATE = 'no-cache';
  * so a year, immutable (a returning borrower loads none of them again); unhashed files of the
  * web root an hour. index.html, the history fallback and app-config.json get REVALIDATE from
  * their own routes. Only files actually served get these (a 404 of a missing asset must not be
- * kept for a year). Deployers do the same on their CDN (README "Deploying").
+ * kept for a year). Deployers do the same on their CDN (docs/deployment.md).
  */
 function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_CACHE;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from './HostCore';
-import { FakeAdminClient } from './testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { type HostEventMessage, STALE_PAGE_MESSAGE } from './types';
 
 function makeHost(settings = {}) {

@@ -146,7 +146,8 @@ describe('admin client: the QA workbench (src/shared/workbench.ts)', () => {
     await expect(
       admin.restore({ ...snapshot, version: 1 } as Parameters<typeof admin.restore>[0]),
     ).rejects.toThrow(
-      // The server's message, not its JSON body pasted (the admin error body, README "Admin API").
+      // The server's message, not its JSON body pasted (the admin error body, docs/mock-server.md
+      // "Admin API").
       'answered 400: Not a world snapshot (version 1): version: Invalid input',
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostCore } from './HostCore';
 import { applyPanelAction, panelActionSchema } from './panelApi';
-import { FakeAdminClient } from './testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 
 describe('panel actions', () => {
   it('rejects actions that do not match the schema', () => {

@@ -1,10 +1,11 @@
 /**
- * Where the Electron phone's pages come from (README "Electron"). By default the production web
- * build, byte for byte what ships (`npm run build:web`'s dist/web, built as out/web). A developer
- * may opt into a rebuild on every change, or Vite's dev server with hot reload, which is not the
- * bundle borrowers get (no CSP meta, no inline scripts, other chunks): the panel says so on screen.
- * Main names the mode in the panel's URL (`?phone=`); the browser harness's dev server
- * (scripts/devWebPhone.ts) in a meta tag of harness.html (`PHONE_BUNDLE_META`).
+ * Where the Electron phone's pages come from (docs/simulator.md "Electron"). By default the
+ * production web build, byte for byte what ships (`npm run build:web`'s dist/web, built as
+ * out/web). A developer may opt into a rebuild on every change, or Vite's dev server with hot
+ * reload, which is not the bundle borrowers get (no CSP meta, no inline scripts, other chunks): the
+ * panel says so on screen. Main names the mode in the panel's URL (`?phone=`); the browser
+ * harness's dev server (scripts/devWebPhone.ts) in a meta tag of harness.html
+ * (`PHONE_BUNDLE_META`).
  */
 export const PHONE_BUNDLE_PARAM = 'phone';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostCore } from './HostCore';
 import { parseReproBundle, type ReproBundle } from './reproBundle';
-import { FakeAdminClient, FakeWorkbenchClient } from './testing';
+import { FakeAdminClient, FakeWorkbenchClient } from '@tests/support/host/fakeAdminClient';
 import { type PhoneAccess, Workbench, workbenchCallSchema } from './workbench';
 
 const DAY = 86_400_000;

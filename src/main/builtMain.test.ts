@@ -16,8 +16,8 @@ import {
   type BuiltMain,
   startBuiltMain,
   tempUserData,
-} from '../../tests/support/electron/builtMain/builtMainProcess';
-import type { WindowState } from '../../tests/support/electron/builtMain/protocol';
+} from '@tests/support/electron/builtMain/builtMainProcess';
+import type { WindowState } from '@tests/support/electron/builtMain/protocol';
 import { PANEL_IPC } from '@host/panelApi';
 import { type HostSnapshot, STALE_PAGE_MESSAGE } from '@host/types';
 import { inlineScriptHashes } from '@shared/csp';
@@ -69,7 +69,7 @@ function filesOf(dir: string, prefix = ''): string[] {
 
 beforeAll(async () => {
   // out/ and dist/web (what `npm run build:web` makes, from the same sources: the bytes the
-  // phone must get) are built first by the project's global setup (tests/support/electronBuilds.ts).
+  // phone must get) are built first by the project's global setup (tests/support/electron/builds.ts).
   userData = await tempUserData();
   files = await mkdtemp(path.join(tmpdir(), 'dl-built-main-files-'));
   main = await startBuiltMain({ userData: userData.dir, env: { DL_SCENARIO: 'can-borrow' } });

@@ -68,7 +68,8 @@ async function main(): Promise<void> {
     port: 0,
     scenario: process.env.DL_SCENARIO,
     dataDir: join(app.getPath('userData'), 'mock-server'),
-    // Upstream mode from launch (README, the mock server); the panel sets it per world too.
+    // Upstream mode from launch (docs/mock-server.md "Upstream mode, recordings and the contract
+    // check"); the panel sets it per world too.
     ...(process.env.DL_UPSTREAM ? { upstream: process.env.DL_UPSTREAM } : {}),
     // The phone's pictures on its own origin, which its bundle's CSP allows ('self').
     ...(phoneFromDevServer ? {} : { mediaOrigin: APP_ORIGIN }),

@@ -1,9 +1,9 @@
 import type { IpcMainInvokeEvent, WebFrameMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeWebFrameMain } from '../../tests/support/electron/webFrameMain';
+import { FakeWebFrameMain } from '@tests/support/electron/webFrameMain';
 import { HostCore } from '@host/HostCore';
 import { PANEL_IPC } from '@host/panelApi';
-import { FakeAdminClient } from '@host/testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { STALE_PAGE_MESSAGE } from '@host/types';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { bridgeCallHandler, panelHandlers, registerBridgeIpc } from './ipc';

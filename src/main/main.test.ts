@@ -10,7 +10,7 @@ import { appConfigSchema } from '@shared/appConfig';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 
 const fake = await vi.hoisted(async () => {
-  const { FakeElectron } = await import('../../tests/support/electron/fakeElectron');
+  const { FakeElectron } = await import('@tests/support/electron/fakeElectron');
   return new FakeElectron(`/tmp/dl-main-test-${process.pid}-${Date.now()}`);
 });
 vi.mock('electron', () => fake.module);

@@ -2,7 +2,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { HostCore } from '@host/HostCore';
 import type { PanelAction } from '@host/panelApi';
-import { FakeAdminClient } from '@host/testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { buildMenuTemplate } from './menu';
 
 vi.mock('electron', () => ({}));

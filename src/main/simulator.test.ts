@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FakeBrowserWindow } from '../../tests/support/electron/fakeElectron';
-import { FakeElectron } from '../../tests/support/electron/fakeElectron';
+import type { FakeBrowserWindow } from '@tests/support/electron/fakeElectron';
+import { FakeElectron } from '@tests/support/electron/fakeElectron';
 import { HostCore } from '@host/HostCore';
 import { PANEL_IPC } from '@host/panelApi';
-import { FakeAdminClient, FakeWorkbenchClient } from '@host/testing';
+import { FakeAdminClient, FakeWorkbenchClient } from '@tests/support/host/fakeAdminClient';
 import { IPC_CHANNELS } from '@shared/ipcChannels';
 import { consoleErrorOf, Simulator } from './simulator';
 

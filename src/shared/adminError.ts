@@ -1,6 +1,6 @@
 /**
- * The one error body of the mock server's admin API (README "Admin API"): `{code, message}`, with
- * `code` the HTTP status, the shape the API's own refusals have (DESIGN.md §5).
+ * The one error body of the mock server's admin API (docs/mock-server.md "Admin API"): `{code,
+ * message}`, with `code` the HTTP status, the shape the API's own refusals have (DESIGN.md §5).
  */
 import { z } from './zod';
 

@@ -7,7 +7,7 @@
  */
 
 import { sha256 } from '@noble/hashes/sha2.js';
-import { toBase64 } from './transport/bytes';
+import { toBase64 } from './transport/bytes.ts';
 
 /** The inline `<script>` bodies and inline event handlers of a page, to hash for script-src. */
 function inlineCode(html: string): { scripts: string[]; handlers: string[] } {
@@ -45,7 +45,7 @@ interface WebCspOptions {
   /**
    * Where the app may connect: its API hosts and Sentry. The build cannot know a deployment's
    * hosts, so it allows any https origin; a deployer narrows it to app-config.json's hosts in the
-   * header their server sends (README "Deploying").
+   * header their server sends (docs/deployment.md).
    */
   connectSrc?: readonly string[];
   /** Only a header can say who may frame the app (a meta tag cannot). */

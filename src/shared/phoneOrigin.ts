@@ -1,9 +1,9 @@
 /**
- * The browser harness's per-phone origins (README "Browser harness"): each app profile of each
- * phone gets a host of its own on the harness's port. Browsers resolve `*.localhost` to loopback
- * and treat it as a secure context, and localStorage, sessionStorage, IndexedDB, Cache Storage,
- * service workers, BroadcastChannel and Web Locks are the browser's own per origin — so two
- * profiles (or two phones) cannot see each other's, from inside the phone or through
+ * The browser harness's per-phone origins (docs/simulator.md "Browser harness"): each app profile
+ * of each phone gets a host of its own on the harness's port. Browsers resolve `*.localhost` to
+ * loopback and treat it as a secure context, and localStorage, sessionStorage, IndexedDB, Cache
+ * Storage, service workers, BroadcastChannel and Web Locks are the browser's own per origin — so
+ * two profiles (or two phones) cannot see each other's, from inside the phone or through
  * `window.parent`. The dev server and the mock server admit exactly these names (and CORS exactly
  * these origins on their own port), nothing wider. No electron, node: or DOM imports.
  *

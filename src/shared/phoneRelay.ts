@@ -1,9 +1,10 @@
 /**
- * What the browser harness page and its phone relay say to each other over postMessage (README
- * "Browser harness", DESIGN.md §6 "Worlds and admin access"). The relay (phone.html) runs on the
- * phone's own origin (phoneOrigin.ts), so the browser itself keeps each profile's storage,
- * cookies and IndexedDB apart; everything the harness used to hand the phone frame directly
- * (the bridge, its events, network, insets, clock) crosses the origin boundary as these messages.
+ * What the browser harness page and its phone relay say to each other over postMessage
+ * (docs/simulator.md "Browser harness", DESIGN.md §6 "Worlds and admin access"). The relay
+ * (phone.html) runs on the phone's own origin (phoneOrigin.ts), so the browser itself keeps each
+ * profile's storage, cookies and IndexedDB apart; everything the harness used to hand the phone
+ * frame directly (the bridge, its events, network, insets, clock) crosses the origin boundary as
+ * these messages.
  *
  * Both sides check the sender's origin and window and parse every payload with these schemas;
  * neither ever posts with `*` as target origin. The admin token never crosses: nothing here

@@ -1,9 +1,9 @@
 /**
- * Built-ins newer than the browser floor (package.json `browserslist`, README "Browser support"),
- * written so they run on it: iOS 14.5 and Android WebView 87 have no `Object.hasOwn`,
- * `Array.prototype.at` or `crypto.randomUUID` (Safari 15.4, Chrome 92–93), and a boot path
- * calling one stays on "The app could not start". scripts/check-floor.mjs keeps them out of the
- * build. Runs in the browser and in Node.
+ * Built-ins newer than the browser floor (package.json `browserslist`, docs/testing.md "Browser
+ * support"), written so they run on it: iOS 14.5 and Android WebView 87 have no `Object.hasOwn`,
+ * `Array.prototype.at` or `crypto.randomUUID` (Safari 15.4, Chrome 92–93), and a boot path calling
+ * one stays on "The app could not start". scripts/check-floor.mjs keeps them out of the build. Runs
+ * in the browser and in Node.
  */
 
 /** `Object.hasOwn`: whether `key` is an own property of `object` (never one it inherits). */

@@ -1,7 +1,7 @@
 /**
- * One call per need (stores/Freshness.ts, README "Kept fresh"): what the app has just learnt is
- * not asked again by the next screen, and a logout keeps the device's secure channel — counted
- * in the mock's traffic log.
+ * One call per need (stores/Freshness.ts, docs/spa.md "Kept-alive tabs"): what the app has just
+ * learnt is not asked again by the next screen, and a logout keeps the device's secure channel —
+ * counted in the mock's traffic log.
  */
 import { countOf } from './firstFrame-helpers';
 import { expect, type Page, test } from './fixtures';

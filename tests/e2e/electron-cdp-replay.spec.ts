@@ -16,8 +16,8 @@ import {
   type BuiltMain,
   startBuiltMain,
   tempUserData,
-} from '../support/electron/builtMain/builtMainProcess';
-import type { WindowState } from '../support/electron/builtMain/protocol';
+} from '@tests/support/electron/builtMain/builtMainProcess';
+import type { WindowState } from '@tests/support/electron/builtMain/protocol';
 import type { CDPSession } from '@playwright/test';
 import { expect, type Page, test } from './fixtures';
 

@@ -4,7 +4,7 @@
  * app with fresh userData, so none depends on another. Where no Electron binary exists (it is
  * downloaded on first use, which needs internet access) the file is one skipped line that says
  * why, never specs that pass without running (DESIGN.md §7). What runs without a binary:
- * src/main/builtMain.test.ts and electron-cdp-replay.spec.ts (README "Electron").
+ * src/main/builtMain.test.ts and electron-cdp-replay.spec.ts (docs/simulator.md "Electron").
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

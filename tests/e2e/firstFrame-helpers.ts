@@ -1,6 +1,7 @@
 /**
- * Steps of the specs about what index.html does before the app runs (README "First frame",
- * "Early session"): hold the boot chunk, count the mock's calls, wait for the app's own Login.
+ * Steps of the specs about what index.html does before the app runs (docs/architecture.md
+ * "Startup": first frame, early session): hold the boot chunk, count the mock's calls, wait for the
+ * app's own Login.
  */
 import { expect, type MockAdmin, type Page } from './fixtures';
 

@@ -1,6 +1,6 @@
 /**
- * The first frame index.html paints before the app runs is part of the app (README "First
- * frame"): the keyboard and a screen reader meet it and nothing under it, its Login keeps
+ * The first frame index.html paints before the app runs is part of the app (docs/architecture.md
+ * "Startup"): the keyboard and a screen reader meet it and nothing under it, its Login keeps
  * PRODUCT.md §5 as the app's does, it never moves as the app's stylesheets arrive, the focus goes
  * on where the app takes it over, and it shows only what the app itself kept for this session.
  */

@@ -7,7 +7,12 @@
 import { writeFile } from 'node:fs/promises';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { MockServer } from '../../mock-server/app';
-import { adminOf, type LogEntry, type MockAdmin, serveBuiltSpa } from '../support/mockServer';
+import {
+  adminOf,
+  type LogEntry,
+  type MockAdmin,
+  serveBuiltSpa,
+} from '@tests/support/mock-server/servedSpa';
 
 export type { LogEntry, MockAdmin };
 

@@ -4,7 +4,7 @@
  * frames storage, `<world>-<profile>.harness.localhost` under a harness on harness.localhost where
  * it does not. Either way the browser itself keeps localStorage, cookies and IndexedDB of the
  * lender app and the web apart, and neither the app nor anything it reaches through
- * `window.parent` sees the other's or the harness page's (README "Browser harness").
+ * `window.parent` sees the other's or the harness page's (docs/simulator.md "Browser harness").
  */
 import type { Frame, Page } from '@playwright/test';
 import { expect, type ThirdPartyStorage, test } from './harness-fixture';

@@ -1,5 +1,5 @@
 /**
- * Upstream mode in the panel, as a tester uses it (README, the mock server's upstream mode): the
+ * Upstream mode in the panel, as a tester uses it (docs/mock-server.md "Upstream mode"): the
  * phone's world relays to another backend typed into the Upstream section, a session is recorded
  * with Record and becomes a scenario, the traffic shows which answers came from the upstream, the
  * contract report names a field the backend's answer gained, and a rotation of the backend's
@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { tsImport } from 'tsx/esm/api';
 import type { MockServer } from '../../mock-server/app';
-import { adminOf } from '../support/mockServer';
+import { adminOf } from '@tests/support/mock-server/servedSpa';
 import { expect, test } from './harness-fixture';
 
 test.use({ viewport: { width: 1400, height: 1100 } });

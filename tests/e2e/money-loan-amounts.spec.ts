@@ -49,7 +49,7 @@ async function recordZeroAmounts(page: Page) {
 const zeroAmounts = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as PageWindow).__zeroAmounts);
 
-/** One API call in the world, as the admin API runs it (README "Admin API"). */
+/** One API call in the world, as the admin API runs it (docs/mock-server.md "Admin API"). */
 async function call(mock: MockServer, path: string, data: unknown) {
   const response = await fetch(`${mock.url}/__admin/call`, {
     method: 'POST',

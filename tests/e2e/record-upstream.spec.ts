@@ -1,5 +1,5 @@
 /**
- * Record mode end to end, on one machine over loopback (README, the mock server's upstream mode):
+ * Record mode end to end, on one machine over loopback (docs/mock-server.md "Upstream mode"):
  * B, one instance of the mock server, plays the real backend (`repaying`, its own data dir and
  * admin token); A relays to it (through a proxy that keeps what went over the wire) and records;
  * the SPA is driven through A along the main path — login, Home, Bill, repay. Then C, a third
@@ -12,14 +12,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { ContractReport, UpstreamStatus } from '@shared/upstream';
-import { type CapturingProxy, capturingProxy } from '../support/capturingProxy';
+import { type CapturingProxy, capturingProxy } from '@tests/support/mock-server/capturingProxy';
 import {
   adminOf,
   type LogEntry,
   type MockAdmin,
   type ServedSpa,
   serveBuiltSpa,
-} from '../support/mockServer';
+} from '@tests/support/mock-server/servedSpa';
 import { differingShare } from './imageDiff';
 import { loginOnWeb } from './tabs-helpers';
 

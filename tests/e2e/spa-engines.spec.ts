@@ -1,7 +1,7 @@
 /**
- * What WebKit and Gecko showed and Chromium runs too (README "Browser support"): the running entry
- * chunk is never preloaded again (Firefox fires `error` on such a link), and buttons take the
- * page's font (engines' own styles give form controls a system font).
+ * What WebKit and Gecko showed and Chromium runs too (docs/testing.md "Browser support"): the
+ * running entry chunk is never preloaded again (Firefox fires `error` on such a link), and buttons
+ * take the page's font (engines' own styles give form controls a system font).
  */
 import type { Page } from '@playwright/test';
 import { appLoginShown } from './firstFrame-helpers';

@@ -1,6 +1,6 @@
 /**
- * LOGIN pressed on the Login form index.html paints before the app runs is never lost
- * (PRODUCT.md §2 "Login page"; README "First frame"): the app takes the press over with what was
+ * LOGIN pressed on the Login form index.html paints before the app runs is never lost (PRODUCT.md
+ * §2 "Login page"; docs/architecture.md "Startup"): the app takes the press over with what was
  * typed and logs in. Repeated, by click and by Enter, and once more with nothing held back, so the
  * press may land on either form as the app takes over.
  */

@@ -4,8 +4,8 @@
  * order with its payment code, a document, a reload that resumes the saved session, and offline
  * and back where the driver can emulate it. The scenario is `repaying` (DESIGN.md §6).
  */
-import { formatPeso } from '../../src/shared/money';
-import type { LogEntry, MockAdmin } from '../support/mockServer';
+import { formatPeso } from '@shared/money';
+import type { LogEntry, MockAdmin } from '@tests/support/mock-server/servedSpa';
 import { type EnginePage, waitFor } from './enginePage';
 import { TrafficSince } from './traffic';
 
@@ -76,9 +76,9 @@ export const logIn: Step = async ({ page, admin, base }) => {
   await admin.scenario('repaying');
   await admin.clearLog();
   await page.goto(`${base}/login`);
-  // The app's own form, not the one index.html paints before the app runs (README "First
-  // frame"): that one is replaced as the app takes it over, and the driver types into the element
-  // it found, which could be gone between two fields.
+  // The app's own form, not the one index.html paints before the app runs (docs/architecture.md
+  // "Startup"): that one is replaced as the app takes it over, and the driver types into the
+  // element it found, which could be gone between two fields.
   await waitFor(
     page,
     "the app's login form",

@@ -2,14 +2,15 @@
  * `npm run test:engines`: the borrower's main path in the engines Debian packages — WebKitGTK
  * (WebKitWebDriver + MiniBrowser under Xvfb) and Firefox ESR (WebDriver BiDi) — against the
  * production build served by the mock server, failing on console errors; in WebKit also many
- * encrypted calls in a row with no secure-connection dialog (README "Browser support", "Engine
- * lane"). Playwright's own browsers cannot be installed here, and `npm test` stays Chromium-only.
+ * encrypted calls in a row with no secure-connection dialog (docs/testing.md "Browser support",
+ * "Engine lane"). Playwright's own browsers cannot be installed here, and `npm test` stays
+ * Chromium-only.
  *
  * Missing browsers: one sentence on how to install them, then exit 0 locally (loudly skipped) or
  * 1 when CI=true. Closing line: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
-import { adminOf, serveBuiltSpa } from '../support/mockServer';
+import { adminOf, serveBuiltSpa } from '@tests/support/mock-server/servedSpa';
 import {
   aboutUsDocument,
   billAndRepayOrder,

@@ -2,7 +2,7 @@
  * The server's traffic log as the lane reads it (the admin API keeps the newest 500 entries):
  * what a page called since a point, and when it stopped calling.
  */
-import type { LogEntry, MockAdmin } from '../support/mockServer';
+import type { LogEntry, MockAdmin } from '@tests/support/mock-server/servedSpa';
 
 const HANDSHAKE_PATH = 'config/getServicePublicKey';
 

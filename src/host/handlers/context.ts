@@ -8,8 +8,8 @@ import { ServerCode } from '@shared/codes';
 import { missingCaseError } from '@shared/missingCaseError';
 import type { HostAction } from '@shared/simWorld';
 import type { z } from '@shared/zod';
-import type { ProductAnswerOf } from '../adminClient';
-import type { HostSnapshot, HostView, InteractiveMethod } from '../types';
+import type { ProductAnswerOf } from '@host/adminClient';
+import type { HostSnapshot, HostView, InteractiveMethod } from '@host/types';
 import { errorMessage } from '@shared/errors';
 
 /**

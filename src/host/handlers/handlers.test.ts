@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_METHODS } from '@shared/bridge';
-import { HostCore } from '../HostCore';
-import { FakeAdminClient } from '../testing';
-import { handlers } from '.';
+import { HostCore } from '@host/HostCore';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
+import { handlers } from '@host/handlers';
 
 async function started(settings = {}) {
   const host = new HostCore({ admin: new FakeAdminClient(), settings, deviceId: 'D' });

@@ -1,4 +1,4 @@
-import { payeeAccountSchema } from '../accounts';
+import { payeeAccountSchema } from '@host/accounts';
 import { failed, type Handler, resultOf } from './context';
 
 /** The developer picks one of the host's accounts; OK without a choice picks the first one. */

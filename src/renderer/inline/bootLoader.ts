@@ -1,11 +1,11 @@
 /**
  * index.html's boot loader (bundled into an inline script by scripts/preloadFirstNeedsPlugin.ts),
- * in place of the entry's `<script type="module">` when the build has an early session: signed
- * in, it adds the boot chunk once the early session has started, so the crypto comes first on a
- * slow line, with Home's and the tab bar's chunks at the entry URL; signed out, the boot chunk
- * loads at once (README "Early session"). It reads the startup decision the head script made.
+ * in place of the entry's `<script type="module">` when the build has an early session: signed in,
+ * it adds the boot chunk once the early session has started, so the crypto comes first on a slow
+ * line, with Home's and the tab bar's chunks at the entry URL; signed out, the boot chunk loads at
+ * once (docs/architecture.md "Startup"). It reads the startup decision the head script made.
  */
-import type { StartupPage } from '../src/lib/startupPage';
+import type { StartupPage } from '@renderer/lib/startupPage';
 import { preloadLink } from './firstNeeds';
 
 /** What the build knows: the entry chunk, and Home's and the tab bar's chunks and stylesheets. */

@@ -24,12 +24,12 @@
  * neither lost nor dead. Any other first page ends it.
  */
 import type { AreaCode } from '@shared/constants';
-import { type HomeFrame, type PersistedUser, persistedUserShape } from '../src/lib/bootShapes';
-import type { FirstFrameKind, FirstFramePress, PaintedFrame } from '../src/lib/firstFrame';
-import { type StartupPage, startupPage } from '../src/lib/startupPage';
-import { getCodeDisabled, normalizeCode, normalizePhone } from '../src/rules/loginValidation';
-import { JsonStorage, type KeyValueStorage, StorageKey } from '../src/services/storage';
-import { startRecordSealed } from '../src/services/userRecordSeal';
+import { type HomeFrame, type PersistedUser, persistedUserShape } from '@renderer/lib/bootShapes';
+import type { FirstFrameKind, FirstFramePress, PaintedFrame } from '@renderer/lib/firstFrame';
+import { type StartupPage, startupPage } from '@renderer/lib/startupPage';
+import { getCodeDisabled, normalizeCode, normalizePhone } from '@renderer/rules/loginValidation';
+import { JsonStorage, type KeyValueStorage, StorageKey } from '@renderer/lib/storage';
+import { startRecordSealed } from '@renderer/services/userRecordSeal';
 import { FRAME_TEMPLATE_IDS } from './frameTemplateIds';
 
 /**

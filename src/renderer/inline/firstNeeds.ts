@@ -1,13 +1,13 @@
 /**
- * What index.html preloads beside the boot chunk (README "Deploying", "Preloads"), by the
- * startup decision: the host implementation of this page (the bridge's inside a native host,
- * else the web's) and what the first page needs (Login signed out; the API client and the
- * crypto library signed in). Signed in, it also imports the early session's entry
- * (src/renderer/src/earlySession.ts), so the handshake starts before the boot chunk is on the
- * line (README "Early session"). The lists are the build's (scripts/preloadFirstNeedsPlugin.ts,
+ * What index.html preloads beside the boot chunk (docs/deployment.md, "Preloads"), by the startup
+ * decision: the host implementation of this page (the bridge's inside a native host, else the
+ * web's) and what the first page needs (Login signed out; the API client and the crypto library
+ * signed in). Signed in, it also imports the early session's entry
+ * (src/renderer/src/earlySession.ts), so the handshake starts before the boot chunk is on the line
+ * (docs/architecture.md "Startup"). The lists are the build's (scripts/preloadFirstNeedsPlugin.ts,
  * from the needs named in src/renderer/src/firstNeeds.ts).
  */
-import { type StartupDecision, type StartupPage, startupPage } from '../src/lib/startupPage';
+import { type StartupDecision, type StartupPage, startupPage } from '@renderer/lib/startupPage';
 
 /** The chunks and stylesheets of each first need, `./`-relative. */
 export interface FirstNeedsLists {

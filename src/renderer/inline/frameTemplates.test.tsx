@@ -1,23 +1,23 @@
 /**
- * The painted first frames are the app's own screens (README "First frame"): React's Home and
- * Login, rendered from their stores, and the frames index.html paints from the build's templates
- * (./frameTemplates.tsx) filled by the inline script (./firstFrame.ts) have the same tree of
- * tags, classes, roles and accessible names. A class renamed on one side, or a part the script
+ * The painted first frames are the app's own screens (docs/architecture.md "Startup"): React's Home
+ * and Login, rendered from their stores, and the frames index.html paints from the build's
+ * templates (./frameTemplates.tsx) filled by the inline script (./firstFrame.ts) have the same tree
+ * of tags, classes, roles and accessible names. A class renamed on one side, or a part the script
  * no longer finds, fails here: the borrower would see the layout jump as the app takes over.
  */
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { getRoles } from '@testing-library/dom';
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { homeFrameOf } from '../src/rules/homeButton';
-import { AppRouter, memoryHistory } from '../src/router/appRouter';
-import { AppRouterProvider } from '../src/router/AppRouterProvider';
-import { routes } from '../src/router/routes';
-import { decideStartup } from '../src/services/startupDecision';
-import { memoryStorage, StorageKey } from '../src/services/storage';
-import { StoresProvider } from '../src/stores/StoresContext';
-import { fakeTransport, ok } from '../src/test/fakes';
-import { createTestRoot } from '../src/test/testRoot';
+import { homeFrameOf } from '@renderer/rules/homeButton';
+import { AppRouter, memoryHistory } from '@renderer/router/appRouter';
+import { AppRouterProvider } from '@renderer/router/AppRouterProvider';
+import { routes } from '@renderer/router/routes';
+import { decideStartup } from '@renderer/services/startupDecision';
+import { memoryStorage, StorageKey } from '@renderer/lib/storage';
+import { StoresProvider } from '@renderer/stores/StoresContext';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { paintFirstFrame } from './firstFrame';
 import { frameTemplates } from './frameTemplates';
 

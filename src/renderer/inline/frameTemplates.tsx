@@ -9,9 +9,9 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AREA_CODES, DEFAULT_AREA_CODE } from '@shared/constants';
-import { HomeHero, HomeHeroUpdating, HomePage } from '../src/features/home/HomeHero';
-import { LoginForm } from '../src/features/login/LoginForm';
-import { GET_CODE_LABEL } from '../src/rules/countdown';
+import { HomeHero, HomeHeroUpdating, HomePage } from '@renderer/features/home/HomeHero';
+import { LoginForm } from '@renderer/features/login/LoginForm';
+import { GET_CODE_LABEL } from '@renderer/rules/countdown';
 import { FRAME_TEMPLATE_IDS } from './frameTemplateIds';
 
 const nothing = () => {};

@@ -5,8 +5,8 @@
  * (./firstNeeds.ts), then the first frame (./firstFrame.ts). What it leaves for the app is in one
  * record, `window.__dlStartup` (lib/startupPage.ts).
  */
-import { startupPage } from '../src/lib/startupPage';
-import { decideStartup, type StartupWindow } from '../src/services/startupDecision';
+import { startupPage } from '@renderer/lib/startupPage';
+import { decideStartup, type StartupWindow } from '@renderer/services/startupDecision';
 import { type FirstFrameNeeds, type FramePageWindow, paintFirstFrame } from './firstFrame';
 import { type FirstNeedsLists, preloadFirstNeeds } from './firstNeeds';
 

@@ -20,7 +20,7 @@ import { createApiTransport } from './services/apiTransport';
 import { systemClock } from './services/clock';
 import { RouterNavigation } from './services/navigation';
 import { startupDecision } from './services/startupDecision';
-import { JsonStorage, memoryStorage } from './services/storage';
+import { JsonStorage, memoryStorage } from './lib/storage';
 import { userRecordSeal } from './services/userRecordSeal';
 import { antdUi, preloadFeedback } from './services/ui';
 import { warmUpWhenCallsAreComing } from './services/warmUpPolicy';

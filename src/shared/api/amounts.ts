@@ -5,7 +5,7 @@
  * 1000.005 raised the debt by ₱1,000.01 and lowered the credit by ₱1,000.00). Said once here;
  * the endpoint table, the bridge protocol and the SPA's forms read it.
  */
-import { z } from '../zod';
+import { z } from '@shared/zod';
 
 /**
  * Amounts arrive as binary floats (0.29 is 0.28999…), so "whole centavos" allows the float's

@@ -4,8 +4,8 @@
  * Client, mock server, host and tests all read this table; nobody repeats a path elsewhere.
  */
 
-import { handshakeAnswerSchema, handshakeRequestSchema } from '../envelope';
-import { z } from '../zod';
+import { handshakeAnswerSchema, handshakeRequestSchema } from '@shared/envelope';
+import { z } from '@shared/zod';
 import { amountSchema, positiveAmountSchema } from './amounts';
 import {
   advertisementSchema,

@@ -3,8 +3,8 @@
  * "not shown", the shapes are ours, consistent with §3. Runs everywhere.
  */
 
-import { AREA_CODES } from '../constants';
-import { z } from '../zod';
+import { AREA_CODES } from '@shared/constants';
+import { z } from '@shared/zod';
 import { linkField } from './linkFields';
 
 export const areaCodeSchema = z.enum(AREA_CODES);

@@ -1,7 +1,7 @@
 /** Link fields of server data, judged by the one allow-list (src/shared/links.ts). */
 
-import { safeLink } from '../links';
-import { z } from '../zod';
+import { safeLink } from '@shared/links';
+import { z } from '@shared/zod';
 
 /**
  * A link field of server data: a safe link is kept as it is; anything else parses to '' (no link)

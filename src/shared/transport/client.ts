@@ -16,9 +16,9 @@ import {
   type RequestOf,
   type ResponseOf,
   resolveHost,
-} from '../api/endpoints';
-import { OK, ProtocolError } from '../codes';
-import { API_TIMEOUT_MS } from '../constants';
+} from '@shared/api/endpoints';
+import { OK, ProtocolError } from '@shared/codes';
+import { API_TIMEOUT_MS } from '@shared/constants';
 import {
   answerPlaintextSchema,
   type EncryptedRequest,
@@ -26,7 +26,7 @@ import {
   handshakeAnswerSchema,
   protocolErrorSchema,
   type UserBaseInfo,
-} from '../envelope';
+} from '@shared/envelope';
 import { ApiError } from './apiError';
 import { createClientIdentity, prepareClientSession, resumeClientSession } from './clientSession';
 import type { LocalIdentity } from './codec';
@@ -35,7 +35,7 @@ import { createHostHttp, type HttpAnswer, postJson } from './http';
 import { randomId } from './ids';
 import type { SessionCache } from './sessionCache';
 import type { SignalStore } from './store';
-import { errorMessage } from '../errors';
+import { errorMessage } from '@shared/errors';
 
 export { ApiError } from './apiError';
 

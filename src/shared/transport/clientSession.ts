@@ -3,7 +3,7 @@
  * session to `s-<sid>` with the server identity pinned. Runs in the browser and in Node.
  */
 import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
-import { type Bundle, type HandshakeAnswer, sessionAddressName } from '../envelope';
+import { type Bundle, type HandshakeAnswer, sessionAddressName } from '@shared/envelope';
 import { fromBase64 } from './bytes';
 import {
   bundleOf,

@@ -7,7 +7,7 @@ import type {
   KeyPairType,
   SessionCipher,
 } from '@privacyresearch/libsignal-protocol-typescript';
-import type { Bundle } from '../envelope';
+import type { Bundle } from '@shared/envelope';
 import { binaryStringToBuffer, bufferToUtf8, fromBase64, toBase64, utf8ToBuffer } from './bytes';
 import type { SignalLib } from './signal';
 

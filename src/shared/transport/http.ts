@@ -7,7 +7,7 @@
  */
 import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { ApiError } from './apiError';
-import { errorMessage } from '../errors';
+import { errorMessage } from '@shared/errors';
 
 /** What came back: the status and the parsed JSON body (undefined when not JSON). */
 export interface HttpAnswer {

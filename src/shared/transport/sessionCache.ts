@@ -4,7 +4,7 @@
  * (src/renderer/src/services/signalSessions.ts); tests use the in-memory one. A session is bound
  * to the device it was made for: the client resumes it only for the same deviceId.
  */
-import type { ApiHost } from '../api/endpoints';
+import type { ApiHost } from '@shared/api/endpoints';
 import type { StoreSnapshot } from './store';
 
 export interface SavedSession {

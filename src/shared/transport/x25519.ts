@@ -4,9 +4,9 @@
  * (WebCrypto has no XEdDSA): ./xeddsa in the app, the library's curve on the server. Imported keys
  * are cached (see KeyCache). Runs in the browser and in Node.
  *
- * An engine's X25519 can be wrong for some keys while right for most: WebKitGTK's libgcrypt
- * backend loses a leading zero byte of key material, so 1 clamped private key in 32 fails to
- * import. Whatever the engine, the borrower must never see it (README "Browser support"): the
+ * An engine's X25519 can be wrong for some keys while right for most: WebKitGTK's libgcrypt backend
+ * loses a leading zero byte of key material, so 1 clamped private key in 32 fails to import.
+ * Whatever the engine, the borrower must never see it (docs/testing.md "Browser support"): the
  * support probe tries that case against answers of the JS curve (probeWebCryptoX25519), and every
  * key the engine refuses or answers wrongly for falls back to the JS curve (@noble/curves), key by
  * key, so one bad key never drops a secure session.

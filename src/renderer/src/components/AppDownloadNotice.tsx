@@ -5,7 +5,7 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { appStoreLink } from '@shared/constants';
-import { useStores } from '../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 
 export const AppDownloadNotice = observer(function AppDownloadNotice({ text }: { text: string }) {
   const { session, user, services } = useStores();

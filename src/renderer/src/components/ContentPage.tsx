@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useStores } from '../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 import './ContentPage.css';
 
 /** Whether the router has an earlier entry of this app to go back to. */

@@ -1,8 +1,8 @@
 /** Invitation tools: the poster (saved through the host), SMS and email to a friend. */
 import { useState } from 'react';
-import { useStores } from '../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 import posterUrl from './assets/invite-poster.svg?no-inline';
-import { appUrl, savePoster, shareByEmail, shareBySms } from '../lib/share';
+import { appUrl, savePoster, shareByEmail, shareBySms } from '@renderer/services/share';
 
 export function InviteShare({ link }: { link: string }) {
   const { services } = useStores();

@@ -8,7 +8,7 @@ import { DotLoading, InfiniteScroll } from 'antd-mobile';
 import { useEffect } from 'react';
 import { INFINITE_SCROLL_DISTANCE } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
-import { listFooterOf } from '../rules/paging';
+import { listFooterOf } from '@renderer/rules/paging';
 
 export function ListFooter({
   count,

@@ -5,10 +5,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoresProvider } from '../stores/StoresContext';
-import { createTestRoot } from '../test/testRoot';
+import { StoresProvider } from '@renderer/stores/StoresContext';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { Markdown } from './Markdown';
-import { BLANK } from '../lib/markdown';
+import { BLANK } from '@renderer/lib/markdown';
 
 afterEach(cleanup);
 

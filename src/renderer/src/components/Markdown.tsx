@@ -7,8 +7,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { safeLink } from '@shared/links';
 import { missingCaseError } from '@shared/missingCaseError';
-import { useStores } from '../stores/StoresContext';
-import { dropDoubleStops, fillText, type Inline, parseBlocks, parseInline } from '../lib/markdown';
+import { useStores } from '@renderer/stores/StoresContext';
+import {
+  dropDoubleStops,
+  fillText,
+  type Inline,
+  parseBlocks,
+  parseInline,
+} from '@renderer/lib/markdown';
 
 type Fields = Readonly<Record<string, string>>;
 

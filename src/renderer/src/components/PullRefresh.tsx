@@ -4,7 +4,7 @@
  * threshold "Release to refresh"; released there it says "Loading…" while `onRefresh` runs, then
  * "Refreshed". Written here rather than taken from antd-mobile: its PullToRefresh brings a spring
  * animation library and a gesture package (≈ 30 kB gzip) onto Home's path for one gesture that a
- * CSS transition draws as well (README, Dependencies).
+ * CSS transition draws as well (docs/architecture.md "Dependencies").
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import './PullRefresh.css';

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { SMS_CODE_LENGTH } from '@shared/constants';
 import { PhoneField } from './PhoneField';
-import type { PhoneSignUpStore } from '../stores/PhoneSignUpStore';
+import type { PhoneSignUpStore } from '@renderer/stores/PhoneSignUpStore';
 
 export const SignUpForm = observer(function SignUpForm({
   store,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadAppConfig } from './loadAppConfig';
-import { startupPage } from '../lib/startupPage';
+import { startupPage } from '@renderer/lib/startupPage';
 
 const good = {
   env: 'development',

@@ -1,8 +1,8 @@
 /** Loads `app-config.json` beside index.html (DESIGN.md §3), parsed at this edge. */
 import type { AppConfig } from '@shared/appConfig';
 import { API_TIMEOUT_MS, APP_CONFIG_FILE } from '@shared/constants';
-import { appConfigShape } from '../lib/bootShapes';
-import { startupPage } from '../lib/startupPage';
+import { appConfigShape } from '@renderer/lib/bootShapes';
+import { startupPage } from '@renderer/lib/startupPage';
 import { describeIssues } from '@shared/zodIssues';
 
 /**

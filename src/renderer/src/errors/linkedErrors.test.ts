@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@shared/transport/apiError';
-import { ApiCallError, toApiCallError } from '../services/api';
+import { ApiCallError, toApiCallError } from '@renderer/services/api';
 import { sentryOptions } from './sentryReporter';
 
 afterEach(async () => {

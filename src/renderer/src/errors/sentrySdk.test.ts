@@ -1,7 +1,7 @@
 import { SDK_VERSION } from '@sentry/browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@shared/transport/apiError';
-import { toApiCallError } from '../services/api';
+import { toApiCallError } from '@renderer/services/api';
 import { sentryOptions } from './sentryReporter';
 import { captureException, init, linkedErrorsIntegration } from './sentrySdk';
 

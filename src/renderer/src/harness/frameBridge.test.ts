@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HostCore } from '@host/HostCore';
-import { FakeAdminClient } from '@host/testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { createFrameBridge, hostBridge } from './frameBridge';
 
 const frame = { Promise, structuredClone } as never;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HostCore } from '@host/HostCore';
-import { FakeAdminClient } from '@host/testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { keepHost, readKeptHost } from './keptHost';
 
 afterEach(() => {

@@ -163,7 +163,10 @@ function quote(text: string): string {
   return `'${text.replace(/'/g, "'\\''")}'`;
 }
 
-/** The environment variable the copied command reads the admin token from (README). */
+/**
+ * The environment variable the copied command reads the admin token from (docs/simulator.md "QA
+ * workbench").
+ */
 const ADMIN_TOKEN_ENV = 'DL_ADMIN_TOKEN';
 
 /** The token header the exchange was made with, if it had one. */

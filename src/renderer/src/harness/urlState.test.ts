@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HostCore } from '@host/HostCore';
-import { FakeAdminClient } from '@host/testing';
+import { FakeAdminClient } from '@tests/support/host/fakeAdminClient';
 import { readUrlState, writeUrlState } from './urlState';
 
 describe('harness URL state', () => {

@@ -4,8 +4,8 @@
  * host the web fallbacks (index.html preloads the right chunk beside the boot chunk).
  */
 import type { LinkPolicy } from '@shared/links';
-import { deviceIdShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { deviceIdShape } from '@renderer/lib/bootShapes';
+import { type JsonStorage, StorageKey } from '@renderer/lib/storage';
 import { randomDeviceId } from './baseInfo';
 import type { NativeHost } from './NativeHost';
 import { isBridge } from './isBridge';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '@shared/bridge';
-import { JsonStorage, memoryStorage } from '../services/storage';
-import { fakeBridge } from '../test/fakes';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
+import { fakeBridge } from '@tests/support/renderer/fakes';
 import { withH5Suffix } from './baseInfo';
 import { createNativeHost } from './createNativeHost';
 import { linkPolicy } from './index';

@@ -14,8 +14,8 @@ import type {
 } from '@shared/bridge';
 import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
 import { type LinkPolicy, safeLink } from '@shared/links';
-import { bridgeResultShape, hostBaseInfoShape } from '../lib/bootShapes';
-import { startupPage } from '../lib/startupPage';
+import { bridgeResultShape, hostBaseInfoShape } from '@renderer/lib/bootShapes';
+import { startupPage } from '@renderer/lib/startupPage';
 import { withH5Suffix } from './baseInfo';
 import type { BaseInfo, NativeHost } from './NativeHost';
 import { refusedLink } from './refusedLink';

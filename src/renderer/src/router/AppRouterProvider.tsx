@@ -13,9 +13,9 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { type Location, Router, useRoutes } from 'react-router-dom';
-import { NavigatingContext } from '../lib/navigating';
-import { CrashPage } from '../shell/CrashPage';
-import { LoadingPage } from '../shell/LoadingPage';
+import { NavigatingContext } from '@renderer/lib/navigating';
+import { CrashPage } from '@renderer/shell/CrashPage';
+import { LoadingPage } from '@renderer/shell/LoadingPage';
 import type { AppRoute, AppRouter, AppRouterChange } from './appRouter';
 
 function Routes({ routes }: { routes: AppRoute[] }) {

@@ -3,9 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Outlet, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useNavigating } from '../lib/navigating';
-import { StoresProvider } from '../stores/StoresContext';
-import { createTestRoot } from '../test/testRoot';
+import { useNavigating } from '@renderer/lib/navigating';
+import { StoresProvider } from '@renderer/stores/StoresContext';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { type AppRoute, AppRouter, type LazyPage, memoryHistory } from './appRouter';
 import { AppRouterProvider } from './AppRouterProvider';
 

@@ -1,8 +1,8 @@
 /**
- * The app's router state: which location is shown, and whether a navigation waits for its
- * screen's code. react-router renders the routes in its declarative mode (AppRouterProvider.tsx);
- * this holds what its data router did for us without its loaders, actions, fetchers and
- * revalidation, which the app does not use (README "Dependencies", the boot path's size):
+ * The app's router state: which location is shown, and whether a navigation waits for its screen's
+ * code. react-router renders the routes in its declarative mode (AppRouterProvider.tsx); this holds
+ * what its data router did for us without its loaders, actions, fetchers and revalidation, which
+ * the app does not use (docs/architecture.md "Dependencies", the boot path's size):
  *
  * - a navigation to a screen whose chunk is not loaded yet keeps the current screen, says it is
  *   navigating (lib/navigating.ts), and moves — URL included — once the chunk is in;

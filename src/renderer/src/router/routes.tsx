@@ -1,12 +1,13 @@
 /**
  * Every route of PRODUCT.md §2, its screen loaded on first use:
  * `...page(() => import('../features/<feature>/<Name>Screen'))` (the module default-exports the
- * screen). Tab routes render nothing here: the shell keeps the tab pages alive (router/tabs.tsx).
+ * screen). Tab routes render nothing here: the shell keeps the tab pages alive (tabPages.tsx).
  */
 import { type ComponentType, use } from 'react';
-import { AppLayout } from '../shell/AppLayout';
+import { AppLayout } from '@renderer/shell/AppLayout';
 import type { AppRoute, LazyPage } from './appRouter';
 import { resilientLoad } from './chunkLoad';
+import { TAB_PAGES } from './tabPages';
 
 /**
  * A screen from a module whose default export is it, loaded on first use: the router loads it
@@ -46,61 +47,85 @@ function page(load: () => Promise<{ default: ComponentType }>): {
 
 const TabRoute = () => null;
 
+/** The shell, keeping the tab pages alive. */
+const Shell = () => <AppLayout tabPages={TAB_PAGES} />;
+
 export const routes: AppRoute[] = [
   {
     path: '/',
-    Component: AppLayout,
+    Component: Shell,
     children: [
       { index: true, Component: TabRoute },
       { path: 'bill', Component: TabRoute },
       { path: 'profile', Component: TabRoute },
-      { path: 'profile/:action', ...page(() => import('../features/profile/ProfileSubPage')) },
-      { path: 'messageList', ...page(() => import('../features/messages/MessageListScreen')) },
-      { path: 'repay/selectCh', ...page(() => import('../features/repay/SelectChannelScreen')) },
+      {
+        path: 'profile/:action',
+        ...page(() => import('@renderer/features/profile/ProfileSubPage')),
+      },
+      {
+        path: 'messageList',
+        ...page(() => import('@renderer/features/messages/MessageListScreen')),
+      },
+      {
+        path: 'repay/selectCh',
+        ...page(() => import('@renderer/features/repay/SelectChannelScreen')),
+      },
       {
         path: 'repay/fastpay/download',
-        ...page(() => import('../features/repay/FastpayDownloadScreen')),
+        ...page(() => import('@renderer/features/repay/FastpayDownloadScreen')),
       },
       {
         path: 'repay/ph/detail',
-        ...page(() => import('../features/repay/ChannelDetailScreen')),
+        ...page(() => import('@renderer/features/repay/ChannelDetailScreen')),
       },
       {
         path: 'repay/ph/mayaChannel',
-        ...page(() => import('../features/repay/MayaChannelScreen')),
+        ...page(() => import('@renderer/features/repay/MayaChannelScreen')),
       },
-      { path: 'repay/ph/studyPage', ...page(() => import('../features/repay/StudyPageScreen')) },
-      { path: 'repay/ph/channels', ...page(() => import('../features/repay/PhChannelsScreen')) },
-      { path: 'repay/tw/channels', ...page(() => import('../features/repay/TwChannelsScreen')) },
+      {
+        path: 'repay/ph/studyPage',
+        ...page(() => import('@renderer/features/repay/StudyPageScreen')),
+      },
+      {
+        path: 'repay/ph/channels',
+        ...page(() => import('@renderer/features/repay/PhChannelsScreen')),
+      },
+      {
+        path: 'repay/tw/channels',
+        ...page(() => import('@renderer/features/repay/TwChannelsScreen')),
+      },
       {
         path: 'repay/tw/fastpayDownload',
-        ...page(() => import('../features/repay/FastpayDownloadScreen')),
+        ...page(() => import('@renderer/features/repay/FastpayDownloadScreen')),
       },
       {
         path: 'repay/publicResult',
-        ...page(() => import('../features/repay/PublicResultScreen')),
+        ...page(() => import('@renderer/features/repay/PublicResultScreen')),
       },
-      { path: 'loan/apply', ...page(() => import('../features/loan/LoanApplyScreen')) },
-      { path: 'loan/review', ...page(() => import('../features/loan/LoanReviewScreen')) },
-      { path: 'user/voucher', ...page(() => import('../features/voucher/VoucherScreen')) },
-      { path: 'kyc/apply', ...page(() => import('../features/kyc/KycApplyScreen')) },
-      { path: 'kyc/reapply', ...page(() => import('../features/kyc/KycReapplyScreen')) },
-      { path: 'kyc/review', ...page(() => import('../features/kyc/KycReviewScreen')) },
-      { path: 'login', ...page(() => import('../features/login/LoginScreen')) },
-      { path: 'reg/:channel', ...page(() => import('../features/reg/RegScreen')) },
-      { path: 'doc/:file', ...page(() => import('../features/doc/DocScreen')) },
-      { path: 'event/:file/:action?', ...page(() => import('../features/event/EventScreen')) },
+      { path: 'loan/apply', ...page(() => import('@renderer/features/loan/LoanApplyScreen')) },
+      { path: 'loan/review', ...page(() => import('@renderer/features/loan/LoanReviewScreen')) },
+      { path: 'user/voucher', ...page(() => import('@renderer/features/voucher/VoucherScreen')) },
+      { path: 'kyc/apply', ...page(() => import('@renderer/features/kyc/KycApplyScreen')) },
+      { path: 'kyc/reapply', ...page(() => import('@renderer/features/kyc/KycReapplyScreen')) },
+      { path: 'kyc/review', ...page(() => import('@renderer/features/kyc/KycReviewScreen')) },
+      { path: 'login', ...page(() => import('@renderer/features/login/LoginScreen')) },
+      { path: 'reg/:channel', ...page(() => import('@renderer/features/reg/RegScreen')) },
+      { path: 'doc/:file', ...page(() => import('@renderer/features/doc/DocScreen')) },
+      {
+        path: 'event/:file/:action?',
+        ...page(() => import('@renderer/features/event/EventScreen')),
+      },
       {
         path: 'channel/:file/:action?',
-        ...page(() => import('../features/channel/ChannelScreen')),
+        ...page(() => import('@renderer/features/channel/ChannelScreen')),
       },
-      { path: 'ofw/:file', ...page(() => import('../features/ofw/OfwScreen')) },
-      { path: 'deny/:message?', ...page(() => import('../features/deny/DenyScreen')) },
+      { path: 'ofw/:file', ...page(() => import('@renderer/features/ofw/OfwScreen')) },
+      { path: 'deny/:message?', ...page(() => import('@renderer/features/deny/DenyScreen')) },
       {
         path: 'activity-center',
-        ...page(() => import('../features/event/ActivityCenterScreen')),
+        ...page(() => import('@renderer/features/event/ActivityCenterScreen')),
       },
-      { path: '*', ...page(() => import('../shell/NotFound')) },
+      { path: '*', ...page(() => import('@renderer/shell/NotFound')) },
     ],
   },
 ];

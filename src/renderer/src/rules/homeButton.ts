@@ -14,7 +14,7 @@ import {
 import { MAX_BORROW_BEFORE_APPROVAL, MIN_BORROW_AMOUNT } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
 import { formatPeso } from '@shared/money';
-import type { HomeFrame } from '../lib/bootShapes';
+import type { HomeFrame } from '@renderer/lib/bootShapes';
 
 export type HomeButtonLabel =
   | 'Loading'

@@ -1,6 +1,6 @@
 /** Login validation of PRODUCT.md §5. Pure. */
 import { AREA_CODES, type AreaCode, NATIVE_AREA_CODES, SMS_CODE_LENGTH } from '@shared/constants';
-import type { HostProfile } from '../native';
+import type { HostProfile } from '@renderer/native';
 
 const PHONE_PATTERNS: Readonly<Record<AreaCode, RegExp>> = {
   '886': /^0?9\d{8}$/,

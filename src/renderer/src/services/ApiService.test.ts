@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from './api';
-import { fakeBridge, fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { SECURE_CONNECTION_TEXT, TIMEOUT_TEXT } from './ApiService';
 
 const user = {

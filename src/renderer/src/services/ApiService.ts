@@ -6,7 +6,7 @@ import type { EndpointName, ProductAnswer, RequestOf, ResponseOf } from '@shared
 import { isSessionCode, isSilentCode, OK, SESSION_KICKED_WITH_TIP } from '@shared/codes';
 import { NOTIFICATION_MS } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
-import type { ErrorReporter } from '../errors/reporter';
+import type { ErrorReporter } from '@renderer/errors/reporter';
 import type { ApiCallError, ApiTransport, CallOptions } from './api';
 import { toApiCallError } from './api';
 import type { EventBus } from './events';

@@ -2,7 +2,7 @@
  * The antd-mobile side of UiService (services/ui.ts loads this on first use or ahead of need):
  * Toast and Dialog, after the React 19 render shim they need, and the alert logic around them.
  */
-import '../shim';
+import '@renderer/lib/antdRenderShim';
 // Per-component imports: the package index would pull all of antd-mobile into this chunk.
 import Dialog from 'antd-mobile/es/components/dialog';
 import Toast from 'antd-mobile/es/components/toast';

@@ -50,7 +50,7 @@ export class ApiCallError extends Error {
     details: { serverMessage?: string | undefined; cause?: unknown } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    // Engines below Chrome 93 / Safari 15 ignore the option (README "Browser support").
+    // Engines below Chrome 93 / Safari 15 ignore the option (docs/testing.md "Browser support").
     if (details.cause !== undefined && this.cause === undefined) this.cause = details.cause;
     this.name = 'ApiCallError';
     this.kind = kind;

@@ -8,7 +8,7 @@ import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoi
 import type { AppConfig } from '@shared/appConfig';
 import type { UserBaseInfo } from '@shared/envelope';
 import type { ApiClient, Caller } from '@shared/transport/client';
-import { type AdoptedSession, type EarlySession, startupPage } from '../lib/startupPage';
+import { type AdoptedSession, type EarlySession, startupPage } from '@renderer/lib/startupPage';
 import { ApiCallError, type ApiTransport } from './api';
 
 interface LoadedClient {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
-import { fakeBridge, ok } from '../test/fakes';
-import { type EarlySession, startupPage } from '../lib/startupPage';
+import { fakeBridge, ok } from '@tests/support/renderer/fakes';
+import { type EarlySession, startupPage } from '@renderer/lib/startupPage';
 import { createApiTransport } from './apiTransport';
 import { EARLY_ANSWERS_FRESH_MS, type EarlyWindow, startEarlySession } from './earlySession';
-import { JsonStorage, memoryStorage, StorageKey } from './storage';
+import { JsonStorage, memoryStorage, StorageKey } from '@renderer/lib/storage';
 
 const config = {
   env: 'development' as const,

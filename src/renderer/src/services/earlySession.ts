@@ -23,14 +23,14 @@ import {
   type HomeFrame,
   hostBaseInfoShape,
   persistedUserShape,
-} from '../lib/bootShapes';
-import { type EarlySession, startupPage } from '../lib/startupPage';
-import { type HostProfile, persistedDeviceId } from '../native';
-import { homeFrameOf } from '../rules/homeButton';
-import { userBaseInfoOf, withH5Suffix } from '../native/baseInfo';
+} from '@renderer/lib/bootShapes';
+import { type EarlySession, startupPage } from '@renderer/lib/startupPage';
+import { type HostProfile, persistedDeviceId } from '@renderer/native';
+import { homeFrameOf } from '@renderer/rules/homeButton';
+import { userBaseInfoOf, withH5Suffix } from '@renderer/native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
 import { type StartupWindow, startupDecision } from './startupDecision';
-import { JsonStorage, StorageKey } from './storage';
+import { JsonStorage, StorageKey } from '@renderer/lib/storage';
 
 /** Answers made ahead of the app are used only this long after the session's start. */
 export const EARLY_ANSWERS_FRESH_MS = 10_000;

@@ -8,11 +8,11 @@
  * malformed bridge is the web profile everywhere, as native/index.ts loads the web host for it.
  * "Signed in" reads the saved login with the shape the user store reads it with.
  */
-import { persistedUserShape, timestampShape } from '../lib/bootShapes';
-import { type StartupDecision, type StartupPage, startupPage } from '../lib/startupPage';
-import { isBridge } from '../native/isBridge';
-import { secondsLeft } from '../rules/countdown';
-import { JsonStorage, type KeyValueStorage, StorageKey } from './storage';
+import { persistedUserShape, timestampShape } from '@renderer/lib/bootShapes';
+import { type StartupDecision, type StartupPage, startupPage } from '@renderer/lib/startupPage';
+import { isBridge } from '@renderer/native/isBridge';
+import { secondsLeft } from '@renderer/rules/countdown';
+import { JsonStorage, type KeyValueStorage, StorageKey } from '@renderer/lib/storage';
 
 /** What the decision reads of the page (tests pass a fake). */
 export interface StartupWindow {

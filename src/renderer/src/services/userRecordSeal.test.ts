@@ -5,8 +5,8 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { UserStore } from '../stores/UserStore';
-import { JsonStorage, memoryStorage, StorageKey } from './storage';
+import { UserStore } from '@renderer/stores/UserStore';
+import { JsonStorage, memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { savedUserSealed, userRecordSeal } from './userRecordSeal';
 
 const HOST = 'https://api.example/main/';

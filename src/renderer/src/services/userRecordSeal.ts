@@ -4,10 +4,10 @@
  * record holds beside its token — the user, the loan figures, Home's kept frame — is shown before
  * the server answers only when it is sealed (DESIGN.md §6: only the app's own, for this session).
  */
-import { sealShape } from '../lib/bootShapes';
-import { isSealed, sealOf } from '../lib/recordSeal';
-import { startupPage } from '../lib/startupPage';
-import { JsonStorage, type KeyValueStorage, StorageKey } from './storage';
+import { sealShape } from '@renderer/lib/bootShapes';
+import { isSealed, sealOf } from '@renderer/lib/recordSeal';
+import { startupPage } from '@renderer/lib/startupPage';
+import { JsonStorage, type KeyValueStorage, StorageKey } from '@renderer/lib/storage';
 
 /** How UserStore vouches for its saved record. */
 export interface UserRecordSeal {

@@ -6,15 +6,15 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { leaveFirstFrameFor } from '../lib/firstFrame';
-import { useOptionalChunk } from '../lib/useOptionalChunk';
-import { tabOf } from '../router/tabs';
-import { accessOf } from '../rules/access';
-import { useStores } from '../stores/StoresContext';
+import { leaveFirstFrameFor } from '@renderer/lib/firstFrame';
+import { useOptionalChunk } from '@renderer/lib/useOptionalChunk';
+import { accessOf } from '@renderer/rules/access';
+import { useStores } from '@renderer/stores/StoresContext';
 import { KeepAliveTabs } from './KeepAliveTabs';
 import { useKeptScroll } from './keptScroll';
 import { LoadingPage } from './LoadingPage';
 import { PageSkeleton } from './PageSkeleton';
+import { type TabPages, tabOf } from './tabs';
 
 /**
  * The bottom bar loads with the first tab, not with the boot chunk (Login, the web's usual
@@ -26,7 +26,8 @@ const loadTabBar = () => import('./TabBar');
 /** Tabs are kept alive, so is their scroll; a route page opens at its top. */
 const keepsScroll = (view: string) => !view.startsWith('/');
 
-export const AppLayout = observer(function AppLayout() {
+/** The shell, with the pages of the tabs it keeps alive (the router's, router/tabPages.tsx). */
+export const AppLayout = observer(function AppLayout({ tabPages }: { tabPages: TabPages }) {
   const { session, user, services, screensKey } = useStores();
   const { pathname } = useLocation();
   const tab = tabOf(pathname);
@@ -78,7 +79,7 @@ export const AppLayout = observer(function AppLayout() {
           hidden={!tabsKey}
           role={tab ? 'main' : undefined}
         >
-          <KeepAliveTabs active={shownTab} />
+          <KeepAliveTabs active={shownTab} pages={tabPages} />
         </div>
       )}
       {!tab && (

@@ -1,7 +1,7 @@
 /** The generic error page (PRODUCT.md §2 "Other"): crashes are reported, then this shows. */
 import { useEffect, useLayoutEffect } from 'react';
-import { dropFirstFrame } from '../lib/firstFrame';
-import { useStores } from '../stores/StoresContext';
+import { dropFirstFrame } from '@renderer/lib/firstFrame';
+import { useStores } from '@renderer/stores/StoresContext';
 
 export function CrashView({ onReload }: { onReload: () => void }) {
   // A kept first frame (lib/firstFrame.ts) never hides the crash.

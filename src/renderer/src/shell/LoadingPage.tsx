@@ -3,8 +3,8 @@
  * React renders this one while the startup checks run (and keeps it when they fail).
  */
 import { observer } from 'mobx-react-lite';
-import { loginPath } from '../stores/SessionStore';
-import { useStores } from '../stores/StoresContext';
+import { loginPath } from '@renderer/stores/SessionStore';
+import { useStores } from '@renderer/stores/StoresContext';
 
 export const LoadingPage = observer(function LoadingPage() {
   const { services, session } = useStores();

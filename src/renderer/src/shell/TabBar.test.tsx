@@ -1,10 +1,10 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { AppRouter, memoryHistory } from '../router/appRouter';
-import { AppRouterProvider } from '../router/AppRouterProvider';
-import { StoresProvider } from '../stores/StoresContext';
-import { createTestRoot } from '../test/testRoot';
+import { AppRouter, memoryHistory } from '@renderer/router/appRouter';
+import { AppRouterProvider } from '@renderer/router/AppRouterProvider';
+import { StoresProvider } from '@renderer/stores/StoresContext';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import TabBar from './TabBar';
 
 afterEach(cleanup);

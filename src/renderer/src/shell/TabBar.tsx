@@ -1,9 +1,9 @@
 /** Bottom tabs: Loan, Bill, Profile; a red dot on Profile; links locked while navigating. */
 import { observer } from 'mobx-react-lite';
 import { NavLink } from 'react-router-dom';
-import { useNavigating } from '../lib/navigating';
-import { TABS, type TabKey } from '../router/tabs';
-import { useStores } from '../stores/StoresContext';
+import { useNavigating } from '@renderer/lib/navigating';
+import { useStores } from '@renderer/stores/StoresContext';
+import { TABS, type TabKey } from './tabs';
 import './TabBar.css';
 
 const ICONS: Record<TabKey, string> = {

@@ -7,8 +7,8 @@
 import { makeAutoObservable } from 'mobx';
 import type { CertItem, RepayChannel } from '@shared/api/entities';
 import type { AppConfig } from '@shared/appConfig';
-import { persistedConfigShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { persistedConfigShape } from '@renderer/lib/bootShapes';
+import { type JsonStorage, StorageKey } from '@renderer/lib/storage';
 
 export type RepayChannels = { ph: RepayChannel[]; tw: RepayChannel[] };
 

@@ -5,7 +5,7 @@
  * always reload. Read on the injected clock, and owned by the session scope with the store that
  * holds it, so nothing is ever "fresh" across a change of borrower (DESIGN.md §6).
  */
-import type { Clock } from '../services/clock';
+import type { Clock } from '@renderer/services/clock';
 
 /** How long what a kept-alive screen loaded stays current when it is shown again. */
 export const KEPT_FRESH_MS = 60_000;

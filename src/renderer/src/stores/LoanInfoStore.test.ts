@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo } from '@shared/api/entities';
-import { loanFeature } from '../features/loan/LoanStore';
-import { fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { loanFeature } from '@renderer/features/loan/LoanStore';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { KEPT_FRESH_MS } from './Freshness';
 import { loanInfoFeature } from './LoanInfoStore';
 

@@ -7,8 +7,8 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '@shared/codes';
-import type { Clock } from '../services/clock';
-import type { ApiCaller } from '../services/ApiService';
+import type { Clock } from '@renderer/services/clock';
+import type { ApiCaller } from '@renderer/services/ApiService';
 import { Freshness } from './Freshness';
 import type { Feature } from './RootStore';
 import type { UserStore } from './UserStore';

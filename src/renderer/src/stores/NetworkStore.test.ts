@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordingUi } from '../services/ui';
+import { recordingUi } from '@renderer/services/ui';
 import { NetworkStore } from './NetworkStore';
 
 describe('network toasts (PRODUCT.md §4)', () => {

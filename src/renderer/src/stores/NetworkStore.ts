@@ -1,6 +1,6 @@
 /** Network state toasts of PRODUCT.md §4 with their exact texts. */
 import { makeAutoObservable } from 'mobx';
-import type { UiService } from '../services/ui';
+import type { UiService } from '@renderer/services/ui';
 
 const OFFLINE_TOAST = 'Your network is disconnected';
 const ONLINE_TOAST = 'Your network is connected';

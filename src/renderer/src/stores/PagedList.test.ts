@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KEPT_FRESH_MS } from './Freshness';
-import { manualClock } from '../test/testRoot';
+import { manualClock } from '@tests/support/renderer/testRoot';
 import { PagedList } from './PagedList';
 
 function listOf(pages: number) {

@@ -5,8 +5,8 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '@shared/codes';
-import { hasMorePages, mergePage } from '../rules/paging';
-import type { Clock } from '../services/clock';
+import { hasMorePages, mergePage } from '@renderer/rules/paging';
+import type { Clock } from '@renderer/services/clock';
 import { Freshness, KEPT_FRESH_MS } from './Freshness';
 
 export type ListStatus = 'idle' | 'loading' | 'error';

@@ -6,8 +6,13 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AreaCode } from '@shared/constants';
-import { timestampShape } from '../lib/bootShapes';
-import { countdownUntil, GET_CODE_LABEL, resendLabel, secondsLeft } from '../rules/countdown';
+import { timestampShape } from '@renderer/lib/bootShapes';
+import {
+  countdownUntil,
+  GET_CODE_LABEL,
+  resendLabel,
+  secondsLeft,
+} from '@renderer/rules/countdown';
 import {
   COUNTRY_OF,
   ENTER_MOBILE_FIRST,
@@ -15,10 +20,10 @@ import {
   isValidPhone,
   normalizeCode,
   normalizePhone,
-} from '../rules/loginValidation';
-import type { Clock } from '../services/clock';
-import { type JsonStorage, StorageKey } from '../services/storage';
-import type { UiService } from '../services/ui';
+} from '@renderer/rules/loginValidation';
+import type { Clock } from '@renderer/services/clock';
+import { type JsonStorage, StorageKey } from '@renderer/lib/storage';
+import type { UiService } from '@renderer/services/ui';
 
 /** Get Code's states (PRODUCT.md §4): idle, sending, a 180-second countdown, idle. */
 export type SmsState = 'idle' | 'sending' | 'countdown';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@shared/api/entities';
-import { INVALID_PHONE_OR_CODE } from '../rules/loginValidation';
-import { fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
-import { channelFeature } from '../features/channel/ChannelStore';
+import { INVALID_PHONE_OR_CODE } from '@renderer/rules/loginValidation';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
+import { channelFeature } from '@renderer/features/channel/ChannelStore';
 import { PhoneSignUpStore, type SignUpKind } from './PhoneSignUpStore';
 
 const partner = {

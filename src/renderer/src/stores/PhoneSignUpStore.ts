@@ -11,11 +11,11 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { User } from '@shared/api/entities';
 import { OK } from '@shared/codes';
 import { INVITE_MESSAGE_MS } from '@shared/constants';
-import type { HostProfile } from '../native';
-import { areaCodesFor, INVALID_PHONE_OR_CODE } from '../rules/loginValidation';
-import type { Clock } from '../services/clock';
-import type { UiService } from '../services/ui';
-import type { ApiService } from '../services/ApiService';
+import type { HostProfile } from '@renderer/native';
+import { areaCodesFor, INVALID_PHONE_OR_CODE } from '@renderer/rules/loginValidation';
+import type { Clock } from '@renderer/services/clock';
+import type { UiService } from '@renderer/services/ui';
+import type { ApiService } from '@renderer/services/ApiService';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import type { UserStore } from './UserStore';
 

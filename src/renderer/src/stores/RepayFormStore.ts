@@ -8,8 +8,8 @@
  * rather than in either: `root.feature(repayFormFeature)`.
  */
 import { makeAutoObservable } from 'mobx';
-import { persistedRepayFormShape } from '../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../services/storage';
+import { persistedRepayFormShape } from '@renderer/lib/bootShapes';
+import { type JsonStorage, StorageKey } from '@renderer/lib/storage';
 import type { Feature } from './RootStore';
 
 export class RepayFormStore {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo, User } from '@shared/api/entities';
-import { billFeature } from '../features/bill/BillStore';
-import { pagedAnswer, planRow } from '../test/billRows';
-import { homeFeature } from '../features/home/HomeStore';
-import { loanFeature } from '../features/loan/LoanStore';
-import { voucherFeature } from '../features/voucher/VoucherStore';
-import { fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { billFeature } from '@renderer/features/bill/BillStore';
+import { pagedAnswer, planRow } from '@tests/support/renderer/billRows';
+import { homeFeature } from '@renderer/features/home/HomeStore';
+import { loanFeature } from '@renderer/features/loan/LoanStore';
+import { voucherFeature } from '@renderer/features/voucher/VoucherStore';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 
 const borrower: User = {
   msisdn: '9171234567',

@@ -11,16 +11,16 @@
  */
 import { action, makeObservable, observable, reaction } from 'mobx';
 import type { AppConfig } from '@shared/appConfig';
-import type { ErrorReporter } from '../errors/reporter';
-import type { NativeHost } from '../native';
-import type { ApiTransport } from '../services/api';
-import type { Clock } from '../services/clock';
-import { EventBus } from '../services/events';
-import type { Navigation } from '../services/navigation';
-import { type JsonStorage, SESSION_OWNED_KEYS } from '../services/storage';
-import type { UiService } from '../services/ui';
-import type { UserRecordSeal } from '../services/userRecordSeal';
-import { ApiService } from '../services/ApiService';
+import type { ErrorReporter } from '@renderer/errors/reporter';
+import type { NativeHost } from '@renderer/native';
+import type { ApiTransport } from '@renderer/services/api';
+import type { Clock } from '@renderer/services/clock';
+import { EventBus } from '@renderer/services/events';
+import type { Navigation } from '@renderer/services/navigation';
+import { type JsonStorage, SESSION_OWNED_KEYS } from '@renderer/lib/storage';
+import type { UiService } from '@renderer/services/ui';
+import type { UserRecordSeal } from '@renderer/services/userRecordSeal';
+import { ApiService } from '@renderer/services/ApiService';
 import { ConfigStore } from './ConfigStore';
 import { NetworkStore } from './NetworkStore';
 import { SessionScope } from './SessionScope';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointName } from '@shared/api/endpoints';
 import type { LoanInfo, User } from '@shared/api/entities';
-import { billFeature } from '../features/bill/BillStore';
-import { pagedAnswer, planRow } from '../test/billRows';
-import { campaignsFeature } from '../features/event/CampaignStore';
-import { homeFeature } from '../features/home/HomeStore';
+import { billFeature } from '@renderer/features/bill/BillStore';
+import { pagedAnswer, planRow } from '@tests/support/renderer/billRows';
+import { campaignsFeature } from '@renderer/features/event/CampaignStore';
+import { homeFeature } from '@renderer/features/home/HomeStore';
 import { repayFormFeature } from './RepayFormStore';
-import { EventBus } from '../services/events';
-import { memoryStorage, StorageKey } from '../services/storage';
-import { type FakeAnswer, fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { EventBus } from '@renderer/services/events';
+import { memoryStorage, StorageKey } from '@renderer/lib/storage';
+import { type FakeAnswer, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { KEPT_FRESH_MS } from './Freshness';
 import { SessionScope } from './SessionScope';
 

@@ -7,8 +7,8 @@
  * The shell keys the routed screens by the sessions that ended (`RootStore.screensKey`), so what
  * components hold goes with a borrower too.
  */
-import type { EventBus } from '../services/events';
-import type { AppEvents } from '../services/events';
+import type { EventBus } from '@renderer/services/events';
+import type { AppEvents } from '@renderer/services/events';
 
 export class SessionScope {
   private ended = false;

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '@shared/bridge';
-import { kycFeature } from '../features/kyc/KycStore';
-import { memoryStorage, StorageKey } from '../services/storage';
-import { userBaseInfoOf } from '../native/baseInfo';
-import { fakeBridge, fakeTransport, ok } from '../test/fakes';
-import { createTestRoot } from '../test/testRoot';
+import { kycFeature } from '@renderer/features/kyc/KycStore';
+import { memoryStorage, StorageKey } from '@renderer/lib/storage';
+import { userBaseInfoOf } from '@renderer/native/baseInfo';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loginPath } from './SessionStore';
 import { KEPT_FRESH_MS } from './Freshness';
 

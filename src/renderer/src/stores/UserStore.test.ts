@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonStorage, memoryStorage, StorageKey } from '../services/storage';
+import { JsonStorage, memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { UserStore } from './UserStore';
 
 const user = {

@@ -11,10 +11,10 @@
  */
 import { makeAutoObservable } from 'mobx';
 import type { LoanInfo, UnreadItem, User } from '@shared/api/entities';
-import { type HomeFrame, persistedUserShape } from '../lib/bootShapes';
-import { profileTabHasDot, redDotList } from '../rules/redDot';
-import { type JsonStorage, StorageKey } from '../services/storage';
-import type { UserRecordSeal } from '../services/userRecordSeal';
+import { type HomeFrame, persistedUserShape } from '@renderer/lib/bootShapes';
+import { profileTabHasDot, redDotList } from '@renderer/rules/redDot';
+import { type JsonStorage, StorageKey } from '@renderer/lib/storage';
+import type { UserRecordSeal } from '@renderer/services/userRecordSeal';
 
 export class UserStore {
   /** The login token; a host's token inside the lender app. Logged in when it is non-empty. */

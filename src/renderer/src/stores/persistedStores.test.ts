@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KycFormStore } from '../features/kyc/KycFormStore';
-import { JsonStorage, memoryStorage } from '../services/storage';
-import { TEST_CONFIG } from '../test/testRoot';
+import { KycFormStore } from '@renderer/features/kyc/KycFormStore';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
+import { TEST_CONFIG } from '@tests/support/renderer/testRoot';
 import { ConfigStore } from './ConfigStore';
 
 describe('KYC form persistence (PRODUCT.md §3)', () => {

@@ -9,9 +9,9 @@
  */
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { FakeBrowserWindow } from '../browserWindow';
-import type { PageIpc } from '../webContents';
-import { FakeElectron, installElectronUncaughtHandler } from '../fakeElectron';
+import type { FakeBrowserWindow } from '@tests/support/electron/browserWindow';
+import type { PageIpc } from '@tests/support/electron/webContents';
+import { FakeElectron, installElectronUncaughtHandler } from '@tests/support/electron/fakeElectron';
 import type { Answer, Call, FakeState, PageResponse, WindowState } from './protocol';
 
 const mainFile = process.env.DL_BUILT_MAIN ?? '';

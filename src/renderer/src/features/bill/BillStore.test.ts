@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../services/events';
-import { recordingNavigation } from '../../services/navigation';
-import { recordingUi } from '../../services/ui';
-import { ApiService } from '../../services/ApiService';
-import { type FakeAnswer, fakeTransport } from '../../test/fakes';
-import { manualClock } from '../../test/testRoot';
+import { EventBus } from '@renderer/services/events';
+import { recordingNavigation } from '@renderer/services/navigation';
+import { recordingUi } from '@renderer/services/ui';
+import { ApiService } from '@renderer/services/ApiService';
+import { type FakeAnswer, fakeTransport } from '@tests/support/renderer/fakes';
+import { manualClock } from '@tests/support/renderer/testRoot';
 import { BillStore } from './BillStore';
-import { loanRow, pagedAnswer, planRow } from '../../test/billRows';
+import { loanRow, pagedAnswer, planRow } from '@tests/support/renderer/billRows';
 
 function billWith(answers: Parameters<typeof fakeTransport>[0]) {
   const transport = fakeTransport(answers);

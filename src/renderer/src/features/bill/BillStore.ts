@@ -5,11 +5,11 @@
 import { makeAutoObservable } from 'mobx';
 import type { LoanItem, PlanItem } from '@shared/api/entities';
 import { BILL_PAGE_SIZE } from '@shared/constants';
-import type { Clock } from '../../services/clock';
-import type { Navigation } from '../../services/navigation';
-import type { ApiCaller } from '../../services/ApiService';
-import type { Feature } from '../../stores/RootStore';
-import { repayFormFeature } from '../../stores/RepayFormStore';
+import type { Clock } from '@renderer/services/clock';
+import type { Navigation } from '@renderer/services/navigation';
+import type { ApiCaller } from '@renderer/services/ApiService';
+import type { Feature } from '@renderer/stores/RootStore';
+import { repayFormFeature } from '@renderer/stores/RepayFormStore';
 import {
   amountToPay,
   type BillTab,
@@ -18,7 +18,7 @@ import {
   repayTargetOf,
   toggleId,
 } from './billRules';
-import { PagedList, type PageOf } from '../../stores/PagedList';
+import { PagedList, type PageOf } from '@renderer/stores/PagedList';
 
 /** What the Bill tab needs of the repay form (stores/RepayFormStore). */
 interface RepayFormPort {

@@ -4,9 +4,9 @@
  */
 import { Link } from 'react-router-dom';
 import type { LoanItem } from '@shared/api/entities';
-import { formatDate, formatPeso } from '../../lib/format';
-import { documentLinkOf, LOAN_DOCUMENTS, showsDocuments } from '../../rules/loanDocuments';
-import { periodTypeLabel } from '../../rules/periodTypes';
+import { formatDate, formatPeso } from '@renderer/lib/format';
+import { documentLinkOf, LOAN_DOCUMENTS, showsDocuments } from '@renderer/rules/loanDocuments';
+import { periodTypeLabel } from '@renderer/rules/periodTypes';
 
 interface Props {
   loan: LoanItem;

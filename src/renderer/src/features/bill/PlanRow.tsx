@@ -1,8 +1,8 @@
 /** One Repayment Plan row: checkbox, header per period type, due date and amount. */
 import { observer } from 'mobx-react-lite';
 import type { PlanItem } from '@shared/api/entities';
-import { formatDate, formatPeso } from '../../lib/format';
-import { periodHeaderOf } from '../../rules/periodTypes';
+import { formatDate, formatPeso } from '@renderer/lib/format';
+import { periodHeaderOf } from '@renderer/rules/periodTypes';
 
 export const PlanRow = observer(function PlanRow({
   item,

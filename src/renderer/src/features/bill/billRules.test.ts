@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PeriodType, PlanItem } from '@shared/api/entities';
 import { formatPeso } from '@shared/money';
-import { documentLinkOf, showsDocuments } from '../../rules/loanDocuments';
-import { periodHeaderOf, periodTypeLabel } from '../../rules/periodTypes';
+import { documentLinkOf, showsDocuments } from '@renderer/rules/loanDocuments';
+import { periodHeaderOf, periodTypeLabel } from '@renderer/rules/periodTypes';
 import {
   amountToPay,
   billTabOf,

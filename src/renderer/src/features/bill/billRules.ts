@@ -5,7 +5,7 @@
  */
 import type { PlanItem } from '@shared/api/entities';
 import { missingCaseError } from '@shared/missingCaseError';
-import { sumAmounts } from '../../lib/format';
+import { sumAmounts } from '@renderer/lib/format';
 
 /** Bill tabs, chosen by query type 1 to 3. */
 export type BillTab = 1 | 2 | 3;

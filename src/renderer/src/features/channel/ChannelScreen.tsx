@@ -5,8 +5,8 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { hasOwn } from '@shared/portable';
-import NotFound from '../../shell/NotFound';
-import { PageSkeleton } from '../../shell/PageSkeleton';
+import NotFound from '@renderer/shell/NotFound';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
 
 const PAGES = {
   admin: lazy(() => import('./PartnerAdmin')),

@@ -6,11 +6,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ResponseOf } from '@shared/api/endpoints';
 import { OK } from '@shared/codes';
-import { mergePage } from '../../rules/paging';
-import type { ApiService } from '../../services/ApiService';
-import type { Feature } from '../../stores/RootStore';
-import type { UserStore } from '../../stores/UserStore';
-import type { LoadStatus } from '../../lib/loadStatus';
+import { mergePage } from '@renderer/rules/paging';
+import type { ApiService } from '@renderer/services/ApiService';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { UserStore } from '@renderer/stores/UserStore';
+import type { LoadStatus } from '@renderer/lib/loadStatus';
 
 export type WithdrawInfo = ResponseOf<'channelWithdrawInfo'>;
 export type ChannelOrder = ResponseOf<'channelOrder'>['list'][number];

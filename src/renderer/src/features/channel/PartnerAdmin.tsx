@@ -5,10 +5,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatPeso } from '../../lib/format';
-import { useFeature, useStores } from '../../stores/StoresContext';
-import { InviteShare } from '../../components/InviteShare';
-import { appUrl } from '../../lib/share';
+import { formatPeso } from '@renderer/lib/format';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
+import { InviteShare } from '@renderer/components/InviteShare';
+import { appUrl } from '@renderer/services/share';
 import { channelFeature } from './ChannelStore';
 import { PARTNER_LOGIN, PartnerLinks, PartnerPage } from './PartnerParts';
 

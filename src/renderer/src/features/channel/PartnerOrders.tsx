@@ -1,11 +1,11 @@
 /** /channel/orders: loans taken by the partner's referrals (app/channel/channelOrder/v1). */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { formatDate, formatPeso } from '../../lib/format';
-import { useFeature } from '../../stores/StoresContext';
+import { formatDate, formatPeso } from '@renderer/lib/format';
+import { useFeature } from '@renderer/stores/StoresContext';
 import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
-import { ReloadButton } from '../../components/ReloadAgain';
+import { ReloadButton } from '@renderer/components/ReloadAgain';
 
 export default observer(function PartnerOrders() {
   const channel = useFeature(channelFeature);

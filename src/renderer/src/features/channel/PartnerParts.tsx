@@ -2,8 +2,8 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useFeature } from '../../stores/StoresContext';
-import { ContentPage } from '../../components/ContentPage';
+import { useFeature } from '@renderer/stores/StoresContext';
+import { ContentPage } from '@renderer/components/ContentPage';
 import { channelFeature } from './ChannelStore';
 
 /** The partner login: the login page's invite_friend mode, which lands on /channel/admin. */

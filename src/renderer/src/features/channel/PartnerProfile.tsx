@@ -1,7 +1,7 @@
 /** /channel/profile: who is signed in to the partner center, and signing out of it. */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useFeature, useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
 

@@ -1,10 +1,10 @@
 /** /channel/reg: partner registration on the channel host; lands on the partner center. */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../../components/ContentPage';
-import { PhoneSignUpStore } from '../../stores/PhoneSignUpStore';
-import { SignUpForm } from '../../components/SignUpForm';
+import { useStores } from '@renderer/stores/StoresContext';
+import { ContentPage } from '@renderer/components/ContentPage';
+import { PhoneSignUpStore } from '@renderer/stores/PhoneSignUpStore';
+import { SignUpForm } from '@renderer/components/SignUpForm';
 
 /** Where a registered partner lands. */
 function adminUrl(token: string, from: string): string {

@@ -4,8 +4,8 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { formatPeso } from '../../lib/format';
-import { useFeature, useStores } from '../../stores/StoresContext';
+import { formatPeso } from '@renderer/lib/format';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { channelFeature } from './ChannelStore';
 import { PartnerPage } from './PartnerParts';
 

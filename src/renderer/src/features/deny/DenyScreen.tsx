@@ -3,8 +3,8 @@
  * arrive as /deny/fastpaylogin{code}.
  */
 import { useParams } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../../components/ContentPage';
+import { useStores } from '@renderer/stores/StoresContext';
+import { ContentPage } from '@renderer/components/ContentPage';
 
 const FASTPAY_PREFIX = 'fastpaylogin';
 

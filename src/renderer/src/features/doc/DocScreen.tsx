@@ -3,16 +3,16 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { NO_DOCUMENTS_MARKER } from '@shared/constants';
-import { formatDate, formatPeso } from '../../lib/format';
-import NotFound from '../../shell/NotFound';
-import { PageSkeleton } from '../../shell/PageSkeleton';
-import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../../components/ContentPage';
-import { DocStore } from '../../lib/documents/DocStore';
-import { type DocDef, docOf } from '../../lib/documents/docs';
-import { Markdown } from '../../components/Markdown';
-import { companyFields, type OrderInfo, orderFields } from '../../lib/documents/orderFields';
-import { LoadFailed } from '../../components/ReloadAgain';
+import { formatDate, formatPeso } from '@renderer/lib/format';
+import NotFound from '@renderer/shell/NotFound';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
+import { useStores } from '@renderer/stores/StoresContext';
+import { ContentPage } from '@renderer/components/ContentPage';
+import { DocStore } from '@renderer/stores/DocStore';
+import { type DocDef, docOf } from '@renderer/lib/documents/docs';
+import { Markdown } from '@renderer/components/Markdown';
+import { companyFields, type OrderInfo, orderFields } from '@renderer/lib/documents/orderFields';
+import { LoadFailed } from '@renderer/components/ReloadAgain';
 
 function ScheduleTable({ order }: { order: OrderInfo | undefined }) {
   if (!order) return null;

@@ -2,11 +2,11 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { missingCaseError } from '@shared/missingCaseError';
-import { ContentPage } from '../../components/ContentPage';
+import { ContentPage } from '@renderer/components/ContentPage';
 import { useCampaigns } from './useCampaigns';
 import { EVENTS } from './events';
 import { type EventPhase, windowDays } from './eventWindow';
-import { ReloadButton } from '../../components/ReloadAgain';
+import { ReloadButton } from '@renderer/components/ReloadAgain';
 
 function phaseLabel(phase: EventPhase | undefined): { text: string; tone: string } {
   switch (phase) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { campaignsFeature } from './CampaignStore';
 
 const dates = [

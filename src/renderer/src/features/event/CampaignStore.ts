@@ -9,9 +9,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { EventDate } from '@shared/api/entities';
 import { OK } from '@shared/codes';
-import type { ApiService } from '../../services/ApiService';
-import type { Feature } from '../../stores/RootStore';
-import type { LoadStatus } from '../../lib/loadStatus';
+import type { ApiService } from '@renderer/services/ApiService';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { LoadStatus } from '@renderer/lib/loadStatus';
 import { type EventPhase, phaseAt, windowOf } from './eventWindow';
 
 /** What the store needs of the API: the dates, and the server's clock. */

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 
 export function Hero({
   title,

@@ -6,13 +6,13 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import NotFound from '../../shell/NotFound';
-import { PageSkeleton } from '../../shell/PageSkeleton';
-import { ContentPage } from '../../components/ContentPage';
+import NotFound from '@renderer/shell/NotFound';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
+import { ContentPage } from '@renderer/components/ContentPage';
 import { useCampaigns } from './useCampaigns';
 import { type EventDef, eventOf } from './events';
 import { OUT_OF_WINDOW_TEXT, windowDays } from './eventWindow';
-import { LoadFailed } from '../../components/ReloadAgain';
+import { LoadFailed } from '@renderer/components/ReloadAgain';
 
 const EventView = observer(function EventView({
   file,

@@ -4,7 +4,7 @@
  */
 import type { EventDate } from '@shared/api/entities';
 import { EVENT_WINDOWS } from '@shared/constants';
-import { formatMarketDate, parseMarketInstant } from '../../lib/marketCalendar';
+import { formatMarketDate, parseMarketInstant } from '@renderer/lib/marketCalendar';
 
 export const OUT_OF_WINDOW_TEXT = 'Not within the valid time limit';
 

@@ -5,7 +5,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { hasOwn } from '@shared/portable';
 import type { EventPageProps } from './EventPageProps';
-import { EVENT_TITLES, type EventFile } from '../../lib/eventTitles';
+import { EVENT_TITLES, type EventFile } from '@renderer/lib/eventTitles';
 
 export interface EventDef {
   title: string;

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useFeature } from '../../stores/StoresContext';
+import { useFeature } from '@renderer/stores/StoresContext';
 import { type CampaignStore, campaignsFeature } from './CampaignStore';
 import { nowFromQuery } from './eventWindow';
 

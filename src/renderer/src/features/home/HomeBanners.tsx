@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { Advertisement } from '@shared/api/entities';
-import { whenIdle } from '../../lib/idle';
-import { useOptionalChunk } from '../../lib/useOptionalChunk';
+import { whenIdle } from '@renderer/lib/idle';
+import { useOptionalChunk } from '@renderer/lib/useOptionalChunk';
 import { BannerButton } from './BannerButton';
 
 const loadCarousel = () => import('./BannerCarousel');

@@ -1,9 +1,9 @@
 /**
  * Home's page and its hero (PRODUCT.md §2 Home: the headline amount and the main button) as pure
- * views: HomeScreen renders them from its stores, and the web build renders them once, empty,
- * into the `<template>` index.html paints Home's first frame from (src/renderer/inline), so the
- * painted frame is this markup filled with text, never a second copy of it (README "First
- * frame"). No hooks, no stores, no antd-mobile: react-dom/server renders them at build time.
+ * views: HomeScreen renders them from its stores, and the web build renders them once, empty, into
+ * the `<template>` index.html paints Home's first frame from (src/renderer/inline), so the painted
+ * frame is this markup filled with text, never a second copy of it (docs/architecture.md
+ * "Startup"). No hooks, no stores, no antd-mobile: react-dom/server renders them at build time.
  */
 import type { ReactNode, Ref } from 'react';
 

@@ -8,17 +8,17 @@ import { observer } from 'mobx-react-lite';
 import { KycStates } from '@shared/api/entities';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { HomeFrame } from '../../lib/bootShapes';
-import { restoreFocus, type TakenFrame, takeFirstFrame } from '../../lib/firstFrameTakeOver';
-import { formatDate, formatPeso } from '../../lib/format';
-import { useNavigating } from '../../lib/navigating';
-import { useOptionalChunk } from '../../lib/useOptionalChunk';
-import { KEPT_FRESH_MS } from '../../stores/Freshness';
-import { useFeature, useStores } from '../../stores/StoresContext';
+import type { HomeFrame } from '@renderer/lib/bootShapes';
+import { restoreFocus, type TakenFrame, takeFirstFrame } from '@renderer/lib/firstFrameTakeOver';
+import { formatDate, formatPeso } from '@renderer/lib/format';
+import { useNavigating } from '@renderer/lib/navigating';
+import { useOptionalChunk } from '@renderer/lib/useOptionalChunk';
+import { KEPT_FRESH_MS } from '@renderer/stores/Freshness';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { HomeBanners } from './HomeBanners';
 import { HomeHero, HomeHeroUpdating, HomePage } from './HomeHero';
-import { headlineOf, homeFrameOf, showsOverdue } from '../../rules/homeButton';
-import { PullRefresh } from '../../components/PullRefresh';
+import { headlineOf, homeFrameOf, showsOverdue } from '@renderer/rules/homeButton';
+import { PullRefresh } from '@renderer/components/PullRefresh';
 import './home.css';
 
 // Loaded when the first popup ad shows (its mask animation library is not Home's to carry).

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Advertisement, LoanInfo, User } from '@shared/api/entities';
 import { APP_STORE_LINKS } from '@shared/constants';
-import type { NativeHost } from '../../native';
-import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
-import { loanInfoFeature } from '../../stores/LoanInfoStore';
+import type { NativeHost } from '@renderer/native';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
+import { loanInfoFeature } from '@renderer/stores/LoanInfoStore';
 import { HomeStore } from './HomeStore';
-import { KYC_EXPIRED_NOTICE } from '../../rules/homeButton';
+import { KYC_EXPIRED_NOTICE } from '@renderer/rules/homeButton';
 
 const user = (state: User['state'], areaCode: User['areaCode'] = '63'): User => ({
   msisdn: '9171234567',

@@ -10,22 +10,22 @@ import { OK } from '@shared/codes';
 import { appStoreLink, HOME_BANNER_LOCATION } from '@shared/constants';
 import { safeLink } from '@shared/links';
 import { missingCaseError } from '@shared/missingCaseError';
-import type { NativeHost } from '../../native';
-import type { Navigation } from '../../services/navigation';
-import type { UiService } from '../../services/ui';
-import type { Clock } from '../../services/clock';
-import type { ApiCaller } from '../../services/ApiService';
-import type { ConfigStore } from '../../stores/ConfigStore';
-import { Freshness } from '../../stores/Freshness';
-import { type LoanInfoStore, loanInfoFeature } from '../../stores/LoanInfoStore';
-import type { Feature } from '../../stores/RootStore';
-import type { UserStore } from '../../stores/UserStore';
+import type { NativeHost } from '@renderer/native';
+import type { Navigation } from '@renderer/services/navigation';
+import type { UiService } from '@renderer/services/ui';
+import type { Clock } from '@renderer/services/clock';
+import type { ApiCaller } from '@renderer/services/ApiService';
+import type { ConfigStore } from '@renderer/stores/ConfigStore';
+import { Freshness } from '@renderer/stores/Freshness';
+import { type LoanInfoStore, loanInfoFeature } from '@renderer/stores/LoanInfoStore';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { UserStore } from '@renderer/stores/UserStore';
 import {
   type HomeButtonView,
   homeButtonActionOf,
   homeButtonOf,
   KYC_EXPIRED_NOTICE,
-} from '../../rules/homeButton';
+} from '@renderer/rules/homeButton';
 import { bannersOf, unseenPopups } from './popupAds';
 
 /** Location of the Home banner (advertisement/loadBanner). */

@@ -7,7 +7,7 @@
  */
 import { safeLink } from '@shared/links';
 import { hasOwn } from '@shared/portable';
-import { EVENT_TITLES } from '../../lib/eventTitles';
+import { EVENT_TITLES } from '@renderer/lib/eventTitles';
 
 export const AD_FALLBACK_NAME = 'Advertisement';
 

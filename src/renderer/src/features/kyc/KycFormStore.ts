@@ -3,8 +3,8 @@
  * (features/kyc) fills it; review info and the end of a session clear it.
  */
 import { makeAutoObservable } from 'mobx';
-import { persistedKycFormShape } from '../../lib/bootShapes';
-import { type JsonStorage, StorageKey } from '../../services/storage';
+import { persistedKycFormShape } from '@renderer/lib/bootShapes';
+import { type JsonStorage, StorageKey } from '@renderer/lib/storage';
 
 export class KycFormStore {
   step = 1;

@@ -3,10 +3,10 @@ import { Button, Result } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { KEPT_FRESH_MS } from '../../stores/Freshness';
-import { useFeature, useStores } from '../../stores/StoresContext';
-import { MoneyPage } from '../../components/MoneyPage';
-import { AppDownloadNotice } from '../../components/AppDownloadNotice';
+import { KEPT_FRESH_MS } from '@renderer/stores/Freshness';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
+import { MoneyPage } from '@renderer/components/MoneyPage';
+import { AppDownloadNotice } from '@renderer/components/AppDownloadNotice';
 import { kycFeature } from './KycStore';
 import { kycStateView } from './kycState';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import certList from '@fixtures/reference/certification-config.json';
 import type { CertItem } from '@shared/api/entities';
-import { type KeyValueStorage, memoryStorage } from '../../services/storage';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { type KeyValueStorage, memoryStorage } from '@renderer/lib/storage';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { kycFeature } from './KycStore';
 
 function setup(

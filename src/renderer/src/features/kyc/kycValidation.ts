@@ -6,8 +6,8 @@
 import type { CertItem, KycItemType } from '@shared/api/entities';
 import { MAX_CIPHERTEXT_B64 } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
-import { contactShape } from '../../lib/bootShapes';
-import { marketDay } from '../../lib/marketCalendar';
+import { contactShape } from '@renderer/lib/bootShapes';
+import { marketDay } from '@renderer/lib/marketCalendar';
 
 /** Contacts are kept as JSON in the draft's string value. */
 export interface ContactValue {

@@ -2,10 +2,10 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { type ReactNode, useEffect } from 'react';
-import { useFeature, useStores } from '../../stores/StoresContext';
-import { loanApplyRedirectOf } from '../../rules/homeButton';
-import { MoneyPage } from '../../components/MoneyPage';
-import { PageSkeleton } from '../../shell/PageSkeleton';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
+import { loanApplyRedirectOf } from '@renderer/rules/homeButton';
+import { MoneyPage } from '@renderer/components/MoneyPage';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
 import { formatPeso } from '@shared/money';
 import { PreviewCard } from './components/PreviewCard';
 import { WebPayeePicker } from './components/WebPayeePicker';

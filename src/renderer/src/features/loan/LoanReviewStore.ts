@@ -6,11 +6,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ResponseOf } from '@shared/api/endpoints';
 import { OK } from '@shared/codes';
-import { loanPhaseOf } from '../../rules/homeButton';
-import type { ApiService } from '../../services/ApiService';
-import type { Clock } from '../../services/clock';
-import type { LoanInfoStore } from '../../stores/LoanInfoStore';
-import type { UserStore } from '../../stores/UserStore';
+import { loanPhaseOf } from '@renderer/rules/homeButton';
+import type { ApiService } from '@renderer/services/ApiService';
+import type { Clock } from '@renderer/services/clock';
+import type { LoanInfoStore } from '@renderer/stores/LoanInfoStore';
+import type { UserStore } from '@renderer/stores/UserStore';
 import { APPLICATION_LANDING_MS, type SentApplicationMark } from './sentApplication';
 
 export type LoanDetail = NonNullable<ResponseOf<'loanDetail'>>;

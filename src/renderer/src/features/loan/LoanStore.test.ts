@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loanFeature, PICK_ACCOUNT_FAILED, REVIEW_SUCCESS_PATH } from './LoanStore';
 import { CHOOSE_PAYEE, ENTER_AMOUNT } from './loanValidation';
 

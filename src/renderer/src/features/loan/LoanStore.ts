@@ -13,21 +13,21 @@ import type { LoanPreview } from '@shared/api/endpoints';
 import { type Coupon, CouponStates } from '@shared/api/entities';
 import { OK } from '@shared/codes';
 import { DEFAULT_LOAN_PERIODS, DEFAULT_LOAN_TYPE } from '@shared/constants';
-import type { NativeHost } from '../../native';
-import type { Clock } from '../../services/clock';
-import type { Navigation } from '../../services/navigation';
-import type { UiService } from '../../services/ui';
-import type { ApiService } from '../../services/ApiService';
-import { KEPT_FRESH_MS } from '../../stores/Freshness';
-import { type LoanInfoStore, loanInfoFeature } from '../../stores/LoanInfoStore';
-import type { SessionStore } from '../../stores/SessionStore';
-import type { UserStore } from '../../stores/UserStore';
+import type { NativeHost } from '@renderer/native';
+import type { Clock } from '@renderer/services/clock';
+import type { Navigation } from '@renderer/services/navigation';
+import type { UiService } from '@renderer/services/ui';
+import type { ApiService } from '@renderer/services/ApiService';
+import { KEPT_FRESH_MS } from '@renderer/stores/Freshness';
+import { type LoanInfoStore, loanInfoFeature } from '@renderer/stores/LoanInfoStore';
+import type { SessionStore } from '@renderer/stores/SessionStore';
+import type { UserStore } from '@renderer/stores/UserStore';
 import { LoanReviewStore } from './LoanReviewStore';
 import { SentApplicationMark } from './sentApplication';
 
 export const PICK_ACCOUNT_FAILED = 'The account could not be chosen. Please try again.';
 
-import type { Feature } from '../../stores/RootStore';
+import type { Feature } from '@renderer/stores/RootStore';
 import {
   type LoanErrors,
   type LoanField,

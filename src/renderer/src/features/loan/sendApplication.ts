@@ -4,9 +4,9 @@
  */
 import type { LoanApplication } from '@shared/api/endpoints';
 import { OK } from '@shared/codes';
-import type { HostProfile, NativeHost } from '../../native';
-import type { UiService } from '../../services/ui';
-import type { ApiService } from '../../services/ApiService';
+import type { HostProfile, NativeHost } from '@renderer/native';
+import type { UiService } from '@renderer/services/ui';
+import type { ApiService } from '@renderer/services/ApiService';
 
 const APPLICATION_FAILED = 'The application failed. Please try again.';
 

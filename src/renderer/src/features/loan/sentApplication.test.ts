@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoanInfo, User } from '@shared/api/entities';
-import { ApiCallError } from '../../services/api';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot, TEST_CONFIG } from '../../test/testRoot';
+import { ApiCallError } from '@renderer/services/api';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot, TEST_CONFIG } from '@tests/support/renderer/testRoot';
 import { LANDING_POLL_MS } from './LoanReviewStore';
 import { loanFeature } from './LoanStore';
 import { APPLICATION_LANDING_MS, sentApplicationKey } from './sentApplication';

@@ -10,10 +10,10 @@
  */
 import { makeAutoObservable } from 'mobx';
 import { API_TIMEOUT_MS } from '@shared/constants';
-import { number, object } from '../../lib/shape';
-import type { Clock } from '../../services/clock';
-import type { JsonStorage } from '../../services/storage';
-import type { UserStore } from '../../stores/UserStore';
+import { number, object } from '@renderer/lib/shape';
+import type { Clock } from '@renderer/services/clock';
+import type { JsonStorage } from '@renderer/lib/storage';
+import type { UserStore } from '@renderer/stores/UserStore';
 
 /** An application on its way. */
 export interface SentApplication {

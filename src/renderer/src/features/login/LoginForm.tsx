@@ -1,10 +1,11 @@
 /**
  * The login page's view (PRODUCT.md §2 "Login page"): title, area code, phone, verification code
  * with Get Code, LOGIN. Pure: LoginScreen renders it from its store, and the web build renders it
- * once into the `<template>` index.html paints the first Login from (src/renderer/inline), so
- * the painted form is this markup, never a second copy of it (README "First frame"). No antd-mobile
- * component: plain elements styled like the library's Input and Button (login.css), so the first
- * page of a borrower signed out needs no library chunk beside the boot chunk (bench/README.md).
+ * once into the `<template>` index.html paints the first Login from (src/renderer/inline), so the
+ * painted form is this markup, never a second copy of it (docs/architecture.md "Startup"). No
+ * antd-mobile component: plain elements styled like the library's Input and Button (login.css), so
+ * the first page of a borrower signed out needs no library chunk beside the boot chunk
+ * (bench/README.md).
  */
 import type { ReactNode, Ref } from 'react';
 import { type AreaCode, SMS_CODE_LENGTH } from '@shared/constants';

@@ -5,8 +5,8 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import type { AreaCode } from '@shared/constants';
-import { restoreFocus, takeFirstFrame } from '../../lib/firstFrameTakeOver';
-import { useFeature } from '../../stores/StoresContext';
+import { restoreFocus, takeFirstFrame } from '@renderer/lib/firstFrameTakeOver';
+import { useFeature } from '@renderer/stores/StoresContext';
 import { LoginForm } from './LoginForm';
 import { loginFeature } from './LoginStore';
 import './login.css';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ENTER_MOBILE_FIRST, INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
-import { memoryStorage, StorageKey } from '../../services/storage';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { ENTER_MOBILE_FIRST, INVALID_PHONE_OR_CODE } from '@renderer/rules/loginValidation';
+import { memoryStorage, StorageKey } from '@renderer/lib/storage';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loginFeature } from './LoginStore';
 
 const user = {

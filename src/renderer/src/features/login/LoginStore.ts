@@ -7,16 +7,16 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '@shared/codes';
 import { DEFAULT_AREA_CODE, INVITE_MESSAGE_MS } from '@shared/constants';
 import { safeLink } from '@shared/links';
-import { areaCodesFor, INVALID_PHONE_OR_CODE } from '../../rules/loginValidation';
-import type { Clock } from '../../services/clock';
-import type { Navigation } from '../../services/navigation';
-import type { JsonStorage } from '../../services/storage';
-import type { UiService } from '../../services/ui';
-import type { ApiService } from '../../services/ApiService';
-import { PhoneCodeForm } from '../../stores/PhoneCodeForm';
-import type { Feature } from '../../stores/RootStore';
-import type { SessionStore } from '../../stores/SessionStore';
-import type { UserStore } from '../../stores/UserStore';
+import { areaCodesFor, INVALID_PHONE_OR_CODE } from '@renderer/rules/loginValidation';
+import type { Clock } from '@renderer/services/clock';
+import type { Navigation } from '@renderer/services/navigation';
+import type { JsonStorage } from '@renderer/lib/storage';
+import type { UiService } from '@renderer/services/ui';
+import type { ApiService } from '@renderer/services/ApiService';
+import { PhoneCodeForm } from '@renderer/stores/PhoneCodeForm';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { SessionStore } from '@renderer/stores/SessionStore';
+import type { UserStore } from '@renderer/stores/UserStore';
 
 const INVITE_FRIEND = 'invite_friend';
 

@@ -7,12 +7,12 @@ import { NavBar } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { backIcon } from '../../components/BackIcon';
-import { MasterDetail } from '../../components/MasterDetail';
-import { formatDate } from '../../lib/format';
-import { useFeature } from '../../stores/StoresContext';
-import { ListFooter } from '../../components/ListFooter';
-import { PullRefresh } from '../../components/PullRefresh';
+import { backIcon } from '@renderer/components/BackIcon';
+import { MasterDetail } from '@renderer/components/MasterDetail';
+import { formatDate } from '@renderer/lib/format';
+import { useFeature } from '@renderer/stores/StoresContext';
+import { ListFooter } from '@renderer/components/ListFooter';
+import { PullRefresh } from '@renderer/components/PullRefresh';
 import './messages.css';
 import { messagesFeature } from './MessagesStore';
 

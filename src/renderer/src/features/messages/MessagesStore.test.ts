@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@shared/api/entities';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
-import { pagedAnswer } from '../../test/billRows';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
+import { pagedAnswer } from '@tests/support/renderer/billRows';
 import { MessagesStore } from './MessagesStore';
 
 const message = (n: number, read: boolean): Message => ({

@@ -7,11 +7,11 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Message } from '@shared/api/entities';
 import { OK } from '@shared/codes';
 import { BILL_PAGE_SIZE } from '@shared/constants';
-import type { Clock } from '../../services/clock';
-import type { ApiCaller } from '../../services/ApiService';
-import type { Feature } from '../../stores/RootStore';
-import type { UserStore } from '../../stores/UserStore';
-import { PagedList } from '../../stores/PagedList';
+import type { Clock } from '@renderer/services/clock';
+import type { ApiCaller } from '@renderer/services/ApiService';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { UserStore } from '@renderer/stores/UserStore';
+import { PagedList } from '@renderer/stores/PagedList';
 
 export class MessagesStore {
   readonly list: PagedList<Message>;

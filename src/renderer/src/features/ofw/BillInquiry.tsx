@@ -2,11 +2,11 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PhoneField } from '../../components/PhoneField';
-import { formatDate, formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
-import { periodTypeLabel } from '../../rules/periodTypes';
-import { ContentPage } from '../../components/ContentPage';
+import { PhoneField } from '@renderer/components/PhoneField';
+import { formatDate, formatPeso } from '@renderer/lib/format';
+import { useStores } from '@renderer/stores/StoresContext';
+import { periodTypeLabel } from '@renderer/rules/periodTypes';
+import { ContentPage } from '@renderer/components/ContentPage';
 import { OfwBillStore } from './OfwBillStore';
 
 export default observer(function BillInquiry() {

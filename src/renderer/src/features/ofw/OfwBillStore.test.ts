@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_PHONE } from '../../rules/loginValidation';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { INVALID_PHONE } from '@renderer/rules/loginValidation';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { ENTER_ORDER_NO, OfwBillStore } from './OfwBillStore';
 
 const bill = {

@@ -3,9 +3,9 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { OfwBill } from '@shared/api/endpoints';
 import { OK } from '@shared/codes';
 import { AREA_CODES, type AreaCode } from '@shared/constants';
-import { INVALID_PHONE, isValidPhone, normalizePhone } from '../../rules/loginValidation';
-import type { UiService } from '../../services/ui';
-import type { ApiService } from '../../services/ApiService';
+import { INVALID_PHONE, isValidPhone, normalizePhone } from '@renderer/rules/loginValidation';
+import type { UiService } from '@renderer/services/ui';
+import type { ApiService } from '@renderer/services/ApiService';
 
 export const ENTER_ORDER_NO = 'Please enter your order number.';
 

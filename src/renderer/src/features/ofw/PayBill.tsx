@@ -3,9 +3,9 @@
  * the inquiry come in the query and are the payment reference.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatPeso } from '../../lib/format';
-import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../../components/ContentPage';
+import { formatPeso } from '@renderer/lib/format';
+import { useStores } from '@renderer/stores/StoresContext';
+import { ContentPage } from '@renderer/components/ContentPage';
 
 const SUPPORT = 'support@directloan.ph';
 

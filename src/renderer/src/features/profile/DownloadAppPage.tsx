@@ -1,7 +1,7 @@
 /** /profile/download: the Direct Loan App entry (KYC and loans are finished in the app). */
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
-import { useFeature } from '../../stores/StoresContext';
+import { useFeature } from '@renderer/stores/StoresContext';
 import { profileFeature } from './ProfileStore';
 
 const DownloadAppPage = observer(function DownloadAppPage() {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APP_STORE_LINKS } from '@shared/constants';
-import type { NativeHost } from '../../native';
-import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import type { NativeHost } from '@renderer/native';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { ProfileStore } from './ProfileStore';
 import { MY_KYC_DIALOG } from './profileRules';
 

@@ -5,10 +5,10 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { appStoreLink } from '@shared/constants';
-import type { NativeHost } from '../../native';
-import type { UiService } from '../../services/ui';
-import type { Feature } from '../../stores/RootStore';
-import type { UserStore } from '../../stores/UserStore';
+import type { NativeHost } from '@renderer/native';
+import type { UiService } from '@renderer/services/ui';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { UserStore } from '@renderer/stores/UserStore';
 import { MY_KYC_DIALOG } from './profileRules';
 
 export interface ProfileDeps {

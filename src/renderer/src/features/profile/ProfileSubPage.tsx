@@ -7,9 +7,9 @@
 import { NavBar } from 'antd-mobile';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { backIcon } from '../../components/BackIcon';
-import NotFound from '../../shell/NotFound';
-import { PageSkeleton } from '../../shell/PageSkeleton';
+import { backIcon } from '@renderer/components/BackIcon';
+import NotFound from '@renderer/shell/NotFound';
+import { PageSkeleton } from '@renderer/shell/PageSkeleton';
 import './profile.css';
 import { hasOwn } from '@shared/portable';
 

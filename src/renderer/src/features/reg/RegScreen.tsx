@@ -7,11 +7,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { appStoreLink } from '@shared/constants';
-import NotFound from '../../shell/NotFound';
-import { useStores } from '../../stores/StoresContext';
-import { ContentPage } from '../../components/ContentPage';
-import { PhoneSignUpStore } from '../../stores/PhoneSignUpStore';
-import { SignUpForm } from '../../components/SignUpForm';
+import NotFound from '@renderer/shell/NotFound';
+import { useStores } from '@renderer/stores/StoresContext';
+import { ContentPage } from '@renderer/components/ContentPage';
+import { PhoneSignUpStore } from '@renderer/stores/PhoneSignUpStore';
+import { SignUpForm } from '@renderer/components/SignUpForm';
 
 /** Channel names are short slugs (facebook, tiktok, invite_earn_cash, partner…). */
 const CHANNEL = /^[a-z0-9_-]{1,40}$/i;

@@ -5,8 +5,8 @@
 import { Button } from 'antd-mobile';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
-import { MoneyPage } from '../../components/MoneyPage';
+import { useStores } from '@renderer/stores/StoresContext';
+import { MoneyPage } from '@renderer/components/MoneyPage';
 import { offersFastPayDownload } from './fastPayDownload';
 
 /** Where the FastPay wallet is downloaded. */

@@ -1,7 +1,7 @@
 /** /repay/ph/channels: every Philippine channel with its instructions. */
 import { useSearchParams } from 'react-router-dom';
 import { ChannelList } from './components/ChannelList';
-import { MoneyPage } from '../../components/MoneyPage';
+import { MoneyPage } from '@renderer/components/MoneyPage';
 import { amountFromQuery } from './repayRules';
 
 export default function PhChannelsScreen() {

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import reference from '@fixtures/reference/repay-channels.json';
 import type { RepayChannel, User } from '@shared/api/entities';
 import { ServerCode } from '@shared/codes';
-import { type KeyValueStorage, memoryStorage } from '../../services/storage';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot, TEST_CONFIG } from '../../test/testRoot';
-import { repayFormFeature } from '../../stores/RepayFormStore';
+import { type KeyValueStorage, memoryStorage } from '@renderer/lib/storage';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot, TEST_CONFIG } from '@tests/support/renderer/testRoot';
+import { repayFormFeature } from '@renderer/stores/RepayFormStore';
 import { repayFeature } from './RepayStore';
 import { PendingOrders, pendingOrderKey } from './pendingOrder';
 

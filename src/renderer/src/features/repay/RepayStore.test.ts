@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import reference from '@fixtures/reference/repay-channels.json';
 import type { RepayChannel } from '@shared/api/entities';
-import { JsonStorage, memoryStorage } from '../../services/storage';
-import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
-import { RepayFormStore, repayFormFeature } from '../../stores/RepayFormStore';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
+import { RepayFormStore, repayFormFeature } from '@renderer/stores/RepayFormStore';
 import { PAYMENT_CANCELLED, repayFeature, resultPath } from './RepayStore';
 import { NO_AMOUNT } from './repayRules';
 

@@ -2,12 +2,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useFeature, useStores } from '../../stores/StoresContext';
+import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { AmountCard } from './components/AmountCard';
 import { AmountMismatch } from './components/AmountMismatch';
 import { ChannelList } from './components/ChannelList';
-import { MoneyPage } from '../../components/MoneyPage';
-import { repayFormFeature } from '../../stores/RepayFormStore';
+import { MoneyPage } from '@renderer/components/MoneyPage';
+import { repayFormFeature } from '@renderer/stores/RepayFormStore';
 import { repayFeature } from './RepayStore';
 import { amountFromQuery, INVALID_AMOUNT, isInvalidAmountQuery, NO_AMOUNT } from './repayRules';
 

@@ -1,5 +1,5 @@
 /** /repay/ph/studyPage: the Maya WebPay tutorial (PRODUCT.md §2). */
-import { MoneyPage } from '../../components/MoneyPage';
+import { MoneyPage } from '@renderer/components/MoneyPage';
 import { MAYA_ACCOUNT_RULE } from './repayRules';
 
 const LESSONS: readonly { title: string; text: string }[] = [

@@ -1,9 +1,9 @@
 /** /repay/tw/channels: the Taiwan channel list (FastPay). */
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useStores } from '../../stores/StoresContext';
+import { useStores } from '@renderer/stores/StoresContext';
 import { ChannelList } from './components/ChannelList';
-import { MoneyPage } from '../../components/MoneyPage';
+import { MoneyPage } from '@renderer/components/MoneyPage';
 import { offersFastPayDownload } from './fastPayDownload';
 import { amountFromQuery } from './repayRules';
 

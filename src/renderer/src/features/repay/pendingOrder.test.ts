@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonStorage, memoryStorage } from '../../services/storage';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
 import {
   type PendingOrder,
   PendingOrders,

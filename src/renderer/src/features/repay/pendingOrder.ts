@@ -9,11 +9,11 @@
 import { endpoints, type RepayOrder } from '@shared/api/endpoints';
 import { z } from '@shared/zod';
 import { when } from 'mobx';
-import type { SafeParser } from '../../lib/shape';
-import type { Clock } from '../../services/clock';
+import type { SafeParser } from '@renderer/lib/shape';
+import type { Clock } from '@renderer/services/clock';
 import { missingCaseError } from '@shared/missingCaseError';
-import type { JsonStorage } from '../../services/storage';
-import type { UserStore } from '../../stores/UserStore';
+import type { JsonStorage } from '@renderer/lib/storage';
+import type { UserStore } from '@renderer/stores/UserStore';
 
 /** Whose order it is: the API host (app-config `apiBase.main`) and the user. */
 export interface PendingOrderOwner {

@@ -12,8 +12,8 @@ import {
   repayLimitOf,
   TW_REPAY_CHANNELS,
 } from '@shared/constants';
-import { formatPeso } from '../../lib/format';
-import type { HostProfile } from '../../native';
+import { formatPeso } from '@renderer/lib/format';
+import type { HostProfile } from '@renderer/native';
 
 /** The two channel lists of the app config (PRODUCT.md §3). */
 export type Market = 'ph' | 'tw';

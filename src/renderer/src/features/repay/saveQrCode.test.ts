@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeResult } from '@shared/bridge';
-import { recordingUi } from '../../services/ui';
+import { recordingUi } from '@renderer/services/ui';
 import {
   QR_SAVE_FAILED_TEXT,
   QR_SAVE_UNSUPPORTED_TEXT,

@@ -5,8 +5,8 @@
  * host's fallback). The borrower always hears what happened, and what to do instead.
  */
 import { missingCaseError } from '@shared/missingCaseError';
-import type { NativeHost } from '../../native';
-import type { UiService } from '../../services/ui';
+import type { NativeHost } from '@renderer/native';
+import type { UiService } from '@renderer/services/ui';
 
 export const QR_SAVED_TEXT = 'The QR code was saved.';
 export const QR_SAVE_UNSUPPORTED_TEXT =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '@shared/api/entities';
-import { fakeBridge, fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { VoucherStore } from './VoucherStore';
 
 const coupon = (id: string, state: Coupon['state']): Coupon => ({

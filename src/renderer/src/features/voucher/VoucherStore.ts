@@ -6,12 +6,12 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type Coupon, CouponStates } from '@shared/api/entities';
 import { OK } from '@shared/codes';
-import type { NativeHost } from '../../native';
-import type { Navigation } from '../../services/navigation';
-import type { ApiService } from '../../services/ApiService';
-import type { Feature } from '../../stores/RootStore';
-import type { UserStore } from '../../stores/UserStore';
-import { loanFeature } from '../loan/LoanStore';
+import type { NativeHost } from '@renderer/native';
+import type { Navigation } from '@renderer/services/navigation';
+import type { ApiService } from '@renderer/services/ApiService';
+import type { Feature } from '@renderer/stores/RootStore';
+import type { UserStore } from '@renderer/stores/UserStore';
+import { loanFeature } from '@renderer/features/loan/LoanStore';
 import type { CouponState } from './voucherRules';
 
 export interface VoucherDeps {

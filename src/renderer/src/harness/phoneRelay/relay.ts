@@ -21,10 +21,10 @@ import {
   readToRelay,
   type ToRelay,
 } from '@shared/phoneRelay';
-import type { FrameControl } from '../frameBridge';
-import { mountPhoneFrame } from '../phoneFrame';
-import type { PhoneWorker } from '../phoneWorkerClient';
-import { showsNoConnection, startPhoneWorker } from '../phoneWorkerClient';
+import type { FrameControl } from '@renderer/harness/frameBridge';
+import { mountPhoneFrame } from '@renderer/harness/phoneFrame';
+import type { PhoneWorker } from '@renderer/harness/phoneWorkerClient';
+import { showsNoConnection, startPhoneWorker } from '@renderer/harness/phoneWorkerClient';
 import { RemoteHost } from './remoteHost';
 
 type OpenMessage = Extract<ToRelay, { type: 'open' }>;

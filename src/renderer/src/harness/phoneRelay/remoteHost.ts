@@ -8,7 +8,7 @@ import type { BridgeResult } from '@shared/bridge';
 import { ResultCode } from '@shared/codes';
 import type { FromRelay } from '@shared/phoneRelay';
 import { RELAY_CHANNEL } from '@shared/phoneRelay';
-import type { BridgeHost } from '../frameBridge';
+import type { BridgeHost } from '@renderer/harness/frameBridge';
 
 export class RemoteHost implements BridgeHost {
   private nextId = 1;

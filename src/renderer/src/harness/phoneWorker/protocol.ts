@@ -1,7 +1,7 @@
 /**
- * What the browser harness and its phone service worker say to each other (README "Browser
- * harness", DESIGN.md §6 "Worlds and admin access"). Runs in both: the harness page (DOM) and the
- * worker (bundled on its own by scripts/phoneWorkerPlugin.ts), so it holds data only.
+ * What the browser harness and its phone service worker say to each other (docs/simulator.md
+ * "Browser harness", DESIGN.md §6 "Worlds and admin access"). Runs in both: the harness page (DOM)
+ * and the worker (bundled on its own by scripts/phoneWorkerPlugin.ts), so it holds data only.
  */
 
 /** The worker's script, at the app's base: its scope covers every page of the app. */

@@ -6,7 +6,7 @@
 import type { ResponseOf } from '@shared/api/endpoints';
 import { COMPANY } from '@shared/constants';
 import { lastOf } from '@shared/portable';
-import { formatDate, formatPeso } from '../format';
+import { formatDate, formatPeso } from '@renderer/lib/format';
 
 export type OrderInfo = ResponseOf<'getOrderInfo'>;
 

@@ -10,14 +10,14 @@ import { missingCaseError } from '@shared/missingCaseError';
 import { formatDate } from '@renderer/lib/format';
 import { PageSkeleton } from '@renderer/shell/PageSkeleton';
 import { useFeature, useStores } from '@renderer/stores/StoresContext';
-import { Hero, viaLogin } from '../EventParts';
-import type { EventPageProps } from '../EventPageProps';
+import { Hero, viaLogin } from '@renderer/features/event/EventParts';
+import type { EventPageProps } from '@renderer/features/event/EventPageProps';
 import { LuckyDrawMechanics } from './LuckyDrawMechanics';
 import type { LuckyDrawStore } from './LuckyDrawStore';
 import { luckyDrawFeature } from './LuckyDrawStore';
 import { LoadFailed } from '@renderer/components/ReloadAgain';
-import { campaignsFeature } from '../CampaignStore';
-import { windowLastDay } from '../eventWindow';
+import { campaignsFeature } from '@renderer/features/event/CampaignStore';
+import { windowLastDay } from '@renderer/features/event/eventWindow';
 
 const EVENT_KEY = 'christmas_lucky_draw';
 const BASE = `/event/${EVENT_KEY}`;

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { PageSkeleton } from '@renderer/shell/PageSkeleton';
 import { useStores } from '@renderer/stores/StoresContext';
-import { DocStore } from '@renderer/lib/documents/DocStore';
+import { DocStore } from '@renderer/stores/DocStore';
 import { docOf } from '@renderer/lib/documents/docs';
 import { Markdown } from '@renderer/components/Markdown';
 import { companyFields } from '@renderer/lib/documents/orderFields';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LuckyDrawInfo } from '@shared/api/endpoints';
-import { fakeTransport, ok } from '@renderer/test/fakes';
-import { createTestRoot } from '@renderer/test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { luckyDrawFeature } from './LuckyDrawStore';
 
 const voucher = {

@@ -1,6 +1,6 @@
 /** /event/benefits_newuser: what a first-time borrower gets. */
 import { Link } from 'react-router-dom';
-import { Cta, Hero, Rules } from '../EventParts';
+import { Cta, Hero, Rules } from '@renderer/features/event/EventParts';
 
 export default function BenefitsNewUser() {
   return (

@@ -1,5 +1,5 @@
 /** /event/cash_for_newuser_150 (Aug 25 to Sep 15, 2022): ₱150 cash for a first loan. */
-import { Cta, Hero, Rules } from '../EventParts';
+import { Cta, Hero, Rules } from '@renderer/features/event/EventParts';
 
 export default function CashForNewUser() {
   return (

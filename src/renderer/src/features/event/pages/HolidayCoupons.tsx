@@ -1,5 +1,5 @@
 /** /event/coupon_for_holiday_shopping (Nov 22 to 28, 2022): interest vouchers for the holidays. */
-import { Cta, Hero, Rules } from '../EventParts';
+import { Cta, Hero, Rules } from '@renderer/features/event/EventParts';
 
 const VOUCHERS = [
   { amount: '₱50.00', min: '₱2,000.00' },

@@ -1,6 +1,6 @@
 /** /event/invite_channel: join the partner program (the channel pages). */
 import { Link } from 'react-router-dom';
-import { Hero, Rules } from '../EventParts';
+import { Hero, Rules } from '@renderer/features/event/EventParts';
 
 export default function InviteChannel() {
   return (

@@ -2,9 +2,9 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useStores } from '@renderer/stores/StoresContext';
-import { Hero, Rules, viaLogin } from '../EventParts';
+import { Hero, Rules, viaLogin } from '@renderer/features/event/EventParts';
 import { InviteShare } from '@renderer/components/InviteShare';
-import { appUrl } from '@renderer/lib/share';
+import { appUrl } from '@renderer/services/share';
 
 const PATH = '/event/invite_earn_cash';
 

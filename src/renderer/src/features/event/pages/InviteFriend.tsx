@@ -3,7 +3,7 @@
  * /login?from=invite_friend, which lands on /channel/admin.
  */
 import { Link } from 'react-router-dom';
-import { Hero, Rules } from '../EventParts';
+import { Hero, Rules } from '@renderer/features/event/EventParts';
 
 export default function InviteFriend() {
   return (

@@ -1,5 +1,5 @@
 /** /event/long_weekend_promo: lower interest for loans over the long weekend (window from config). */
-import { Cta, Hero, Rules } from '../EventParts';
+import { Cta, Hero, Rules } from '@renderer/features/event/EventParts';
 
 export default function LongWeekendPromo() {
   return (

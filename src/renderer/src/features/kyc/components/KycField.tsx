@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import type { CertItem } from '@shared/api/entities';
 import { missingCaseError } from '@shared/missingCaseError';
 import { useFeature, useStores } from '@renderer/stores/StoresContext';
-import { kycFeature } from '../KycStore';
-import { formatContact, manilaDay, parseContact } from '../kycValidation';
+import { kycFeature } from '@renderer/features/kyc/KycStore';
+import { formatContact, manilaDay, parseContact } from '@renderer/features/kyc/kycValidation';
 import { SignaturePad } from './SignaturePad';
 import { UploadInput } from './UploadInput';
 

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { KycStates } from '@shared/api/entities';
 import { useFeature, useStores } from '@renderer/stores/StoresContext';
 import { MoneyPage } from '@renderer/components/MoneyPage';
-import { kycFeature } from '../KycStore';
+import { kycFeature } from '@renderer/features/kyc/KycStore';
 import { AppDownloadNotice } from '@renderer/components/AppDownloadNotice';
 import { KycField } from './KycField';
 

@@ -1,6 +1,6 @@
 /** Photo (camera or gallery) and file items: a real file input with accept/capture and limits. */
 import type { CertItem } from '@shared/api/entities';
-import { acceptOf, checkPickedFile } from '../kycValidation';
+import { acceptOf, checkPickedFile } from '@renderer/features/kyc/kycValidation';
 import { readAsDataUrl, readImage } from './imageFile';
 
 export function UploadInput({

@@ -1,7 +1,7 @@
 /** The payee picker outside the lender app: an e-wallet or bank account typed by the borrower. */
 import { Button, Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { PAYEE_KINDS, type PayeeKind, webPayee } from '../loanValidation';
+import { PAYEE_KINDS, type PayeeKind, webPayee } from '@renderer/features/loan/loanValidation';
 
 export function WebPayeePicker({
   onPick,

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { formatPeso } from '@shared/money';
 import { useFeature } from '@renderer/stores/StoresContext';
 import { repayFormFeature } from '@renderer/stores/RepayFormStore';
-import { selectChannelPath } from '../repayRules';
+import { selectChannelPath } from '@renderer/features/repay/repayRules';
 
 export const AmountMismatch = observer(function AmountMismatch({ amount }: { amount: number }) {
   const form = useFeature(repayFormFeature);

@@ -5,8 +5,15 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RepayChannel } from '@shared/api/entities';
 import { useFeature, useStores } from '@renderer/stores/StoresContext';
-import { repayFeature } from '../RepayStore';
-import { channelPath, checkAmount, exceedsLimit, feeOf, limitOf, type Market } from '../repayRules';
+import { repayFeature } from '@renderer/features/repay/RepayStore';
+import {
+  channelPath,
+  checkAmount,
+  exceedsLimit,
+  feeOf,
+  limitOf,
+  type Market,
+} from '@renderer/features/repay/repayRules';
 import { ChannelImage } from './ChannelImage';
 
 function limitText(channel: RepayChannel): string {

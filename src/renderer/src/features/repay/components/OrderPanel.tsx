@@ -5,8 +5,8 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatMarketDateTime } from '@renderer/lib/marketCalendar';
 import { useFeature, useStores } from '@renderer/stores/StoresContext';
-import { offersFastPayDownload } from '../fastPayDownload';
-import { repayFeature, resultPath } from '../RepayStore';
+import { offersFastPayDownload } from '@renderer/features/repay/fastPayDownload';
+import { repayFeature, resultPath } from '@renderer/features/repay/RepayStore';
 import { formatPeso } from '@shared/money';
 
 /** Only QRPh orders draw a QR code: the encoder loads with the first one. */

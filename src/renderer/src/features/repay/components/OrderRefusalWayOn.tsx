@@ -10,8 +10,8 @@ import type { OrderRefusal } from '@shared/api/entities';
 import { missingCaseError } from '@shared/missingCaseError';
 import { repayFormFeature } from '@renderer/stores/RepayFormStore';
 import { useFeature } from '@renderer/stores/StoresContext';
-import { resultPath } from '../RepayStore';
-import { channelPath } from '../repayRules';
+import { resultPath } from '@renderer/features/repay/RepayStore';
+import { channelPath } from '@renderer/features/repay/repayRules';
 
 const chooseBills = (
   <Link className="money-link-button" to="/bill">

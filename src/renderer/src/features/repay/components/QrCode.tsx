@@ -6,7 +6,7 @@
 import { Button } from 'antd-mobile';
 import { encode } from 'uqr';
 import { useStores } from '@renderer/stores/StoresContext';
-import { saveQrCode } from '../saveQrCode';
+import { saveQrCode } from '@renderer/features/repay/saveQrCode';
 
 /** A quiet zone of 4 modules, as scanners expect (ISO/IEC 18004). */
 const QR_OPTIONS = { ecc: 'M', border: 4 } as const;

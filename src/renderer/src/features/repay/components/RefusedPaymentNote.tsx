@@ -5,7 +5,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useFeature } from '@renderer/stores/StoresContext';
-import { repayFeature } from '../RepayStore';
+import { repayFeature } from '@renderer/features/repay/RepayStore';
 import { OrderRefusalWayOn } from './OrderRefusalWayOn';
 
 export const RefusedPaymentNote = observer(function RefusedPaymentNote() {

@@ -4,7 +4,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useFeature } from '@renderer/stores/StoresContext';
-import { repayFeature } from '../RepayStore';
+import { repayFeature } from '@renderer/features/repay/RepayStore';
 
 export const ReplacedOrderNote = observer(function ReplacedOrderNote() {
   const repay = useFeature(repayFeature);

@@ -1,14 +1,14 @@
 /** A whole RootStore built from fakes, for store and component tests. */
 import type { AppConfig } from '@shared/appConfig';
 import type { NativeBridge } from '@shared/bridge';
-import type { ErrorReporter } from '../errors/reporter';
-import { createNativeHost } from '../native/createNativeHost';
-import type { ApiTransport } from '../services/api';
-import type { Clock } from '../services/clock';
-import { recordingNavigation } from '../services/navigation';
-import { JsonStorage, type KeyValueStorage, memoryStorage } from '../services/storage';
-import { recordingUi } from '../services/ui';
-import { RootStore } from '../stores/RootStore';
+import type { ErrorReporter } from '@renderer/errors/reporter';
+import { createNativeHost } from '@renderer/native/createNativeHost';
+import type { ApiTransport } from '@renderer/services/api';
+import type { Clock } from '@renderer/services/clock';
+import { recordingNavigation } from '@renderer/services/navigation';
+import { JsonStorage, type KeyValueStorage, memoryStorage } from '@renderer/lib/storage';
+import { recordingUi } from '@renderer/services/ui';
+import { RootStore } from '@renderer/stores/RootStore';
 import { fakeTransport } from './fakes';
 
 export const TEST_CONFIG: AppConfig = {

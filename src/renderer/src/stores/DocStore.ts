@@ -4,10 +4,10 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { OK } from '@shared/codes';
-import type { ApiService } from '../../services/ApiService';
-import { showsDocuments } from '../../rules/loanDocuments';
-import type { DocDef } from './docs';
-import type { OrderInfo } from './orderFields';
+import type { ApiService } from '@renderer/services/ApiService';
+import { showsDocuments } from '@renderer/rules/loanDocuments';
+import type { DocDef } from '@renderer/lib/documents/docs';
+import type { OrderInfo } from '@renderer/lib/documents/orderFields';
 
 export type DocStatus = 'loading' | 'ready' | 'no-documents' | 'failed';
 

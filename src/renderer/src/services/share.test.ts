@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createNativeHost } from '../native/createNativeHost';
-import { JsonStorage, memoryStorage } from '../services/storage';
-import { recordingUi } from '../services/ui';
-import { fakeBridge } from '../test/fakes';
+import { createNativeHost } from '@renderer/native/createNativeHost';
+import { JsonStorage, memoryStorage } from '@renderer/lib/storage';
+import { recordingUi } from './ui';
+import { fakeBridge } from '@tests/support/renderer/fakes';
 import { POSTER_NEEDS_UPDATE, POSTER_SAVED, savePoster, shareBySms } from './share';
 
 function hostWith(version: string) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fakeTransport, ok } from '../../test/fakes';
-import { createTestRoot } from '../../test/testRoot';
+import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { DocStore } from './DocStore';
-import type { DocDef } from './docs';
-import { docOf } from './docs';
+import type { DocDef } from '@renderer/lib/documents/docs';
+import { docOf } from '@renderer/lib/documents/docs';
 
 const order = {
   orderNo: 'DL1',

@@ -23,7 +23,7 @@ import type {
   ScenarioList,
   TrafficEntry,
   WorkbenchAdminClient,
-} from './adminClient';
+} from '@host/adminClient';
 
 /** An in-memory admin API that records what the host asked for. */
 export class FakeAdminClient implements AdminClient {

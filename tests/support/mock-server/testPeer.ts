@@ -4,7 +4,7 @@ import type { RequestPlaintext, UserBaseInfo } from '@shared/envelope';
 import { prepareClientSession } from '@shared/transport/clientSession';
 import { decryptJson, encryptJson } from '@shared/transport/codec';
 import { randomId } from '@shared/transport/ids';
-import type { ServerCrypto } from './serverCrypto';
+import type { ServerCrypto } from '../../../mock-server/crypto/serverCrypto';
 
 export const baseInfo: UserBaseInfo = {
   deviceId: 'test-device-h5',

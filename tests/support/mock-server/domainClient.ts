@@ -3,7 +3,7 @@
  * Used by the domain's tests; handy for route tests too.
  */
 import { type EndpointName, endpoints, type ProductAnswer } from '@shared/api/endpoints';
-import type { MockDomain } from './types';
+import type { MockDomain } from '../../../mock-server/domain/types';
 
 interface DomainClient {
   /** Calls an endpoint by name with raw data (not validated here: the domain does that). */

@@ -7,9 +7,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureRendererBuild } from '../../scripts/renderer-build';
+import { ensureRendererBuild } from '../../../scripts/renderer-build';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 export default function electronBuilds(): void {
   ensureRendererBuild();

@@ -3,8 +3,12 @@ import type { ApiHost } from '@shared/api/endpoints';
 import type { UserBaseInfo } from '@shared/envelope';
 import { ADMIN_TOKEN_HEADER, WORLD_HEADER } from '@shared/simWorld';
 import { ApiClient, type ApiClientOptions } from '@shared/transport/client';
-import { createMockServer, type MockServer, type MockServerOptions } from '../app';
-import type { LogEntry } from './trafficLog';
+import {
+  createMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from '../../../mock-server/app';
+import type { LogEntry } from '../../../mock-server/http/trafficLog';
 
 const SCENARIO_USER = { areaCode: '63', msisdn: '9171234567', code: '1234' } as const;
 

@@ -6,8 +6,8 @@
 import type { BridgeResult } from '@shared/bridge';
 import { SAVE_IMAGE_MIN_VERSION } from '@shared/constants';
 import { missingCaseError } from '@shared/missingCaseError';
-import type { NativeHost } from '../native/index';
-import type { UiService } from '../services/ui';
+import type { NativeHost } from '@renderer/native/index';
+import type { UiService } from './ui';
 
 export const POSTER_SAVED = 'The poster was saved to your album.';
 export const POSTER_NEEDS_UPDATE = `Please update the Direct Loan app to version ${SAVE_IMAGE_MIN_VERSION} or later to save images.`;

@@ -1,7 +1,7 @@
 /** Fakes for renderer unit tests: a scripted API transport and a fake native bridge. */
 import { type EndpointName, endpoints, type ProductAnswer } from '@shared/api/endpoints';
 import type { BridgeResult, NativeBridge } from '@shared/bridge';
-import type { ApiTransport } from '../services/api';
+import type { ApiTransport } from '@renderer/services/api';
 
 export type FakeAnswer = ProductAnswer | Error;
 

@@ -10,7 +10,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import type { MockServer, MockServerOptions } from '../../mock-server/app';
+import type { MockServer, MockServerOptions } from '../../../mock-server/app';
 import type { FaultKind } from '@shared/workbench';
 
 /** The built SPA (`npm run build:web`). */
@@ -99,8 +99,8 @@ export function adminOf(server: Pick<MockServer, 'url' | 'adminToken'>): MockAdm
  * The mock server imports JSON fixtures without import attributes, which Playwright's ESM loader
  * refuses; tsx (what `npm run mock` uses) loads it as the CLI does.
  */
-async function loadMockServer(): Promise<typeof import('../../mock-server/app')> {
-  return tsImport('../../mock-server/app.ts', import.meta.url);
+async function loadMockServer(): Promise<typeof import('../../../mock-server/app')> {
+  return tsImport('../../../mock-server/app.ts', import.meta.url);
 }
 
 export interface ServedSpa {

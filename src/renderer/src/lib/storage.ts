@@ -1,9 +1,9 @@
 /**
  * Key-value storage behind an interface (localStorage / sessionStorage in the browser, a Map in
- * tests). Values are JSON; reads are parsed with a schema (zod or ../lib/shape) at this edge and a bad or missing
+ * tests). Values are JSON; reads are parsed with a schema (zod or ./shape) at this edge and a bad or missing
  * value reads as `undefined`, so a corrupted entry never crashes the app.
  */
-import type { SafeParser } from '../lib/shape';
+import type { SafeParser } from './shape';
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;
