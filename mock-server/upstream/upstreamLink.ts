@@ -26,18 +26,7 @@ import type {
 import { contractBreaches } from './contract';
 import { ContractLedger } from './contractLedger';
 import type { UpstreamBases } from './upstreamUrl';
-
-/** One product call as the app made it, decrypted. */
-export interface RelayCall {
-  host: ApiHost;
-  path: string;
-  data: unknown;
-  userBaseInfo: UserBaseInfo;
-  /** The app's `token` header. */
-  token: string | undefined;
-  /** The app's `deviceId` header: which phone it is. */
-  deviceId: string | undefined;
-}
+import type { ApiCall } from '../domain/types';
 
 /** The upstream's answer, or why there is none (src/shared/upstream.ts UpstreamFailure). */
 export type Relayed =
@@ -118,7 +107,7 @@ export class UpstreamLink {
   }
 
   /** Relays one call; never throws. */
-  async relay(call: RelayCall): Promise<Relayed> {
+  async relay(call: ApiCall): Promise<Relayed> {
     const started = Date.now();
     const phone = this.phoneOf(call);
     const mark = (breaches: Breach[]): UpstreamMark => ({
@@ -198,7 +187,7 @@ export class UpstreamLink {
     throw new IdentityChangedError(this.message());
   }
 
-  private phoneOf(call: RelayCall): Phone {
+  private phoneOf(call: ApiCall): Phone {
     const key = call.deviceId || call.userBaseInfo.deviceId;
     const known = this.phones.get(key);
     if (known) {
