@@ -16,7 +16,7 @@ import { routes } from '@renderer/router/routes';
 import { decideStartup } from '@renderer/services/startupDecision';
 import { memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { StoresProvider } from '@renderer/stores/StoresContext';
-import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { paintFirstFrame } from './firstFrame';
 import { frameTemplates } from './frameTemplates';
@@ -54,16 +54,7 @@ const tree = (element: Element | null | undefined): TreeNode => {
   return treeOf(element, rolesOf(element.closest('main') ?? (element as HTMLElement)));
 };
 
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'tv',
-  state: 5 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower();
 const loanInfo = {
   lastAmount: 15000,
   creditAmount: 20000,
@@ -121,7 +112,7 @@ async function paintedFrame(path: string, saved?: object) {
     // A first open: Home's frame from the early session's first answers (no seal involved).
     page.earlySession = Promise.resolve({
       token: 'tv',
-      homeFrame: Promise.resolve(homeFrameOf(user.state, loanInfo)),
+      homeFrame: Promise.resolve(homeFrameOf(5, loanInfo)),
     } as never);
   }
   paintFirstFrame(win, { appCss: [], homeCss: [], loginCss: [] });

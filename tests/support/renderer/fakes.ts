@@ -1,7 +1,26 @@
-/** Fakes for renderer unit tests: a scripted API transport and a fake native bridge. */
+/**
+ * Fakes for renderer unit tests: a signed-in borrower, a scripted API transport and a fake native
+ * bridge.
+ */
 import { type EndpointName, endpoints, type ProductAnswer } from '@shared/api/endpoints';
+import type { User } from '@shared/api/entities';
 import type { BridgeResult, NativeBridge } from '@shared/bridge';
 import type { ApiTransport } from '@renderer/services/api';
+
+/** A signed-in PH borrower (KYC passed, state 5) as `user/login` answers one; `overrides` win. */
+export function testBorrower(overrides: Partial<User> = {}): User {
+  return {
+    msisdn: '9171234567',
+    areaCode: '63',
+    userId: 'u1',
+    token: 't',
+    tokenValue: 'tv',
+    state: 5,
+    gender: 'Female',
+    lastName: 'Santos',
+    ...overrides,
+  };
+}
 
 export type FakeAnswer = ProductAnswer | Error;
 

@@ -1,19 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from './api';
-import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { fakeBridge, fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { SECURE_CONNECTION_TEXT, TIMEOUT_TEXT } from './ApiService';
 
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'tv',
-  state: 5 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower();
 
 function loggedInRoot(
   transport = fakeTransport(),

@@ -8,18 +8,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserStore } from '@renderer/stores/UserStore';
 import { JsonStorage, memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { savedUserSealed, userRecordSeal } from './userRecordSeal';
+import { testBorrower } from '@tests/support/renderer/fakes';
 
 const HOST = 'https://api.example/main/';
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'tv',
-  state: 5 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower();
 const frame = { caption: 'Available amount', amount: '₱15,000', button: null };
 
 beforeAll(() => {

@@ -5,7 +5,7 @@ import { type AppRoute, AppRouter, memoryHistory } from '@renderer/router/appRou
 import { AppRouterProvider } from '@renderer/router/AppRouterProvider';
 import { routes } from '@renderer/router/routes';
 import { StoresProvider } from '@renderer/stores/StoresContext';
-import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { AppLayout } from './AppLayout';
 import type { TabPages } from './tabs';
@@ -26,16 +26,7 @@ const shellRoutes: AppRoute[] = routes.map((route) => ({
   Component: () => <AppLayout tabPages={TAB_PAGES} />,
 }));
 
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'tv',
-  state: 5 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower();
 
 function renderApp(path: string) {
   const t = createTestRoot({

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { LoanInfo, User } from '@shared/api/entities';
+import type { LoanInfo } from '@shared/api/entities';
 import { billFeature } from '@renderer/features/bill/BillStore';
 import { pagedAnswer, planRow } from '@tests/support/renderer/billRows';
 import { homeFeature } from '@renderer/features/home/HomeStore';
 import { loanFeature } from '@renderer/features/loan/LoanStore';
 import { voucherFeature } from '@renderer/features/voucher/VoucherStore';
-import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 
-const borrower: User = {
-  msisdn: '9171234567',
-  areaCode: '63',
-  userId: 'U1',
-  token: 't',
-  tokenValue: 't',
-  state: 5,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const borrower = testBorrower({ userId: 'U1', tokenValue: 't' });
 
 const canBorrow: LoanInfo = {
   lastAmount: 15000,

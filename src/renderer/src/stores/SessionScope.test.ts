@@ -8,21 +8,12 @@ import { homeFeature } from '@renderer/features/home/HomeStore';
 import { repayFormFeature } from './RepayFormStore';
 import { EventBus } from '@renderer/services/events';
 import { memoryStorage, StorageKey } from '@renderer/lib/storage';
-import { type FakeAnswer, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { type FakeAnswer, fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { KEPT_FRESH_MS } from './Freshness';
 import { SessionScope } from './SessionScope';
 
-const borrowerA: User = {
-  msisdn: '9171234567',
-  areaCode: '63',
-  userId: 'A',
-  token: 'ta',
-  tokenValue: 'token-a',
-  state: 5,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const borrowerA = testBorrower({ userId: 'A', token: 'ta', tokenValue: 'token-a' });
 const borrowerB: User = { ...borrowerA, userId: 'B', msisdn: '9170000002', tokenValue: 'token-b' };
 
 const figuresOf = (dueAmount: number): LoanInfo => ({

@@ -3,21 +3,12 @@ import type { BridgeResult } from '@shared/bridge';
 import { kycFeature } from '@renderer/features/kyc/KycStore';
 import { memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { userBaseInfoOf } from '@renderer/native/baseInfo';
-import { fakeBridge, fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { fakeBridge, fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loginPath } from './SessionStore';
 import { KEPT_FRESH_MS } from './Freshness';
 
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'server-token',
-  state: 5 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower({ tokenValue: 'server-token' });
 
 const hostInfo = (appName: 'lender' | 'fastpay', tokenValue = 'host-token') => ({
   getBaseInfo: {

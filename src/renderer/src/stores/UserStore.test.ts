@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { JsonStorage, memoryStorage, StorageKey } from '@renderer/lib/storage';
 import { UserStore } from './UserStore';
+import { testBorrower } from '@tests/support/renderer/fakes';
 
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'tv',
-  state: 5 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower();
 
 const HOST = 'https://api.example/main/';
 

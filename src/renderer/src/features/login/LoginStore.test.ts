@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ENTER_MOBILE_FIRST, INVALID_PHONE_OR_CODE } from '@renderer/rules/loginValidation';
 import { memoryStorage, StorageKey } from '@renderer/lib/storage';
-import { fakeTransport, ok } from '@tests/support/renderer/fakes';
+import { fakeTransport, ok, testBorrower } from '@tests/support/renderer/fakes';
 import { createTestRoot } from '@tests/support/renderer/testRoot';
 import { loginFeature } from './LoginStore';
 
-const user = {
-  msisdn: '9171234567',
-  areaCode: '63' as const,
-  userId: 'u1',
-  token: 't',
-  tokenValue: 'tv-1',
-  state: 1 as const,
-  gender: 'Female',
-  lastName: 'Santos',
-};
+const user = testBorrower({ tokenValue: 'tv-1', state: 1 });
 
 function loginRoot(start = '/login', answers: Parameters<typeof fakeTransport>[0] = {}) {
   const transport = fakeTransport({
