@@ -9,7 +9,7 @@
  *   `app-config.json` at once, as the app's does;
  * - one module script of the boot path's size: every file of the app's boot path, verbatim,
  *   inside a comment (same bytes, same compression, nearly no parse), then a few lines of code;
- * - Login (web profile): the form once the config is in;
+ * - Login (web profile): the number field, Get Code and LOGIN once the config is in;
  * - Home (lender profile): one handshake-sized exchange (a real client bundle, made in Node, to
  *   the real handshake endpoint), then one round of the startup calls (the five calls of a cold
  *   Home, real encrypted envelopes made in Node for a session of their own, so the server does
@@ -112,7 +112,8 @@ const post = (url, plan, body) =>
   const config = await (await window.__appConfigFetch.response).json();
   const plan = window.__floorCalls;
   if (!plan) {
-    root.innerHTML = '<input aria-label="Mobile number" /><button type="button">LOGIN</button>';
+    root.innerHTML =
+      '<input aria-label="Mobile number" /><button type="button" disabled>Get Code</button><button type="button">LOGIN</button>';
     return;
   }
   const kept = localStorage.getItem(KEPT);

@@ -104,12 +104,18 @@ export async function whenReady(page: Page, ready: ReadyCheck, timeoutMs: number
   return (await handle.jsonValue()) as number;
 }
 
-/** The Login form of the web profile is usable: the number field and LOGIN button are live. */
+/**
+ * The Login form of the web profile is usable: a visitor can type the number and press Get Code
+ * (enabled once the number is valid, PRODUCT.md §5) and LOGIN: the field and LOGIN are live and
+ * Get Code is there.
+ */
 export const LOGIN_USABLE: ReadyCheck = () => {
   const doc = (globalThis as unknown as { document: PageDocument }).document;
   const input = doc.querySelector('input[aria-label="Mobile number"]');
-  const login = [...doc.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'LOGIN');
-  return input && !input.disabled && login && !login.disabled ? performance.now() : 0;
+  const buttons = [...doc.querySelectorAll('button')];
+  const login = buttons.find((b) => b.textContent?.trim() === 'LOGIN');
+  const getCode = buttons.find((b) => b.textContent?.trim() === 'Get Code');
+  return input && !input.disabled && getCode && login && !login.disabled ? performance.now() : 0;
 };
 
 /** Home shows the amount (non-zero) and the enabled main button (Apply Now for can-borrow). */
