@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { prepareClientSession } from '@shared/transport/clientSession';
 import { decryptJson, encryptJson } from '@shared/transport/codec';
 import { type CurveKind, loadSignal } from '@shared/transport/signal';
-import { createWebCryptoCurve, webCryptoHasX25519 } from '@shared/transport/x25519';
+import { webCryptoHasX25519 } from '@shared/transport/webCryptoX25519';
+import { createWebCryptoCurve } from '@shared/transport/x25519';
 import { ServerCrypto } from './serverCrypto';
 import { baseInfo } from '@tests/support/mock-server/testPeer';
 

@@ -10,7 +10,8 @@
 import { withJsHmac } from './hmac';
 import { patchSessionLock, type SessionLockClass } from './sessionLock';
 import { requireWebCrypto } from './webCrypto';
-import { type Curve25519, createWebCryptoCurve, probeWebCryptoX25519 } from './x25519';
+import { probeWebCryptoX25519 } from './webCryptoX25519';
+import { type Curve25519, createWebCryptoCurve } from './x25519';
 
 export type SignalLib = typeof import('@privacyresearch/libsignal-protocol-typescript');
 

@@ -3,12 +3,8 @@ import { bytesToHex, hexToBytes } from '@noble/curves/utils.js';
 import { describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from './bytes';
 import type { Subtle, WebCryptoKey } from './webCrypto';
-import {
-  createWebCryptoCurve,
-  LEADING_ZERO_VECTOR,
-  probeWebCryptoX25519,
-  webCryptoHasX25519,
-} from './x25519';
+import { createWebCryptoCurve } from './x25519';
+import { LEADING_ZERO_VECTOR, probeWebCryptoX25519, webCryptoHasX25519 } from './webCryptoX25519';
 import { xeddsaSigner } from './xeddsa';
 
 const subtle = globalThis.crypto.subtle;
