@@ -4,7 +4,7 @@
  * the 20 ApiClients (own device, own session each) and runs one round of calls per command.
  *
  * Its Signal crypto runs on node:crypto with the record cache (the server's fast path;
- * `BENCH_LOAD_CRYPTO=webcrypto` keeps the browser-style WebCrypto curve): the same bytes on the wire, at less than half the
+ * `BENCH_LOAD_CRYPTO=webcrypto` runs the app's own session on WebCrypto, src/shared/transport/engineSession.ts): the same bytes on the wire, at less than half the
  * client CPU. The clients stand for phones, each with its own CPU; on this 2-core machine every
  * millisecond they spend is taken from the server, so the cheaper they are, the more the
  * throughput figures measure the server.
@@ -12,6 +12,7 @@
 import { installNodeFastPath } from '../../mock-server/crypto/nodeCrypto';
 import { removeCurveProcessHandlers } from '../../mock-server/crypto/processHandlers';
 import { installRecordCache } from '../../mock-server/crypto/recordCache';
+import { useSignalKit } from '@shared/transport/clientSession';
 import { loadSignal } from '@shared/transport/signal';
 import {
   type BenchClient,
@@ -89,6 +90,8 @@ async function handle(command: LoadCommand): Promise<LoadReply> {
         await installNodeFastPath(runtime.lib);
         await installRecordCache();
       }
+      // The library on node:crypto, or the app's own session on WebCrypto (the engine's).
+      useSignalKit(crypto === 'node' ? 'library' : 'engine');
       clients = Array.from({ length: command.clients }, (_, i) =>
         benchClient(command.url, traffic, i),
       );

@@ -3,13 +3,14 @@
  * the clients of many worlds in one process, each an ApiClient with its own device and session
  * that carries its world's `x-sim-world` (DESIGN.md §6), logged in as its world's scenario user.
  * Crypto as in loadProcess.ts (node:crypto and the record cache; `BENCH_LOAD_CRYPTO=webcrypto` for
- * the browser-style curve). Every answer is judged against the world's fixture data
+ * the app's own session on WebCrypto). Every answer is judged against the world's fixture data
  * (worldExpectations.ts): its own, another world's, or no world's. At most `concurrency` calls are
  * in flight (a client never has two), and nothing new starts after the deadline.
  */
 import { installNodeFastPath } from '../../mock-server/crypto/nodeCrypto';
 import { removeCurveProcessHandlers } from '../../mock-server/crypto/processHandlers';
 import { installRecordCache } from '../../mock-server/crypto/recordCache';
+import { useSignalKit } from '@shared/transport/clientSession';
 import { loadSignal } from '@shared/transport/signal';
 import { type BenchClient, benchClient, describeError, logInAs, type Traffic } from './apiClients';
 import {

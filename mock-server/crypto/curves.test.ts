@@ -50,7 +50,7 @@ describe('curves', () => {
       return step();
     };
     const server = await as(serverCurve, () => ServerCrypto.create());
-    const local = await as(clientCurve, () => prepareClientSession());
+    const local = await as(clientCurve, () => prepareClientSession(undefined, 'library'));
     const answer = await as(serverCurve, () =>
       server.handshake({ clientBundle: local.bundle, baseInfo }),
     );

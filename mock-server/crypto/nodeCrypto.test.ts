@@ -124,7 +124,7 @@ describe('node:crypto fast path', () => {
     };
     const before = { ...browserSignatures };
     const serverCrypto = await as(server, () => ServerCrypto.create());
-    const local = await as(client, () => prepareClientSession());
+    const local = await as(client, () => prepareClientSession(undefined, 'library'));
     const answer = await as(server, () =>
       serverCrypto.handshake({ clientBundle: local.bundle, baseInfo }),
     );

@@ -19,7 +19,8 @@ describe('session record cache (server process)', () => {
   it('hands records back without parsing them, across many round trips', async () => {
     const stats = await installRecordCache();
     const server = await ServerCrypto.create({ nodeFastPath: true });
-    const peer = await connectPeer(server);
+    // A client on the library too, as the bench's load processes run it: both sides' loads.
+    const peer = await connectPeer(server, 'library');
     const before = { ...stats };
     for (let i = 0; i < 30; i++) {
       expect(await peer.roundTrip('user/userInfo', { i })).toMatchObject({ data: { i } });

@@ -42,8 +42,7 @@ describe('ServerCrypto', () => {
     const server = await ServerCrypto.create();
     const peer = await connectPeer(server);
     const address = `s-${peer.sid}.1`;
-    const clientStore = (peer.cipher as unknown as { storage: { sessionSize(a: string): number } })
-      .storage;
+    const clientStore = peer.store;
     const sizes: number[] = [];
     for (let i = 0; i < 300; i++) {
       await peer.roundTrip('user/userInfo', { i });

@@ -1,9 +1,8 @@
 /**
  * The SPA's API client (DESIGN.md §5): host routing, plain calls, and end-to-end encrypted calls
- * over a Signal session per host. The Signal library is loaded lazily (see ./signal), so importing
- * this module costs no crypto on the boot path. Runs in the browser and in Node.
+ * over a Signal session per host, on the engine's WebCrypto where it can, else on the Signal
+ * library loaded on first use (./clientSession.ts). Runs in the browser and in Node.
  */
-import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
 import type { AxiosInstance } from 'axios';
 import {
   type ApiHost,
@@ -29,7 +28,7 @@ import {
 } from '@shared/envelope';
 import { ApiError } from './apiError';
 import { createClientIdentity, prepareClientSession, resumeClientSession } from './clientSession';
-import type { LocalIdentity } from './codec';
+import type { LocalIdentity, MessageCipher } from './codec';
 import { decryptJson, encryptJson } from './codec';
 import { createHostHttp, type HttpAnswer, postJson } from './http';
 import { randomId } from './ids';
@@ -77,7 +76,7 @@ export interface Caller {
 interface Session {
   sid: string;
   deviceId: string;
-  cipher: SessionCipher;
+  cipher: MessageCipher;
   store: SignalStore;
   /** Resumed from the cache: the server may no longer know it, or be further on. */
   resumed: boolean;
@@ -89,7 +88,7 @@ export class ApiClient {
   private readonly sessions = new Map<ApiHost, Promise<Session>>();
   /** One HTTP instance per API host (DESIGN.md §5). */
   private readonly http = new Map<ApiHost, AxiosInstance>();
-  /** Created once: signing its prekey is the slowest step of a handshake (pure-JS XEdDSA). */
+  /** Created once: its keys and signature are the slowest step of a handshake. */
   private identity: Promise<LocalIdentity> | undefined;
   /**
    * Server clock minus ours, learnt from a 4081 answer: a phone whose clock is wrong still sends

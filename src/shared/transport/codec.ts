@@ -2,11 +2,7 @@
  * Signal ⇄ wire conversions shared by the client and the mock server (DESIGN.md §5): bundles as
  * base64 JSON, JSON plaintexts encrypted into `{type, body: base64}`. Runs in the browser and Node.
  */
-import type {
-  DeviceType,
-  KeyPairType,
-  SessionCipher,
-} from '@privacyresearch/libsignal-protocol-typescript';
+import type { DeviceType, KeyPairType } from '@privacyresearch/libsignal-protocol-typescript';
 import type { Bundle } from '@shared/envelope';
 import { binaryStringToBuffer, bufferToUtf8, fromBase64, toBase64, utf8ToBuffer } from './bytes';
 import type { SignalLib } from './signal';
@@ -65,9 +61,22 @@ export function deviceOf(bundle: Bundle): DeviceType {
   };
 }
 
+/**
+ * What encrypts and decrypts one session's messages: the library's `SessionCipher`, or the
+ * engine's (./engineSession.ts), which has the same members.
+ */
+export interface MessageCipher {
+  encrypt(plaintext: ArrayBuffer): Promise<{ type: number; body?: string }>;
+  decryptWhisperMessage(message: ArrayBuffer | string, encoding?: string): Promise<ArrayBuffer>;
+  decryptPreKeyWhisperMessage(
+    message: ArrayBuffer | string,
+    encoding?: string,
+  ): Promise<ArrayBuffer>;
+}
+
 /** Encrypts a JSON value; `type` 3 (PreKey) until the peer has answered, then 1. */
 export async function encryptJson(
-  cipher: SessionCipher,
+  cipher: MessageCipher,
   value: unknown,
 ): Promise<{ type: 1 | 3; body: string }> {
   const message = await cipher.encrypt(utf8ToBuffer(JSON.stringify(value)));
@@ -79,7 +88,7 @@ export async function encryptJson(
 
 /** Decrypts `{type, body}` and parses the JSON plaintext (still `unknown`: parse it next). */
 export async function decryptJson(
-  cipher: SessionCipher,
+  cipher: MessageCipher,
   type: 1 | 3,
   body: string,
 ): Promise<unknown> {

@@ -1,9 +1,9 @@
 /** Test helper: a client session against a ServerCrypto without HTTP. */
-import type { SessionCipher } from '@privacyresearch/libsignal-protocol-typescript';
 import type { RequestPlaintext, UserBaseInfo } from '@shared/envelope';
-import { prepareClientSession } from '@shared/transport/clientSession';
-import { decryptJson, encryptJson } from '@shared/transport/codec';
+import { prepareClientSession, type SignalKitKind } from '@shared/transport/clientSession';
+import { decryptJson, encryptJson, type MessageCipher } from '@shared/transport/codec';
 import { randomId } from '@shared/transport/ids';
+import type { SignalStore } from '@shared/transport/store';
 import type { ServerCrypto } from '../../../mock-server/crypto/serverCrypto';
 
 export const baseInfo: UserBaseInfo = {
@@ -15,7 +15,9 @@ export const baseInfo: UserBaseInfo = {
 
 interface TestPeer {
   sid: string;
-  cipher: SessionCipher;
+  cipher: MessageCipher;
+  /** The client's store (its session record). */
+  store: SignalStore;
   /** Encrypts a request plaintext into an envelope. */
   envelope(path: string, data?: unknown, rid?: string, ts?: number): Promise<EnvelopeAndPlain>;
   /** One full round trip through the server crypto; returns the decrypted answer. */
@@ -27,13 +29,18 @@ interface EnvelopeAndPlain {
   plain: RequestPlaintext;
 }
 
-export async function connectPeer(server: ServerCrypto): Promise<TestPeer> {
-  const local = await prepareClientSession();
+/**
+ * A client connected to `server`; `kind` picks the client's implementation (default: the
+ * engine's where the runtime can, as the SPA's).
+ */
+export async function connectPeer(server: ServerCrypto, kind?: SignalKitKind): Promise<TestPeer> {
+  const local = await prepareClientSession(undefined, kind);
   const answer = await server.handshake({ clientBundle: local.bundle, baseInfo });
-  const cipher = await local.connect(answer);
+  const { cipher, store } = await local.open(answer);
   const peer: TestPeer = {
     sid: answer.sid,
     cipher,
+    store,
     async envelope(path, data = {}, rid = randomId(), ts = Date.now()) {
       const plain = { rid, path, ts, data, userBaseInfo: baseInfo };
       const message = await encryptJson(cipher, plain);
