@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures';
 
 /**
- * The API client's and crypto library's own chunks in the built index.html: what its inline
+ * The API client's own chunks (with the Signal session) in the built index.html: what its inline
  * script preloads for a signed-in first screen, less what any other first screen shares.
  */
 function cryptoChunks(): string[] {
@@ -17,7 +17,7 @@ function cryptoChunks(): string[] {
   const preloads = JSON.parse(json) as Record<'host' | 'web' | 'api' | 'login', string[]>;
   const shared = new Set([...preloads.host, ...preloads.web, ...preloads.login]);
   const chunks = preloads.api.filter((file) => !shared.has(file)).map((file) => file.slice(2));
-  // Not vacuous: the Signal library is among them.
+  // Not vacuous: the Signal session is among them.
   const signal = chunks.filter((file) =>
     readFileSync(`dist/web/${file}`, 'utf8').includes('WhisperRatchet'),
   );

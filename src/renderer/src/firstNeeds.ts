@@ -12,17 +12,16 @@ export const firstNeeds = {
   /** On the web: the web host implementation. */
   web: () => import('./native/webHost'),
   /**
-   * A signed-in first screen's calls: the API client, its endpoint table, the session cache and
-   * the crypto library (the Signal library and the curves it is given).
+   * A signed-in first screen's calls: the API client (with the Signal session on the engine's
+   * WebCrypto), its endpoint table and the session cache. The Signal library and its JS curves
+   * are no first need: they load only where the engine lacks an algorithm
+   * (src/shared/transport/clientSession.ts).
    */
   api: () =>
     Promise.all([
       import('@shared/transport/client'),
       import('@shared/api/endpoints'),
       import('./services/signalSessions'),
-      import('@shared/transport/signal'),
-      import('@privacyresearch/libsignal-protocol-typescript'),
-      import('@shared/transport/xeddsa'),
     ]),
   /** The first page signed out: Login (its stylesheets style the painted Login). */
   login: () => import('./features/login/LoginScreen'),

@@ -108,11 +108,13 @@ async function boot(container: HTMLElement): Promise<void> {
   const hostInfoReady = native.getBaseInfo().then(
     (info) => {
       hostInfo = info;
-      // Inside a host with a token, the first screen's calls need the crypto library (~130 kB
-      // gzip): fetch it now, alongside the config, instead of after the stores exist
+      // Inside a host with a token, the first screen's calls need the API client and its
+      // Signal session: fetch them now, alongside the config, instead of after the stores exist
       // (bench/README.md).
       if (info.tokenValue) {
-        import('@shared/transport/signal').then(({ loadSignal }) => loadSignal()).catch(() => {});
+        import('@shared/transport/clientSession')
+          .then(({ warmUpSignalKit }) => warmUpSignalKit())
+          .catch(() => {});
       }
     },
     // A failing host: the session's start reports it and keeps the Loading page (§4).
