@@ -12,7 +12,7 @@
 import { installNodeFastPath } from '../../mock-server/crypto/nodeCrypto';
 import { removeCurveProcessHandlers } from '../../mock-server/crypto/processHandlers';
 import { installRecordCache } from '../../mock-server/crypto/recordCache';
-import { useSignalKit } from '@shared/transport/clientSession';
+import { selectSignalKit } from '@shared/transport/clientSession';
 import { loadSignal } from '@shared/transport/signal';
 import {
   type BenchClient,
@@ -91,7 +91,7 @@ async function handle(command: LoadCommand): Promise<LoadReply> {
         await installRecordCache();
       }
       // The library on node:crypto, or the app's own session on WebCrypto (the engine's).
-      useSignalKit(crypto === 'node' ? 'library' : 'engine');
+      selectSignalKit(crypto === 'node' ? 'library' : 'engine');
       clients = Array.from({ length: command.clients }, (_, i) =>
         benchClient(command.url, traffic, i),
       );

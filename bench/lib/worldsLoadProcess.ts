@@ -10,7 +10,7 @@
 import { installNodeFastPath } from '../../mock-server/crypto/nodeCrypto';
 import { removeCurveProcessHandlers } from '../../mock-server/crypto/processHandlers';
 import { installRecordCache } from '../../mock-server/crypto/recordCache';
-import { useSignalKit } from '@shared/transport/clientSession';
+import { selectSignalKit } from '@shared/transport/clientSession';
 import { loadSignal } from '@shared/transport/signal';
 import { type BenchClient, benchClient, describeError, logInAs, type Traffic } from './apiClients';
 import {
@@ -157,6 +157,8 @@ async function start(command: Extract<WorldsLoadCommand, { cmd: 'start' }>) {
     await installNodeFastPath(runtime.lib);
     await installRecordCache();
   }
+  // The library on node:crypto, or the app's own session on WebCrypto (the engine's).
+  selectSignalKit(crypto === 'node' ? 'library' : 'engine');
   // Interleaved by world (client 0 of every world, then client 1 …), so calls in flight at any
   // moment belong to many worlds.
   clients = [];

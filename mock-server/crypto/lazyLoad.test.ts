@@ -12,8 +12,8 @@ async function libraryLoaded(kit: 'auto' | 'library'): Promise<unknown> {
       const cache = createRequire(import.meta.url).cache;
       const loaded = () => Object.keys(cache).some((id) => id.includes('libsignal-protocol-typescript'));
       const { ApiClient } = await import('./src/shared/transport/client.ts');
-      const { useSignalKit } = await import('./src/shared/transport/clientSession.ts');
-      useSignalKit('${kit}');
+      const { selectSignalKit } = await import('./src/shared/transport/clientSession.ts');
+      selectSignalKit('${kit}');
       const afterImport = loaded();
       const client = new ApiClient({
         apiBase: { main: 'http://127.0.0.1:9/main/', channel: 'x', hk: 'x' },

@@ -57,7 +57,7 @@ let kits: Partial<Record<SignalKitKind | 'auto', Promise<SignalKit>>> = {};
  * For Node processes that install the library's node:crypto path (bench load processes) and
  * tests that run both.
  */
-export function useSignalKit(kind: SignalKitKind | 'auto'): void {
+export function selectSignalKit(kind: SignalKitKind | 'auto'): void {
   chosen = kind === 'auto' ? undefined : kind;
 }
 
