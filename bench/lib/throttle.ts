@@ -18,8 +18,10 @@ export interface SentRequest {
   url: string;
   /** The scripts on the stack that sent it (fetch, XHR, an element added by script), if any. */
   stackUrls: string[];
-  /** Where its answer came from: the network, or the HTTP or memory cache. */
-  served: 'network' | 'cache' | 'pending';
+  /** Where its answer came from: the network, or the HTTP or memory cache; or none yet. */
+  served: 'network' | 'cache' | 'pending' | 'failed';
+  /** What the network stack said: its response headers came (`headers`), or why it failed. */
+  detail?: string;
 }
 
 /** What one page's loads sent: reset before a load, read after it. */
@@ -50,9 +52,21 @@ export async function throttle(page: Page): Promise<NetworkLog> {
     const request = byId.get(event.requestId);
     if (request) request.served = 'cache';
   });
+  // Headers from the network stack (before the renderer hears of them), or a failure.
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    const request = byId.get(event.requestId);
+    if (request && request.served === 'pending') request.detail = `headers ${event.statusCode}`;
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const request = byId.get(event.requestId);
+    if (request && request.served === 'pending') {
+      request.served = 'failed';
+      request.detail = event.errorText;
+    }
+  });
   cdp.on('Network.responseReceived', (event) => {
     const request = byId.get(event.requestId);
-    if (!request || request.served === 'cache') return;
+    if (!request || request.served === 'cache' || request.served === 'failed') return;
     const { response } = event;
     const cached =
       response.fromDiskCache || response.fromServiceWorker || response.fromPrefetchCache;
