@@ -160,3 +160,27 @@ test('a session started for a token the app no longer holds is discarded, its an
   await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(2);
   expect(await countOf(admin, 'user/userInfo')).toBe(2);
 });
+
+test("Home's banner picture, its largest paint, is asked for at high priority before the boot chunk runs", async ({
+  page,
+  inLenderApp,
+}) => {
+  const pictures: { url: string; priority: string }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Image' && event.request.url.includes('/media/ads/')) {
+      pictures.push({ url: event.request.url, priority: event.request.initialPriority });
+    }
+  });
+  await cdp.send('Network.enable');
+  const { frame, release } = await paintedColdHome(page, inLenderApp);
+  // The boot chunk is held: no React Home has rendered the banner, yet its picture is on its way.
+  await expect.poll(() => pictures.map((p) => p.priority)).toEqual(['High']);
+  release();
+  await expect(frame).toHaveCount(0);
+  const banner = page.getByRole('button', { name: 'New User Benefits' });
+  await expect(banner.getByRole('img')).toBeVisible();
+  // The picture Home shows is the one fetched ahead: no second request for it.
+  const shown = await banner.getByRole('img').getAttribute('src');
+  expect(pictures.map((p) => p.url)).toEqual([new URL(shown ?? '', page.url()).href]);
+});

@@ -3,7 +3,12 @@ import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
 import { fakeBridge, ok } from '@tests/support/renderer/fakes';
 import { type EarlySession, startupPage } from '@renderer/lib/startupPage';
 import { createApiTransport } from './apiTransport';
-import { EARLY_ANSWERS_FRESH_MS, type EarlyWindow, startEarlySession } from './earlySession';
+import {
+  EARLY_ANSWERS_FRESH_MS,
+  type EarlyWindow,
+  preloadPicture,
+  startEarlySession,
+} from './earlySession';
 import { JsonStorage, memoryStorage, StorageKey } from '@renderer/lib/storage';
 
 const config = {
@@ -194,6 +199,82 @@ describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.
     const bridge = fastPayBridge();
     const wallet = await startEarlySession(page({ bridge }), fakeClient(approved).create);
     expect(await wallet?.homeFrame).toBeUndefined();
+  });
+});
+
+describe('Home’s banner picture, its largest paint', () => {
+  const ad = (id: number, type: number, picUrl: string) => ({ id, type, link: '', picUrl });
+
+  it('is fetched as soon as both ad calls answered: the first banner Home will show', async () => {
+    const asked: string[] = [];
+    const answers = {
+      loadAdvertisement: async () =>
+        ok([ad(1, 2, 'http://x/popup.png'), ad(2, 1, 'http://x/first.png')]),
+      loadBanner: async () => ok(ad(3, 1, 'http://x/location.png')),
+    };
+    await startEarlySession(page({ token: 'T1' }), fakeClient(answers).create, Date.now, (url) =>
+      asked.push(url),
+    );
+    await vi.waitFor(() => expect(asked).toEqual(['http://x/first.png']));
+    // No ad of its own: the location's banner is the first.
+    const onlyLocation = { ...answers, loadAdvertisement: async () => ok([]) };
+    const second: string[] = [];
+    await startEarlySession(
+      page({ token: 'T1' }),
+      fakeClient(onlyLocation).create,
+      Date.now,
+      (url) => second.push(url),
+    );
+    await vi.waitFor(() => expect(second).toEqual(['http://x/location.png']));
+  });
+
+  it('is not fetched away from Home, without a banner or when a call failed', async () => {
+    const asked: string[] = [];
+    const record = (url: string) => asked.push(url);
+    const answers = {
+      loadAdvertisement: async () => ok([ad(2, 1, 'http://x/first.png')]),
+      loadBanner: async () => ok(null),
+    };
+    await startEarlySession(
+      page({ token: 'T1', path: '/bill' }),
+      fakeClient(answers).create,
+      Date.now,
+      record,
+    );
+    const failed = { ...answers, loadBanner: async () => Promise.reject(new Error('offline')) };
+    const early = await startEarlySession(
+      page({ token: 'T1' }),
+      fakeClient(failed).create,
+      Date.now,
+      record,
+    );
+    const none = { loadAdvertisement: async () => ok([]), loadBanner: async () => ok(null) };
+    const empty = await startEarlySession(
+      page({ token: 'T1' }),
+      fakeClient(none).create,
+      Date.now,
+      record,
+    );
+    await Promise.all([early?.homeFrame, empty?.homeFrame]);
+    // A page that does fetch it, started after them: once it has, they would have too.
+    const later: string[] = [];
+    await startEarlySession(page({ token: 'T1' }), fakeClient(answers).create, Date.now, (url) =>
+      later.push(url),
+    );
+    await vi.waitFor(() => expect(later).toEqual(['http://x/first.png']));
+    expect(asked).toEqual([]);
+  });
+
+  it('is preloaded at high priority as an image, http(s) only', () => {
+    document.head.innerHTML = '';
+    preloadPicture('/media/ads/banner.svg');
+    preloadPicture('javascript:alert(1)');
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links).toHaveLength(1);
+    expect(links[0]?.rel).toBe('preload');
+    expect(links[0]?.as).toBe('image');
+    expect(links[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(links[0]?.href).toBe(new URL('/media/ads/banner.svg', document.baseURI).href);
   });
 });
 

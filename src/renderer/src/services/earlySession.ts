@@ -26,6 +26,7 @@ import {
 } from '@renderer/lib/bootShapes';
 import { type EarlySession, startupPage } from '@renderer/lib/startupPage';
 import { type HostProfile, persistedDeviceId } from '@renderer/native';
+import { bannersOf } from '@renderer/features/home/popupAds';
 import { homeFrameOf } from '@renderer/rules/homeButton';
 import { userBaseInfoOf, withH5Suffix } from '@renderer/native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
@@ -68,6 +69,47 @@ async function homeFrameFrom(
   const { state } = user.data as ResponseOf<'userInfo'>;
   // No KYC state: Home shows its Loading button, which the app paints itself.
   return state === undefined ? undefined : homeFrameOf(state, loan.data as ResponseOf<'loanInfo'>);
+}
+
+/**
+ * The picture of Home's first banner (features/home/popupAds.ts, `bannersOf`), once both ad
+ * calls answered; undefined when there is none or one failed.
+ */
+async function firstBannerPicture(
+  ads: Promise<ProductAnswer> | undefined,
+  banner: Promise<ProductAnswer> | undefined,
+): Promise<string | undefined> {
+  if (!ads || !banner) return undefined;
+  const [list, location] = await Promise.all([ads, banner]);
+  if (list.code !== OK || location.code !== OK) return undefined;
+  // Parsed with the endpoints' response schemas by the client (code 200).
+  const first = bannersOf(
+    list.data as ResponseOf<'loadAdvertisement'>,
+    location.data as ResponseOf<'loadBanner'>,
+  )[0];
+  return first?.picUrl;
+}
+
+/**
+ * Fetches Home's largest picture now, at high priority, as `<img>` will ask for it (no CORS, so
+ * the image reuses this fetch): the banner is known as soon as its calls answer, long before
+ * Home renders it. Only http(s) pictures; a page without a document does nothing.
+ */
+export function preloadPicture(url: string, doc: Document | undefined = globalThis.document): void {
+  if (!doc?.head) return;
+  let href: URL;
+  try {
+    href = new URL(url, doc.baseURI);
+  } catch {
+    return;
+  }
+  if (href.protocol !== 'https:' && href.protocol !== 'http:') return;
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href.href;
+  link.setAttribute('fetchpriority', 'high');
+  doc.head.appendChild(link);
 }
 
 /**
@@ -121,6 +163,7 @@ export async function startEarlySession(
   win: EarlyWindow,
   createClient: (options: ApiClientOptions) => ApiClient = (options) => new ApiClient(options),
   now: () => number = Date.now,
+  picture: (url: string) => void = preloadPicture,
 ): Promise<EarlySession | undefined> {
   try {
     const configAnswer = startupPage(win).appConfig?.config;
@@ -131,6 +174,9 @@ export async function startEarlySession(
     const { info } = host;
     let reads = { baseInfo: () => info, token: () => info.tokenValue };
     const sessionCache = indexedDbSessionCache();
+    // FastPay's token is the wallet's, not a session: its first call logs in with it
+    // (stores/SessionStore.ts), so only the handshake is made ahead.
+    const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(startupDecision(win).atEntry);
     const client = createClient({
       apiBase: config.data.apiBase,
       baseInfo: () => reads.baseInfo(),
@@ -140,9 +186,6 @@ export async function startEarlySession(
     void client.warmUp();
     const startedAt = now();
     const answers = new Map<string, Promise<ProductAnswer>>();
-    // FastPay's token is the wallet's, not a session: its first call logs in with it
-    // (stores/SessionStore.ts), so only the handshake is made ahead.
-    const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(startupDecision(win).atEntry);
     for (const [name, data] of ahead) {
       const answer = client.call(name, data as never) as Promise<ProductAnswer>;
       answer.catch(() => {});
@@ -152,6 +195,13 @@ export async function startEarlySession(
       answers.get(callKey('userInfo', {})),
       answers.get(callKey('loanInfo', {})),
     ).catch(() => undefined);
+    firstBannerPicture(
+      answers.get(callKey('loadAdvertisement', {})),
+      answers.get(callKey('loadBanner', { location: HOME_BANNER_LOCATION })),
+    ).then(
+      (url) => url && picture(url),
+      () => {},
+    );
     return {
       token: info.tokenValue,
       deviceId: info.deviceId,

@@ -4,9 +4,26 @@
  */
 import { useState } from 'react';
 
-export function AdPicture({ src, alt }: { src: string; alt: string }) {
+export function AdPicture({
+  src,
+  alt,
+  priority,
+}: {
+  src: string;
+  alt: string;
+  /** Home's first banner, its largest paint: fetched at high priority. */
+  priority?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   if (broken)
     return <span className="ad-picture ad-picture--missing" role="img" aria-label={alt} />;
-  return <img className="ad-picture" src={src} alt={alt} onError={() => setBroken(true)} />;
+  return (
+    <img
+      className="ad-picture"
+      src={src}
+      alt={alt}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      onError={() => setBroken(true)}
+    />
+  );
 }

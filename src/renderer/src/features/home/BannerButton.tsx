@@ -6,13 +6,16 @@ import { adNameOf } from './adName';
 export function BannerButton({
   banner,
   onOpen,
+  first,
 }: {
   banner: Advertisement;
   onOpen: (banner: Advertisement) => void;
+  /** The banner Home shows first: its largest paint (AdPicture `priority`). */
+  first?: boolean;
 }) {
   return (
     <button type="button" className="home-banner" onClick={() => onOpen(banner)}>
-      <AdPicture src={banner.picUrl} alt={adNameOf(banner.link)} />
+      <AdPicture src={banner.picUrl} alt={adNameOf(banner.link)} priority={first} />
     </button>
   );
 }

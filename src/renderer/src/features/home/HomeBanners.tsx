@@ -34,7 +34,7 @@ export function HomeBanners({
   if (!first) return null;
   const still = (
     <section className="home-banners" aria-label="Banners">
-      <BannerButton banner={first} onOpen={onOpen} />
+      <BannerButton banner={first} onOpen={onOpen} first />
     </section>
   );
   return BannerCarousel ? <BannerCarousel banners={banners} onOpen={onOpen} /> : still;
