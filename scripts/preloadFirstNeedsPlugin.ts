@@ -80,6 +80,7 @@ export function firstOpen(root: string): FirstOpen {
   const needIds = new Map<Need, Set<string>>();
   /** What both entries import (filled once the graph is built, before chunks are made). */
   let bootShared = new Set<string>();
+  let session = new Set<string>();
   let homeShared = new Set<string>();
   const idsOf = (need: Need): Set<string> => {
     const ids = needIds.get(need);
@@ -134,6 +135,17 @@ export function firstOpen(root: string): FirstOpen {
           .map(normal),
         ...idsOf('bootShared'),
       ]);
+      // The rest of the early session's graph, less what the host implementations import (every
+      // page loads one, public pages too, which must never fetch the session's code).
+      const hosts = closure(
+        ids.filter((id) => idsOf('host').has(normal(id)) || idsOf('web').has(normal(id))),
+      );
+      session = new Set(
+        [...earlyClosure]
+          .filter((id) => !early.includes(id) && !hosts.has(id))
+          .map(normal)
+          .filter((id) => !bootShared.has(id)),
+      );
       // Home's shared modules with their own stylesheets (a stylesheet goes with its chunk).
       homeShared = new Set(idsOf('homeShared'));
       for (const id of ids.filter((id) => homeShared.has(normal(id)))) {
@@ -144,7 +156,7 @@ export function firstOpen(root: string): FirstOpen {
     },
     generateBundle(_options, bundle) {
       const names = new Set(Object.values(bundle).map((output) => output.name));
-      for (const group of ['boot-shared', 'home-shared']) {
+      for (const group of ['boot-shared', 'session', 'home-shared']) {
         if (!names.has(group)) this.error(`the web build made no ${group} chunk`);
       }
     },
@@ -216,6 +228,11 @@ export function firstOpen(root: string): FirstOpen {
 
   const chunkGroups: ChunkGroup[] = [
     { name: 'boot-shared', test: (id) => bootShared.has(normal(id)) },
+    {
+      name: 'session',
+      test: (id) => session.has(normal(id)),
+      includeDependenciesRecursively: false,
+    },
     {
       name: 'home-shared',
       test: (id) => homeShared.has(normal(id)),
