@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EarlySession, StartupPage } from '../src/lib/startupPage';
+import type { EarlySession, StartupPage } from '@renderer/lib/startupPage';
 import { run } from './bootLoader';
 
 const values = { bootEntry: './assets/index.abc.js', homeFiles: ['./assets/home.js'] };

@@ -3,7 +3,7 @@
  * or the library's (./librarySession.ts), with the same records and wire bytes. Runs in the
  * browser and in Node.
  */
-import type { Bundle } from '../envelope';
+import type { Bundle } from '@shared/envelope';
 import type { LocalIdentity, MessageCipher } from './codec';
 import type { SignalStore } from './store';
 

@@ -31,7 +31,7 @@ import {
 } from '@renderer/lib/bootShapes';
 import { type EarlySession, startupPage } from '@renderer/lib/startupPage';
 import { type HostProfile, persistedDeviceId } from '@renderer/native';
-import { bannersOf } from '@renderer/features/home/popupAds';
+import { bannersOf } from '@renderer/rules/popupAds';
 import { homeFrameOf } from '@renderer/rules/homeButton';
 import { userBaseInfoOf, withH5Suffix } from '@renderer/native/baseInfo';
 import { indexedDbSessionCache } from './signalSessions';
@@ -77,7 +77,7 @@ async function homeFrameFrom(
 }
 
 /**
- * The picture of Home's first banner (features/home/popupAds.ts, `bannersOf`), once both ad
+ * The picture of Home's first banner (rules/popupAds.ts, `bannersOf`), once both ad
  * calls answered; undefined when there is none or one failed.
  */
 async function firstBannerPicture(

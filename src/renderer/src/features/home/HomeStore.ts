@@ -26,7 +26,7 @@ import {
   homeButtonOf,
   KYC_EXPIRED_NOTICE,
 } from '@renderer/rules/homeButton';
-import { bannersOf, unseenPopups } from './popupAds';
+import { bannersOf, unseenPopups } from '@renderer/rules/popupAds';
 
 /** Location of the Home banner (advertisement/loadBanner). */
 
