@@ -21,16 +21,17 @@ const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
 
 /**
  * The first open (scripts/preloadFirstNeedsPlugin.ts): index.html's preloads, early session and
- * first frame, and the two chunks of the first open, made from the import graph:
+ * first frame, and the three chunks of the first open, made from the import graph:
  * - `boot-shared`: what both entries import (the boot chunk's and the early session's, which
  *   share nothing else), e.g. the constants, and the peso format the early session's Home frame
  *   shares with pages a signed-out visitor opens (documents): one chunk, where rolldown left to
- *   itself made five small ones on the boot path (each a request);
+ *   itself made several small ones on the boot path (each a request);
+ * - `session`: the rest of the early session's own graph (the API client, its crypto on the
+ *   engine's WebCrypto): one chunk in the page's wave, not a dozen requests;
  * - `home-shared`: what Home, the entry URL's page, shares with the other tab pages (named in
- *   src/renderer/src/firstNeeds.ts): one chunk, where rolldown made one each, six requests beside
- *   the boot chunk on a first open, which over HTTP/1.1's six connections per host held back the
- *   early session's calls (cold Home with data 1.32 → 1.24 × the floor with one chunk, which the
- *   tab pages load anyway).
+ *   src/renderer/src/firstNeeds.ts): one chunk, where rolldown made one each, requests beside the
+ *   boot chunk on a first open which, over HTTP/1.1's six connections per host, held back the
+ *   early session's calls (the tab pages load it anyway; figures in bench/README.md).
  */
 const firstOpenBuild = firstOpen(root);
 
@@ -84,15 +85,16 @@ export default defineConfig({
         earlySession: resolve(root, 'src/renderer/src/earlySession.ts'),
       },
       // Lazy chunks and their stylesheets are named by hash alone: the entry chunk lists every
-      // one of them for preloading (Vite's dependency map), and descriptive names cost the boot
-      // path ≈ 1 kB gzip of text no borrower reads.
+      // one of them for preloading (Vite's dependency map), and descriptive names would put text
+      // no borrower reads on the boot path.
       output: {
         entryFileNames: ENTRY_FILE_NAMES,
         chunkFileNames: 'assets/[hash].js',
         assetFileNames: 'assets/[hash][extname]',
-        // `boot-shared` and `home-shared` (firstOpenBuild above). The API client's and crypto's
-        // chunks stay as rolldown splits them: one chunk of them all made the second open
-        // 1.01 → 1.11 × the floor and the app's own Home later (bench/README.md).
+        // `boot-shared`, `session` and `home-shared` (firstOpenBuild above). What the boot chunk
+        // loads later (the Signal library where the engine lacks an algorithm, the pages) stays
+        // as rolldown splits it: one chunk of the API client with the crypto made the second open
+        // and the app's own Home slower (bench/README.md).
         codeSplitting: { groups: firstOpenBuild.chunkGroups },
       },
     },
