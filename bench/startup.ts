@@ -92,7 +92,7 @@ function duplicateCalls(runs: string[][]): Figure {
   };
 }
 
-type Key = 'fcp' | 'ready' | 'running' | 'warm' | 'warmRequests';
+type Key = 'fcp' | 'ready' | 'running' | 'warm' | 'warmRequests' | 'coldScripts';
 const valuesOf = (runs: readonly Run[], key: Key) => runs.map((r) => r[key] ?? Number.NaN);
 const listOf = (runs: readonly Run[], key: Key) =>
   valuesOf(runs, key)
@@ -441,6 +441,13 @@ export async function benchStartup(): Promise<Figure[]> {
         value: median(bytesToday) / 1000,
         unit: 'kB',
         note: `today ${bytesToday.map((b) => (b / 1000).toFixed(1)).join(', ')}; round 1 median ${(median(bytesRoundOne) / 1000).toFixed(1)} kB (over the network, compressed)`,
+      },
+      {
+        section,
+        name: 'cold Home: script files fetched until the page settled (median)',
+        value: median(valuesOf(homeOf(today), 'coldScripts')),
+        unit: 'files',
+        note: `today ${listOf(homeOf(today), 'coldScripts')}; round 1 ${listOf(homeOf(roundOne), 'coldScripts')}; Login today ${listOf(loginOf(today), 'coldScripts')}, round 1 ${listOf(loginOf(roundOne), 'coldScripts')}`,
       },
       {
         section,

@@ -46,6 +46,11 @@ export interface Run {
   running?: number;
   /** Lender only: the cold Home's API paths (mock server log), today's build only. */
   coldPaths?: string[];
+  /**
+   * Script files the cold load fetched, until the page had settled (idle-time chunks included):
+   * each a request on a slow line.
+   */
+  coldScripts: number;
   /** Lender only: the second open in the same profile, and its requests to the network. */
   warm?: number;
   warmRequests?: number;
@@ -101,17 +106,19 @@ async function settled(page: Page, network: NetworkLog): Promise<void> {
   for (let round = 0; round < 6; round++) {
     await page.waitForLoadState('networkidle');
     const before = network.requests().length;
+    // No named function inside: tsx would wrap it in a `__name` helper the page does not have.
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
           const scope = globalThis as unknown as {
             requestIdleCallback?: (callback: () => void, options: { timeout: number }) => void;
           };
-          const idle = (then: () => void) =>
-            scope.requestIdleCallback
-              ? scope.requestIdleCallback(then, { timeout: 3000 })
-              : setTimeout(then, 200);
-          idle(() => idle(resolve));
+          const ric = scope.requestIdleCallback;
+          if (!ric) {
+            setTimeout(resolve, 400);
+            return;
+          }
+          ric(() => ric(() => resolve(), { timeout: 3000 }), { timeout: 3000 });
         }),
     );
     const pending = network.requests().some((r) => r.served === 'pending');
@@ -179,8 +186,14 @@ export async function runOnce(
       const waterfall = withWaves(rows, spa.server.url, network.requests(), site.mentions);
       const mainThread = traced ? mainThreadOf(await browser.stopTracing(), url) : undefined;
       traced = false;
+      const coldScripts = new Set(
+        network
+          .requests()
+          .map((r) => new URL(r.url).pathname)
+          .filter((path) => path.endsWith('.js')),
+      ).size;
       if (profile === 'login')
-        return { fcp, ready, waterfall, ...(mainThread ? { mainThread } : {}) };
+        return { fcp, ready, coldScripts, waterfall, ...(mainThread ? { mainThread } : {}) };
       const coldPaths = site.kind === 'today' ? await spa.loggedPaths() : undefined;
       // The borrower opens the app again: same profile (HTTP cache, storage), a new page load.
       network.reset();
@@ -193,6 +206,7 @@ export async function runOnce(
         ready,
         running,
         warm,
+        coldScripts,
         warmRequests: sent.length,
         ...(sent.length > WARM_REQUESTS_NOTED ? { warmUrls: sent.map((r) => r.url) } : {}),
         waterfall,
