@@ -47,6 +47,8 @@ const NEEDS = [
   'earlySession',
   'bootShared',
   'homeShared',
+  'feedback',
+  'carousel',
 ];
 const table = (needs: string[], specifier = (need: string) => `./${need}`) =>
   `export const firstNeeds = {\n${needs.map((need) => `  ${need}: () => import('${specifier(need)}'),`).join('\n')}\n};\n`;

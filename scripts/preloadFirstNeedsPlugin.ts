@@ -9,17 +9,19 @@
  * module it imports is resolved as the bundler resolves it, and the chunks holding those modules
  * (with their imports off the boot path, and their stylesheets) are what index.html preloads. A
  * need that cannot be resolved, or whose module ends up in no chunk, fails the build: a rename
- * never drops a preload or a frame's stylesheet silently. The same graph makes the two shared
- * chunks of the first open (`chunkGroups`): what both entries import, with what the table adds
- * (`boot-shared`), and what Home shares with the other tab pages (`home-shared`).
+ * never drops a preload or a frame's stylesheet silently. The same graph makes the shared
+ * chunks (`chunkGroups`): on the first open, what both entries import, with what the table adds
+ * (`boot-shared`), the early session's own modules (`session`) and what Home shares with the
+ * other tab pages (`home-shared`); after it, Toast and Dialog (`feedback`) and Home's banner
+ * carousel (`carousel`), each beyond the first open's modules.
  *
  * index.html gets, in <head>: the first frames' `<template>`s (rendered from the app's React
  * views, src/renderer/inline/frameTemplates.tsx) and one inline script (src/renderer/inline/head.ts:
  * the startup decision, the preloads, the early session, the first frame); in <body>, in place of
  * the entry's `<script type="module">`, the boot loader (src/renderer/inline/bootLoader.ts), which
- * adds the boot chunk once the early session has started. bench/bundle.ts reads the scripts'
- * `const` lines: it counts the host implementation in the boot path and the rest in the Login
- * and Home figures.
+ * adds the boot chunk once the early session's first calls have left. bench/bundle.ts reads the
+ * scripts' `const` lines: it counts the host implementation in the boot path and the rest in the
+ * Login and Home figures.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -37,6 +39,8 @@ const NEEDS = [
   'earlySession',
   'bootShared',
   'homeShared',
+  'feedback',
+  'carousel',
 ] as const;
 type Need = (typeof NEEDS)[number];
 
@@ -82,6 +86,8 @@ export function firstOpen(root: string): FirstOpen {
   let bootShared = new Set<string>();
   let session = new Set<string>();
   let homeShared = new Set<string>();
+  let feedback = new Set<string>();
+  let carousel = new Set<string>();
   const idsOf = (need: Need): Set<string> => {
     const ids = needIds.get(need);
     if (!ids) throw new Error(`first need "${need}" was not resolved`);
@@ -153,10 +159,30 @@ export function firstOpen(root: string): FirstOpen {
           if (css.endsWith('.css')) homeShared.add(normal(css));
         }
       }
+      // What loads after the first page, each need's graph beyond the first open's in one chunk:
+      // rolldown splits antd-mobile by what each lazy page shares, a dozen small requests that
+      // always come together. The first open's modules stay where they are (grouping them would
+      // put them, and the group, on the first open).
+      const firstOpenNeeds: Need[] = ['host', 'web', 'api', 'login', 'home', 'tabBar'];
+      const firstOpenIds = closure([
+        ...boot,
+        ...early,
+        ...ids.filter((id) => firstOpenNeeds.some((need) => idsOf(need).has(normal(id)))),
+        ...ids.filter((id) => homeShared.has(normal(id))),
+      ]);
+      const later = (need: Need, taken: Set<string>) =>
+        new Set(
+          [...closure(ids.filter((id) => idsOf(need).has(normal(id))))]
+            .filter((id) => !firstOpenIds.has(id))
+            .map(normal)
+            .filter((id) => !taken.has(id)),
+        );
+      feedback = later('feedback', new Set());
+      carousel = later('carousel', feedback);
     },
     generateBundle(_options, bundle) {
       const names = new Set(Object.values(bundle).map((output) => output.name));
-      for (const group of ['boot-shared', 'session', 'home-shared']) {
+      for (const group of ['boot-shared', 'session', 'home-shared', 'feedback', 'carousel']) {
         if (!names.has(group)) this.error(`the web build made no ${group} chunk`);
       }
     },
@@ -236,6 +262,16 @@ export function firstOpen(root: string): FirstOpen {
     {
       name: 'home-shared',
       test: (id) => homeShared.has(normal(id)),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'feedback',
+      test: (id) => feedback.has(normal(id)),
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'carousel',
+      test: (id) => carousel.has(normal(id)),
       includeDependenciesRecursively: false,
     },
   ];

@@ -53,4 +53,12 @@ export const firstNeeds = {
       import('./features/home/adName'),
       import('./lib/eventTitles'),
     ]),
+  /**
+   * Not preloaded: what every first page loads once it shows, Toast and Dialog (main.tsx,
+   * services/ui.ts), each of its modules beyond the first open's in one chunk (vite.web.config.ts)
+   * instead of a dozen of antd-mobile's.
+   */
+  feedback: () => import('./services/antdFeedback'),
+  /** Not preloaded: Home's banner carousel, loaded when the browser is idle; one chunk too. */
+  carousel: () => import('./features/home/BannerCarousel'),
 };
