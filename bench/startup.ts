@@ -29,7 +29,7 @@ import {
 
 const RUNS = 7;
 const FCP_GOAL_MS = 1000;
-/** Today against the first round, medians of the same run (issue goals). */
+/** Goals of today / round 1, medians of one run (bench/README.md "Against round 1"). */
 const HOME_ROUND_ONE_GOAL = 0.6;
 const LOGIN_ROUND_ONE_GOAL = 0.6;
 const WARM_ROUND_ONE_GOAL = 0.35;

@@ -16,7 +16,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The commit of the first round's build (the issue's "round 1"). */
+/** The commit of the first performance round's build ("round 1" in the figures). */
 export const ROUND_ONE_COMMIT = 'ab73f61';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
