@@ -4,7 +4,8 @@
  * the 20 ApiClients (own device, own session each) and runs one round of calls per command.
  *
  * Its Signal crypto runs on node:crypto with the record cache (the server's fast path;
- * `BENCH_LOAD_CRYPTO=webcrypto` runs the app's own session on WebCrypto, src/shared/transport/engineSession.ts): the same bytes on the wire, at less than half the
+ * `BENCH_LOAD_CRYPTO=webcrypto` runs the app's own session on WebCrypto,
+ * src/shared/transport/engineSession.ts): the same bytes on the wire, at less than half the
  * client CPU. The clients stand for phones, each with its own CPU; on this 2-core machine every
  * millisecond they spend is taken from the server, so the cheaper they are, the more the
  * throughput figures measure the server.

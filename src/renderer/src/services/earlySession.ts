@@ -77,8 +77,8 @@ async function homeFrameFrom(
 }
 
 /**
- * The picture of Home's first banner (rules/popupAds.ts, `bannersOf`), once both ad
- * calls answered; undefined when there is none or one failed.
+ * The picture of Home's first banner (rules/popupAds.ts, `bannersOf`), once both ad calls
+ * answered; undefined when there is none or one failed.
  */
 async function firstBannerPicture(
   ads: Promise<ProductAnswer> | undefined,
@@ -226,7 +226,8 @@ export async function startEarlySession(
       answers.get(callKey('userInfo', {})),
       answers.get(callKey('loanInfo', {})),
     ).catch(() => undefined);
-    // A call that fails before it leaves (no handshake) settles its answer: nothing is left to wait for.
+    // A call that fails before it leaves (no handshake) settles its answer: nothing is left to
+    // wait for.
     const sent =
       ahead.length === 0
         ? handshake
