@@ -1,9 +1,11 @@
 /**
  * A first open's script files (docs/architecture.md "Startup", chunks): each is a request of its
- * own on a webview's slow line, so what always loads together comes as one file. After Home's
- * first paint the app loads Toast and Dialog (every first page, services/ui.ts) and Home's banner
- * carousel (when the browser is idle): each in one file beyond the first open's chunks, where
- * rolldown left to itself split antd-mobile and its animation libraries into a dozen small ones.
+ * own on a webview's slow line, so what always loads together comes as one file. Before the
+ * handshake, the early session's code is a few files (its own modules one chunk, `session`).
+ * After Home's first paint the app loads Toast and Dialog (every first page, services/ui.ts) and
+ * Home's banner carousel (when the browser is idle): each in one file beyond the first open's
+ * chunks, where rolldown left to itself split antd-mobile and its animation libraries into a
+ * dozen small ones.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from './fixtures';
@@ -62,4 +64,26 @@ test('a cold open of Home fetches Toast and Dialog, and the banner carousel, as 
     ...readFileSync(`dist/web${swiper[0]}`, 'utf8').matchAll(/from"\.\/([^"]+\.js)"/g),
   ].map((m) => `/assets/${m[1]}`);
   expect(carouselImports.filter((file) => !scripts.includes(file))).toEqual([]);
+});
+
+/**
+ * At most this many script files before the handshake leaves: the runtime, react and the
+ * chunk both entries share, the host implementation and what it imports, the early session's
+ * entry and its `session` chunk. Left to rolldown, the session's graph took eight more.
+ */
+const BEFORE_HANDSHAKE_SCRIPT_FILES = 10;
+
+test("a cold open of Home sends the handshake after a few script files, the early session's code in one chunk", async ({
+  page,
+  inLenderApp,
+}) => {
+  await inLenderApp(page, 'can-borrow');
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByTestId('home-amount').first()).toHaveText('₱15,000');
+  const handshake = requests.indexOf('/main/config/getServicePublicKey');
+  expect(handshake).toBeGreaterThan(0);
+  const before = new Set(requests.slice(0, handshake).filter((path) => path.endsWith('.js')));
+  expect(before.size, [...before].join(' ')).toBeLessThanOrEqual(BEFORE_HANDSHAKE_SCRIPT_FILES);
 });
