@@ -19,7 +19,7 @@
  * views, src/renderer/inline/frameTemplates.tsx) and one inline script (src/renderer/inline/head.ts:
  * the startup decision, the preloads, the early session, the first frame); in <body>, in place of
  * the entry's `<script type="module">`, the boot loader (src/renderer/inline/bootLoader.ts), which
- * adds the boot chunk once the early session's first calls have left. bench/bundle.ts reads the
+ * adds the boot chunk once the early session has started. bench/bundle.ts reads the
  * scripts' `const` lines: it counts the host implementation in the boot path and the rest in the
  * Login and Home figures.
  */

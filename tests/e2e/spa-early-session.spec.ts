@@ -184,28 +184,3 @@ test("Home's banner picture, its largest paint, is asked for at high priority be
   const shown = await banner.getByRole('img').getAttribute('src');
   expect(pictures.map((p) => p.url)).toEqual([new URL(shown ?? '', page.url()).href]);
 });
-
-test("a cold open asks for the boot chunk only once the early session's calls have left", async ({
-  page,
-  inLenderApp,
-}) => {
-  const order: string[] = [];
-  page.on('request', (request) => order.push(new URL(request.url()).pathname));
-  await inLenderApp(page, 'can-borrow');
-  await page.goto('/');
-  await expect(page.locator('nav.tab-bar')).toBeVisible();
-  const boot = order.findIndex((path) => /^\/assets\/index\.[^/]+\.js$/.test(path));
-  expect(boot).toBeGreaterThan(0);
-  // Home's five calls went out first: the boot chunk and Home's chunks never held the
-  // connections they needed.
-  for (const call of [
-    'user/userInfo',
-    'user/unread',
-    'loan/loanInfo',
-    'advertisement/loadBanner',
-  ]) {
-    const at = order.indexOf(`/main/${call}`);
-    expect(at, call).toBeGreaterThan(-1);
-    expect(at, call).toBeLessThan(boot);
-  }
-});

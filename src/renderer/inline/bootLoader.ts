@@ -1,12 +1,10 @@
 /**
  * index.html's boot loader (bundled into an inline script by scripts/preloadFirstNeedsPlugin.ts),
- * in place of the entry's `<script type="module">` when the build has an early session: signed
- * in, it adds the boot chunk once the early session's first calls have left (or after
- * BOOT_WAIT_MS at most), with Home's and the tab bar's chunks at the entry URL, so on a slow line
- * the session's code, its handshake and its calls come first: over HTTP/1.1 the boot chunk and
- * Home's five chunks took all six connections of the host while the calls waited. Signed out,
- * the boot chunk loads at once (docs/architecture.md "Startup"). It reads the startup decision the
- * head script made.
+ * in place of the entry's `<script type="module">` when the build has an early session: signed in,
+ * it adds the boot chunk once the early session has started (or after BOOT_WAIT_MS at most), so
+ * the crypto comes first on a slow line, with Home's and the tab bar's chunks at the entry URL;
+ * signed out, the boot chunk loads at once (docs/architecture.md "Startup"). It reads the startup
+ * decision the head script made.
  */
 import type { StartupPage } from '@renderer/lib/startupPage';
 import { preloadLink } from './firstNeeds';
@@ -18,8 +16,8 @@ export interface BootValues {
 }
 
 /**
- * Longest wait, from the inline script, for the first calls to leave: a session whose code or
- * handshake hangs must not keep the app's own page from running (it shows its own waiting state).
+ * Longest wait, from the inline script, for the early session to start: a session whose code
+ * never arrives must not keep the app's own page from running (it shows its own waiting state).
  */
 const BOOT_WAIT_MS = 3_000;
 
@@ -45,10 +43,9 @@ export function run(
     load();
     return;
   }
-  // Signed in at the entry URL: Home's chunks come with the boot chunk, after the session's calls.
-  // The bound also covers the session's own code never arriving: the app then starts its own.
+  // Signed in at the entry URL: Home's chunks come with the boot chunk, after the session's.
   const bound = new Promise<void>((resolve) => win.setTimeout(resolve, BOOT_WAIT_MS));
-  Promise.race([early.then((session) => session?.sent), bound])
+  Promise.race([early, bound])
     .then(load, load)
     .then(() => {
       if (!page.decision?.atEntry) return;

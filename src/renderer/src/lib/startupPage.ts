@@ -59,13 +59,6 @@ export interface EarlySession {
    * Undefined elsewhere, or when either call failed.
    */
   readonly homeFrame: Promise<HomeFrame | undefined>;
-  /**
-   * Settles once the calls made ahead have left for the network, or can no longer leave (they
-   * failed first); with no call made ahead, once the handshake is over. index.html adds the boot
-   * chunk and Home's chunks then (src/renderer/inline/bootLoader.ts): on a slow line they would
-   * otherwise hold the connections and the bandwidth those calls wait for.
-   */
-  readonly sent: Promise<void>;
   /** Hands the client over: its calls then read the app's base info and token. */
   adopt(baseInfo: () => UserBaseInfo, token: () => string): AdoptedSession;
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiClientOptions } from '@shared/transport/client';
 import { fakeBridge, ok } from '@tests/support/renderer/fakes';
 import { type EarlySession, startupPage } from '@renderer/lib/startupPage';
@@ -199,68 +199,6 @@ describe('Home’s frame from the first answers (src/renderer/inline/firstFrame.
     const bridge = fastPayBridge();
     const wallet = await startEarlySession(page({ bridge }), fakeClient(approved).create);
     expect(await wallet?.homeFrame).toBeUndefined();
-  });
-});
-
-describe('when the calls made ahead have left (src/renderer/inline/bootLoader.ts waits for it)', () => {
-  /** A client whose calls go through the fetch it was given once `gate` opens. */
-  function leavingClient(gate: Promise<void>, fails = false) {
-    const left: string[] = [];
-    const create = (options: ApiClientOptions) =>
-      ({
-        warmUp: async () => {
-          await options.fetch?.('http://x/main/config/getServicePublicKey', { method: 'POST' });
-        },
-        call: async (name: string) => {
-          await gate;
-          if (fails) throw new Error('handshake refused');
-          await options.fetch?.(`http://x/main/${name}`, { method: 'POST' });
-          left.push(name);
-          return ok({});
-        },
-      }) as unknown as ApiClient;
-    return { create, left };
-  }
-
-  beforeEach(() => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{}')),
-    );
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  it('settles once every call made ahead went to the network, not at the handshake', async () => {
-    let open = () => {};
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const client = leavingClient(gate);
-    const early = await startEarlySession(page({ token: 'T1' }), client.create);
-    let sent = false;
-    void early?.sent.then(() => {
-      sent = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(sent).toBe(false);
-    open();
-    await vi.waitFor(() => expect(sent).toBe(true));
-    expect(client.left).toHaveLength(5);
-  });
-
-  it('settles when the calls failed before leaving, and at the handshake with none ahead', async () => {
-    const failing = leavingClient(Promise.resolve(), true);
-    const early = await startEarlySession(page({ token: 'T1' }), failing.create);
-    await expect(early?.sent).resolves.toBeUndefined();
-    expect(failing.left).toEqual([]);
-    const fastpay = leavingClient(new Promise<void>(() => {}));
-    const wallet = await startEarlySession(
-      page({ token: 'T1', bridge: fastPayBridge() }),
-      fastpay.create,
-    );
-    await expect(wallet?.sent).resolves.toBeUndefined();
   });
 });
 

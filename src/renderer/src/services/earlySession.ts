@@ -12,12 +12,7 @@
  * The secure channel is the device's (DESIGN.md §5), so that client may resume the one the early
  * client saved, as a login as another number goes on with the device's channel.
  */
-import {
-  type EndpointName,
-  handshakePathOf,
-  type ProductAnswer,
-  type ResponseOf,
-} from '@shared/api/endpoints';
+import type { EndpointName, ProductAnswer, ResponseOf } from '@shared/api/endpoints';
 import { OK } from '@shared/codes';
 import { HOME_BANNER_LOCATION, WEB_SYSTEM } from '@shared/constants';
 import type { UserBaseInfo } from '@shared/envelope';
@@ -118,30 +113,6 @@ export function preloadPicture(url: string, doc: Document | undefined = globalTh
 }
 
 /**
- * A fetch for the early client that notes its calls leaving for the network (the handshake's
- * request apart): `left` settles once `expected` of them have.
- */
-function callsLeaving(expected: number): { fetch: typeof fetch; left: Promise<void> } {
-  const handshakes = [handshakePathOf('main'), handshakePathOf('channel')];
-  let count = 0;
-  let done = () => {};
-  const left = new Promise<void>((resolve) => {
-    done = resolve;
-  });
-  const noted: typeof fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = url.split('?')[0] ?? url;
-    if (!handshakes.some((handshake) => path.endsWith(handshake))) {
-      count += 1;
-      if (count >= expected) done();
-    }
-    // The page's fetch at call time, as the client's default (a harness may route it).
-    return globalThis.fetch(input, init);
-  };
-  return { fetch: noted, left };
-}
-
-/**
  * The bits of `window` the early start reads (tests pass a fake): the startup decision's page,
  * and in the startup record index.html's config request with a copy of its JSON and the host's
  * getBaseInfo answer (lib/startupPage.ts).
@@ -206,15 +177,13 @@ export async function startEarlySession(
     // FastPay's token is the wallet's, not a session: its first call logs in with it
     // (stores/SessionStore.ts), so only the handshake is made ahead.
     const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(startupDecision(win).atEntry);
-    const leaving = callsLeaving(ahead.length);
     const client = createClient({
       apiBase: config.data.apiBase,
       baseInfo: () => reads.baseInfo(),
       token: () => reads.token(),
-      fetch: leaving.fetch,
       ...(sessionCache ? { sessionCache } : {}),
     });
-    const handshake = client.warmUp();
+    void client.warmUp();
     const startedAt = now();
     const answers = new Map<string, Promise<ProductAnswer>>();
     for (const [name, data] of ahead) {
@@ -226,12 +195,6 @@ export async function startEarlySession(
       answers.get(callKey('userInfo', {})),
       answers.get(callKey('loanInfo', {})),
     ).catch(() => undefined);
-    // A call that fails before it leaves (no handshake) settles its answer: nothing is left to
-    // wait for.
-    const sent =
-      ahead.length === 0
-        ? handshake
-        : Promise.race([leaving.left, Promise.allSettled(answers.values()).then(() => {})]);
     firstBannerPicture(
       answers.get(callKey('loadAdvertisement', {})),
       answers.get(callKey('loadBanner', { location: HOME_BANNER_LOCATION })),
@@ -244,7 +207,6 @@ export async function startEarlySession(
       deviceId: info.deviceId,
       apiBase: config.data.apiBase,
       homeFrame,
-      sent,
       adopt(baseInfo, token) {
         reads = { baseInfo, token };
         return {
