@@ -11,7 +11,7 @@
  * figure is shown before the server's; IndexedDB that stops answering (WebKitGTK, see
  * services/signalSessions.ts) counts as no seal after `SEAL_TIMEOUT_MS`.
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, type UseStore, update } from 'idb-keyval';
 
 const DATABASE = 'dl-record-seal';
 const STORE = 'keys';
@@ -23,6 +23,8 @@ const SEAL_TIMEOUT_MS = 1_000;
 const HMAC: HmacKeyGenParams = { name: 'HMAC', hash: 'SHA-256' };
 
 let store: UseStore | undefined;
+/** This page's key, asked for once: a login seals two records a moment apart. */
+let pageKey: Promise<CryptoKey> | undefined;
 
 /** The page's means to seal, or undefined where it has none. */
 function sealing(): { subtle: SubtleCrypto; db: UseStore } | undefined {
@@ -62,17 +64,33 @@ function unbase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/**
+ * This browser's key, made on first use. Made once per page, and stored in one IndexedDB
+ * transaction that keeps a key another page stored first: every seal of the browser is made with
+ * the key that stays (two keys, the later one stored, would leave the earlier one's seals invalid).
+ */
+function sealKey(subtle: SubtleCrypto, db: UseStore): Promise<CryptoKey> {
+  pageKey ??= (async () => {
+    const found = await get<CryptoKey>(KEY, db);
+    if (found) return found;
+    const made = await subtle.generateKey(HMAC, false, ['sign', 'verify']);
+    await update<CryptoKey>(KEY, (stored) => stored ?? made, db);
+    const kept = await get<CryptoKey>(KEY, db);
+    if (!kept) throw new Error('the seal key was not kept');
+    return kept;
+  })().catch((error: unknown) => {
+    pageKey = undefined;
+    throw error;
+  });
+  return pageKey;
+}
+
 /** The seal of `text`, made with this browser's key (created on first use); undefined: none. */
 export function sealOf(text: string): Promise<string | undefined> {
   const means = sealing();
   if (!means) return Promise.resolve(undefined);
   return bounded(async () => {
-    let key = await get<CryptoKey>(KEY, means.db);
-    if (!key) {
-      const made: CryptoKey = await means.subtle.generateKey(HMAC, false, ['sign', 'verify']);
-      await set(KEY, made, means.db);
-      key = made;
-    }
+    const key = await sealKey(means.subtle, means.db);
     return base64(await means.subtle.sign(HMAC, key, bytesOf(text)));
   }, undefined);
 }
