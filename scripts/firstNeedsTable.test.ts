@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIRST_NEEDS_MODULE, firstNeedsOf, readFirstNeeds } from './firstNeedsTable';
-import { firstOpen } from './preloadFirstNeedsPlugin';
+import { firstOpen, NEEDS } from './preloadFirstNeedsPlugin';
 
 const root = path.resolve(import.meta.dirname, '..');
 const temporary: string[] = [];
@@ -37,20 +37,7 @@ async function buildStart(dir: string, known: (specifier: string) => boolean) {
   });
 }
 
-const NEEDS = [
-  'host',
-  'web',
-  'api',
-  'login',
-  'home',
-  'tabBar',
-  'earlySession',
-  'bootShared',
-  'homeShared',
-  'feedback',
-  'carousel',
-];
-const table = (needs: string[], specifier = (need: string) => `./${need}`) =>
+const table = (needs: readonly string[], specifier = (need: string) => `./${need}`) =>
   `export const firstNeeds = {\n${needs.map((need) => `  ${need}: () => import('${specifier(need)}'),`).join('\n')}\n};\n`;
 
 describe('the first needs table', () => {

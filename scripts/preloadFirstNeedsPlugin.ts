@@ -29,7 +29,7 @@ import { FIRST_NEEDS_MODULE, readFirstNeeds } from './firstNeedsTable.ts';
 import { bundleInlineScript, frameTemplatesHtml, inlineScript } from './inlineScripts.ts';
 
 /** The needs this build uses, by their names in the table. */
-const NEEDS = [
+export const NEEDS = [
   'host',
   'web',
   'api',

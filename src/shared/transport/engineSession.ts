@@ -16,7 +16,7 @@
  * browser and in Node.
  */
 import type { DeviceType } from '@privacyresearch/libsignal-protocol-typescript';
-import { exactBuffer, fromBase64, toBase64 } from './bytes';
+import { concatBytes, exactBuffer, fromBase64, toBase64 } from './bytes';
 import type { LocalIdentity } from './codec';
 import type { EngineCrypto, SignalKeyPair } from './engineCrypto';
 import type { SignalStore } from './store';
@@ -74,16 +74,6 @@ function binaryString(data: Uint8Array): string {
   let out = '';
   for (let i = 0; i < data.length; i += 0x8000) {
     out += String.fromCharCode(...data.subarray(i, i + 0x8000));
-  }
-  return out;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
   }
   return out;
 }
@@ -249,7 +239,7 @@ export async function startEngineSession(
     ...(preKey ? [crypto.agree(preKey.publicKey, baseKey.privKey)] : []),
   ]);
   const [rootKey] = await crypto.hkdf(
-    concat(new Uint8Array(32).fill(0xff), ...agreements),
+    concatBytes(new Uint8Array(32).fill(0xff), ...agreements),
     ZEROS,
     'WhisperText',
   );
@@ -385,9 +375,14 @@ export class EngineCipher {
     const remoteIdentity = bytesOf(session.indexInfo.remoteIdentityKey);
     const [mac] = await this.crypto.hmac(
       macKey,
-      concat(new Uint8Array(ours.pubKey), remoteIdentity, Uint8Array.of(WHISPER_VERSION), encoded),
+      concatBytes(
+        new Uint8Array(ours.pubKey),
+        remoteIdentity,
+        Uint8Array.of(WHISPER_VERSION),
+        encoded,
+      ),
     );
-    const withMac = concat(
+    const withMac = concatBytes(
       Uint8Array.of(WHISPER_VERSION),
       encoded,
       (mac as Uint8Array).slice(0, MAC_LENGTH),
@@ -411,7 +406,7 @@ export class EngineCipher {
     });
     return {
       type: 3,
-      body: binaryString(concat(Uint8Array.of(WHISPER_VERSION), preKeyMessage)),
+      body: binaryString(concatBytes(Uint8Array.of(WHISPER_VERSION), preKeyMessage)),
       registrationId: session.registrationId,
     };
   }
@@ -486,7 +481,7 @@ export class EngineCipher {
     const ours = await this.store.getIdentityKeyPair();
     const [expected] = await this.crypto.hmac(
       macKey,
-      concat(
+      concatBytes(
         bytesOf(session.indexInfo.remoteIdentityKey),
         new Uint8Array(ours.pubKey),
         Uint8Array.of(WHISPER_VERSION),

@@ -19,6 +19,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToNumberLE, numberToBytesLE } from '@noble/curves/utils.js';
 import { sha512 } from '@noble/hashes/sha2.js';
+import { concatBytes } from './bytes';
 
 const Point = ed25519.Point;
 const P = Point.Fp.ORDER;
@@ -39,19 +40,9 @@ const HASH1_PREFIX = /* @__PURE__ */ (() => {
   return prefix;
 })();
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** SHA-512 of the parts as a little-endian integer mod q. */
 function hashToScalar(...parts: Uint8Array[]): bigint {
-  return bytesToNumberLE(sha512(concat(...parts))) % Q;
+  return bytesToNumberLE(sha512(concatBytes(...parts))) % Q;
 }
 
 function clamp(privKey: Uint8Array): Uint8Array {
@@ -91,7 +82,7 @@ export function xeddsaSign(
   const R = B.multiply(r).toBytes();
   const h = hashToScalar(R, A, M);
   const s = (r + h * a) % Q;
-  return concat(R, numberToBytesLE(s, 32));
+  return concatBytes(R, numberToBytesLE(s, 32));
 }
 
 /**
