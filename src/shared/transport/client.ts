@@ -3,7 +3,6 @@
  * over a Signal session per host, on the engine's WebCrypto where it can, else on the Signal
  * library loaded on first use (./clientSession.ts). Runs in the browser and in Node.
  */
-import type { AxiosInstance } from 'axios';
 import {
   type ApiHost,
   type EndpointName,
@@ -30,7 +29,7 @@ import { ApiError } from './apiError';
 import { createClientIdentity, prepareClientSession, resumeClientSession } from './clientSession';
 import type { LocalIdentity, MessageCipher } from './codec';
 import { decryptJson, encryptJson } from './codec';
-import { createHostHttp, type HttpAnswer, postJson } from './http';
+import { type HostHttp, type HttpAnswer, postJson } from './http';
 import { randomId } from './ids';
 import type { SessionCache } from './sessionCache';
 import type { SignalStore } from './store';
@@ -86,8 +85,8 @@ interface Session {
 export class ApiClient {
   private readonly options: ApiClientOptions;
   private readonly sessions = new Map<ApiHost, Promise<Session>>();
-  /** One HTTP instance per API host (DESIGN.md §5). */
-  private readonly http = new Map<ApiHost, AxiosInstance>();
+  /** Each API host's base URL, timeout and fetch (DESIGN.md §5). */
+  private readonly http = new Map<ApiHost, HostHttp>();
   /** Created once: its keys and signature are the slowest step of a handshake. */
   private identity: Promise<LocalIdentity> | undefined;
   /**
@@ -204,15 +203,15 @@ export class ApiClient {
     return { token: caller.token, deviceId: caller.baseInfo.deviceId, crypt: 'false' };
   }
 
-  private hostHttp(host: ApiHost): AxiosInstance {
+  private hostHttp(host: ApiHost): HostHttp {
     let http = this.http.get(host);
     if (!http) {
       const base = this.options.apiBase[host];
-      http = createHostHttp({
+      http = {
         baseURL: base.endsWith('/') ? base : `${base}/`,
         timeoutMs: this.options.timeoutMs ?? API_TIMEOUT_MS,
         ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      });
+      };
       this.http.set(host, http);
     }
     return http;

@@ -1,11 +1,12 @@
 /**
- * The transport's HTTP layer on axios (the product's design card): one instance per API host with
- * its base URL, the `token` / `deviceId` / `crypt` headers each request carries, the timeout, JSON, and failures mapped to ApiError ('timeout', 'offline'). Always the fetch
- * adapter: the same code path in the browser, in a webview and in Node, through whatever `fetch`
- * the page has (the harness's phone frame routes it to the phone's world and its offline switch).
- * It loads with the API client, never on the boot path. Runs in the browser and in Node.
+ * The transport's HTTP layer on the platform's `fetch`: one host per API base URL, the `token` /
+ * `deviceId` / `crypt` headers each request carries, the timeout, JSON, and failures mapped to
+ * ApiError ('timeout', 'offline'). Through whatever `fetch` the page has at call time (the
+ * harness's phone frame routes it to the phone's world and its offline switch), or the one given
+ * (tests, Node). No HTTP library: `fetch` with an AbortSignal is all the client asks of one, and
+ * the early session's code is on a first open's critical path (bench/README.md "Startup").
+ * Runs in the browser and in Node.
  */
-import axios, { type AxiosInstance, isAxiosError } from 'axios';
 import { ApiError } from './apiError';
 import { errorMessage } from '@shared/errors';
 
@@ -15,63 +16,71 @@ export interface HttpAnswer {
   json: unknown;
 }
 
-interface HttpHostOptions {
-  /** The host's base URL, ending with '/'. */
-  baseURL: string;
-  timeoutMs: number;
+/** One API host: its base URL (ending with '/'), timeout and fetch. */
+export interface HostHttp {
+  readonly baseURL: string;
+  readonly timeoutMs: number;
   /** The fetch to use (tests, Node); default the global one at call time. */
-  fetch?: typeof fetch;
+  readonly fetch?: typeof fetch;
 }
 
-/** The axios instance of one API host. */
-export function createHostHttp(options: HttpHostOptions): AxiosInstance {
-  const http = axios.create({
-    baseURL: options.baseURL,
-    timeout: options.timeoutMs,
-    adapter: 'fetch',
-    ...(options.fetch ? { env: { fetch: options.fetch } } : {}),
-    // The body is read as text and parsed here: a non-JSON answer is "no JSON", not a throw.
-    responseType: 'text',
-    transformResponse: [(data: unknown) => data],
-    // Every status is an answer; the client decides what a 4xx means (DESIGN.md §5).
-    validateStatus: () => true,
-    headers: { 'Content-Type': 'application/json' },
-  });
-  return http;
+/** "10 s" for whole seconds, else "250 ms". */
+function durationText(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /**
  * POSTs `body` as JSON to `path` of the host with `headers` (the caller's token and device);
- * rejects with ApiError 'timeout' after the host's timeout, 'offline' when the request cannot be
- * made. `signal` cancels it (ApiError 'offline').
+ * rejects with ApiError 'timeout' when no whole answer came within the host's timeout, 'offline'
+ * when the request cannot be made. `signal` cancels it (ApiError 'offline'). Every status is an
+ * answer: the client decides what a 4xx means (DESIGN.md §5).
  */
 export async function postJson(
-  http: AxiosInstance,
+  host: HostHttp,
   path: string,
   body: unknown,
   headers: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<HttpAnswer> {
-  const url = `${http.defaults.baseURL ?? ''}${path}`;
+  const url = `${host.baseURL}${path}`;
+  const abort = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, host.timeoutMs);
+  const cancel = () => abort.abort();
+  if (signal?.aborted) abort.abort();
+  else signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const response = await http.post<string>(path, JSON.stringify(body), {
-      headers,
-      ...(signal ? { signal } : {}),
+    const send = host.fetch ?? globalThis.fetch;
+    const response = await send(url, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: abort.signal,
     });
-    return { status: response.status, json: parseJson(response.data) };
+    // The body is read as text and parsed here: a non-JSON answer is "no JSON", not a throw.
+    const text = await response.text();
+    return { status: response.status, json: parseJson(text) };
   } catch (cause) {
-    if (isAxiosError(cause) && (cause.code === 'ECONNABORTED' || cause.code === 'ETIMEDOUT')) {
-      const ms = http.defaults.timeout ?? 0;
-      const limit = ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-      throw new ApiError('timeout', `No answer from ${url} within ${limit}`, { cause });
+    if (timedOut) {
+      throw new ApiError(
+        'timeout',
+        `No answer from ${url} within ${durationText(host.timeoutMs)}`,
+        {
+          cause,
+        },
+      );
     }
-    const reason = errorMessage(cause);
-    throw new ApiError('offline', `Cannot reach ${url}: ${reason}`, { cause });
+    throw new ApiError('offline', `Cannot reach ${url}: ${errorMessage(cause)}`, { cause });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string') return undefined;
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
