@@ -35,9 +35,19 @@ export const firstNeeds = {
    * Beside what both entries import (the build joins those by itself), what the early session
    * shares with pages a signed-out visitor opens: the peso format of its Home frame, which the
    * documents show too. In `boot-shared`, those pages never fetch a chunk of the session's (and
-   * so none of the crypto's).
+   * so none of the crypto's). With them, the small modules every first page loads beside the
+   * boot chunk (the link rules of both host implementations and of the session's answers, zod's
+   * issue texts): in the one chunk index.html names, not three requests more in the page's wave,
+   * where HTTP/1.1's six connections per host make the seventh request wait a round trip.
    */
-  bootShared: () => import('@shared/money'),
+  bootShared: () =>
+    Promise.all([
+      import('@shared/money'),
+      import('@shared/appPath'),
+      import('@shared/links'),
+      import('./native/refusedLink'),
+      import('@shared/zodIssues'),
+    ]),
   /**
    * What Home shares with the other tab pages — the tab bar, the pull to refresh, the date
    * formats, the ad picture and its name (the events' titles) —, one chunk on the first open instead of one each
