@@ -27,7 +27,8 @@ const ENTRY_CHUNK = /^assets\/[^/.]+\.[^/.]+\.js$/;
  *   shares with pages a signed-out visitor opens (documents): one chunk, where rolldown left to
  *   itself made several small ones on the boot path (each a request);
  * - `session`: the rest of the early session's own graph (the API client, its crypto on the
- *   engine's WebCrypto): one chunk in the page's wave, not a dozen requests;
+ *   engine's WebCrypto) with its entry: the entry's one chunk in the page's wave, not a dozen
+ *   requests (nor an entry and a chunk);
  * - `home-shared`: what Home, the entry URL's page, shares with the other tab pages (named in
  *   src/renderer/src/firstNeeds.ts): one chunk, where rolldown made one each, requests beside the
  *   boot chunk on a first open which, over HTTP/1.1's six connections per host, held back the
@@ -84,6 +85,10 @@ export default defineConfig({
         index: resolve(root, 'src/renderer/index.html'),
         earlySession: resolve(root, 'src/renderer/src/earlySession.ts'),
       },
+      // The early session's entry keeps its export's name: index.html's inline script calls it
+      // (Vite drops an app's entry signatures by default). `allow-extension`: the app's chunks
+      // import the API client from that entry's chunk too.
+      preserveEntrySignatures: 'allow-extension',
       // Lazy chunks and their stylesheets are named by hash alone: the entry chunk lists every
       // one of them for preloading (Vite's dependency map), and descriptive names would put text
       // no borrower reads on the boot path.

@@ -141,14 +141,15 @@ export function firstOpen(root: string): FirstOpen {
           .map(normal),
         ...idsOf('bootShared'),
       ]);
-      // The rest of the early session's graph, less what the host implementations import (every
-      // page loads one, public pages too, which must never fetch the session's code).
+      // The early session's entry with the rest of its graph, less what the host implementations
+      // import (every page loads one, public pages too, which must never fetch the session's
+      // code): the entry's one chunk.
       const hosts = closure(
         ids.filter((id) => idsOf('host').has(normal(id)) || idsOf('web').has(normal(id))),
       );
       session = new Set(
         [...earlyClosure]
-          .filter((id) => !early.includes(id) && !hosts.has(id))
+          .filter((id) => !hosts.has(id))
           .map(normal)
           .filter((id) => !bootShared.has(id)),
       );
@@ -182,8 +183,19 @@ export function firstOpen(root: string): FirstOpen {
     },
     generateBundle(_options, bundle) {
       const names = new Set(Object.values(bundle).map((output) => output.name));
-      for (const group of ['boot-shared', 'session', 'home-shared', 'feedback', 'carousel']) {
+      for (const group of ['boot-shared', 'home-shared', 'feedback', 'carousel']) {
         if (!names.has(group)) this.error(`the web build made no ${group} chunk`);
+      }
+      // The session group joins the early session's entry: one chunk, one request.
+      const holders = Object.values(bundle).filter(
+        (output) =>
+          output.type === 'chunk' && output.moduleIds.some((id) => session.has(normal(id))),
+      );
+      const [holder, ...more] = holders;
+      if (!holder || more.length > 0 || holder.type !== 'chunk' || !holder.isEntry) {
+        this.error(
+          `the early session's code is in ${holders.length} chunks (${holders.map((o) => o.fileName).join(', ')}), not its entry's one`,
+        );
       }
     },
     transformIndexHtml: {

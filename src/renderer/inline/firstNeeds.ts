@@ -7,7 +7,8 @@
  * (docs/architecture.md "Startup"). The lists are the build's (scripts/preloadFirstNeedsPlugin.ts,
  * from the needs named in src/renderer/src/firstNeeds.ts).
  */
-import { type StartupDecision, type StartupPage, startupPage } from '@renderer/lib/startupPage';
+import { type EarlySession, type StartupDecision, startupPage } from '@renderer/lib/startupPage';
+import type { StartupWindow } from '@renderer/services/startupDecision';
 
 /** The chunks and stylesheets of each first need, `./`-relative. */
 export interface FirstNeedsLists {
@@ -31,11 +32,16 @@ export function preloadLink(doc: Document, href: string): void {
   doc.head.appendChild(link);
 }
 
+/** What the early session's entry chunk exports (src/renderer/src/earlySession.ts). */
+interface EarlySessionEntry {
+  startEarlySession(win: StartupWindow): Promise<EarlySession | undefined>;
+}
+
 /**
  * @param sessionEntry the early session's entry chunk, '' when the build has none
  */
 export function preloadFirstNeeds(
-  win: { document: Document; __dlStartup?: StartupPage | undefined },
+  win: StartupWindow & { document: Document },
   decision: StartupDecision,
   preloads: FirstNeedsLists,
   sessionEntry: string,
@@ -47,9 +53,10 @@ export function preloadFirstNeeds(
   for (const href of files) preloadLink(win.document, href);
   // Signed in: the session starts now, before the boot chunk is on the line; the app adopts it.
   if (sessionEntry && decision.signedIn) {
-    const page = startupPage(win);
-    const early = import(/* @vite-ignore */ sessionEntry).then(() => page.earlySessionStart);
+    const early = import(/* @vite-ignore */ sessionEntry).then((entry: EarlySessionEntry) =>
+      entry.startEarlySession(win),
+    );
     early.catch(() => {});
-    page.earlySession = early;
+    startupPage(win).earlySession = early;
   }
 }

@@ -114,8 +114,6 @@ export interface StartupPage {
   appConfig?: AppConfigFetch;
   /** The early session, started by the inline script for a signed-in page; taken once. */
   earlySession?: Promise<EarlySession | undefined>;
-  /** Set by the early session's entry chunk (src/renderer/src/earlySession.ts) as it starts. */
-  earlySessionStart?: Promise<EarlySession | undefined>;
   earlyBaseInfo?: EarlyBaseInfo;
   /**
    * Whether the saved user record carries this browser's seal (services/userRecordSeal.ts),
