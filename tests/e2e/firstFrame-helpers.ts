@@ -5,7 +5,11 @@
  */
 import { expect, type MockAdmin, type Page } from './fixtures';
 
-/** Holds the boot chunk until the returned function is called: the page shows index.html alone. */
+/**
+ * Holds the boot chunk until the returned function is called: the page shows index.html alone.
+ * Go to the page with `waitUntil: 'commit'`: the boot loader may add the boot chunk before the
+ * load event (a saved session's first call leaves at once), which then waits for it.
+ */
 export async function holdBootChunk(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {

@@ -33,7 +33,7 @@ test('a cold open in the lender app shakes hands before the boot chunk runs, and
 }) => {
   await inLenderApp(page, 'can-borrow');
   const release = await holdBootChunk(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'commit' });
   // The boot chunk is held: the handshake and Home's calls are the early session's.
   await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(1);
   expect(await countOf(admin, HANDSHAKE)).toBe(1);
@@ -55,7 +55,7 @@ async function paintedColdHome(
 ): Promise<{ frame: Locator; release: () => void }> {
   await inLenderApp(page, 'can-borrow');
   const release = await holdBootChunk(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'commit' });
   const frame = page.locator('[data-first-frame="home"]');
   await expect(frame.getByTestId('home-amount')).toHaveText('₱15,000');
   return { frame, release };
@@ -89,7 +89,7 @@ test('a press on the painted Home goes where the app’s own button goes, whatev
   for (const [scenario, label, target] of cases) {
     await inLenderApp(page, scenario);
     const release = await holdBootChunk(page);
-    await page.goto('/');
+    await page.goto('/', { waitUntil: 'commit' });
     const frame = page.locator('[data-first-frame="home"]');
     await frame.getByRole('button', { name: label }).click();
     release();
@@ -146,7 +146,7 @@ test('a session started for a token the app no longer holds is discarded, its an
     ['dl.user', JSON.stringify({ tokenValue: before, user: null, loanInfo: null })] as const,
   );
   const release = await holdBootChunk(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'commit' });
   await expect.poll(() => countOf(admin, 'loan/loanInfo')).toBe(1);
   // Another login replaced the saved one before the app ran.
   await page.evaluate(

@@ -107,6 +107,39 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
     ]);
   });
 
+  it('is started once its first request has left, so the boot chunk never holds a connection it waits for', async () => {
+    let opened = () => {};
+    const opening = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    let options: ApiClientOptions | undefined;
+    const client = fakeClient();
+    const create = (made: ApiClientOptions) => {
+      options = made;
+      return { ...client.create(made), warmUp: () => opening } as unknown as ApiClient;
+    };
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      sent.push(input);
+      return new Response('{}');
+    });
+    let started = false;
+    const early = startEarlySession(page({ token: 'T1' }), create).then((session) => {
+      started = true;
+      return session;
+    });
+    await expect.poll(() => options).toBeDefined();
+    await Promise.resolve();
+    expect(started).toBe(false);
+    // The client's first request goes through the page's fetch of the moment.
+    await options?.fetch?.('http://x/main/config/getServicePublicKey', { method: 'POST' });
+    expect(sent).toEqual(['http://x/main/config/getServicePublicKey']);
+    expect(await early).toMatchObject({ token: 'T1' });
+    expect(started).toBe(true);
+    opened();
+    vi.unstubAllGlobals();
+  });
+
   it('away from the entry URL only the session’s own calls are made ahead', async () => {
     const client = fakeClient();
     await startEarlySession(page({ token: 'T1', path: '/bill' }), client.create);

@@ -156,8 +156,8 @@ async function baseInfoOf(
 
 /**
  * Starts the session of a signed-in page: its token and device, and the API hosts of the config
- * index.html has already asked for. Undefined (nothing started) when any of those is missing;
- * never rejects.
+ * index.html has already asked for. Resolves once its first request has left; undefined (nothing
+ * started) when any of those is missing; never rejects.
  */
 export async function startEarlySession(
   win: EarlyWindow,
@@ -177,13 +177,22 @@ export async function startEarlySession(
     // FastPay's token is the wallet's, not a session: its first call logs in with it
     // (stores/SessionStore.ts), so only the handshake is made ahead.
     const ahead = host.appName === 'fastpay' ? [] : firstCallsOf(startupDecision(win).atEntry);
+    let requestLeft = () => {};
+    const firstRequest = new Promise<void>((resolve) => {
+      requestLeft = resolve;
+    });
     const client = createClient({
       apiBase: config.data.apiBase,
       baseInfo: () => reads.baseInfo(),
       token: () => reads.token(),
       ...(sessionCache ? { sessionCache } : {}),
+      // The page's fetch at call time (the harness's phone frame routes it), noting the first.
+      fetch: (input, init) => {
+        requestLeft();
+        return globalThis.fetch(input, init);
+      },
     });
-    void client.warmUp();
+    const warm = client.warmUp();
     const startedAt = now();
     const answers = new Map<string, Promise<ProductAnswer>>();
     for (const [name, data] of ahead) {
@@ -202,6 +211,11 @@ export async function startEarlySession(
       (url) => url && picture(url),
       () => {},
     );
+    // Started once its first request has left (the handshake, or a saved session's first
+    // call), or the session could not open: the boot loader adds the boot chunk and Home's
+    // chunks then (inline/bootLoader.ts), so they never hold HTTP/1.1's six connections while
+    // that request waits for one.
+    await Promise.race([firstRequest, warm]);
     return {
       token: info.tokenValue,
       deviceId: info.deviceId,
