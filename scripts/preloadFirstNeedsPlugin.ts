@@ -11,9 +11,10 @@
  * need that cannot be resolved, or whose module ends up in no chunk, fails the build: a rename
  * never drops a preload or a frame's stylesheet silently. The same graph makes the shared
  * chunks (`chunkGroups`): on the first open, what both entries import, with what the table adds
- * (`boot-shared`), the early session's own modules (`session`) and what Home shares with the
- * other tab pages (`home-shared`); after it, Toast and Dialog (`feedback`) and Home's banner
- * carousel (`carousel`), each beyond the first open's modules.
+ * (`boot-shared`), the early session's entry with its own modules (`session`, which the entry's
+ * chunk takes) and what Home shares with the other tab pages (`home-shared`); after it, Toast
+ * and Dialog (`feedback`) and Home's banner carousel (`carousel`), each beyond the first open's
+ * modules.
  *
  * index.html gets, in <head>: the first frames' `<template>`s (rendered from the app's React
  * views, src/renderer/inline/frameTemplates.tsx) and one inline script (src/renderer/inline/head.ts:

@@ -1,7 +1,7 @@
 /**
  * A first open's script files (docs/architecture.md "Startup", chunks): each is a request of its
  * own on a webview's slow line, so what always loads together comes as one file. Before the
- * handshake, the early session's code is a few files (its own modules one chunk, `session`).
+ * handshake, the early session's code is one file (its entry with its own modules, `session`).
  * After Home's first paint the app loads Toast and Dialog (every first page, services/ui.ts) and
  * Home's banner carousel (when the browser is idle): each in one file beyond the first open's
  * chunks, where rolldown left to itself split antd-mobile and its animation libraries into a
