@@ -87,6 +87,7 @@ const fastPayBridge = () =>
 afterEach(() => {
   globalThis.__dlStartup = undefined;
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('the session started before the boot chunk (DESIGN.md §5)', () => {
@@ -137,7 +138,6 @@ describe('the session started before the boot chunk (DESIGN.md §5)', () => {
     expect(await early).toMatchObject({ token: 'T1' });
     expect(started).toBe(true);
     opened();
-    vi.unstubAllGlobals();
   });
 
   it('away from the entry URL only the session’s own calls are made ahead', async () => {
