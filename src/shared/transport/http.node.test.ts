@@ -24,7 +24,7 @@ interface Seen {
 /** Serves `answer` for every request (`hold`: never answers until the test ends). */
 async function host(
   answer: { status: number; body: string } | 'hold' | 'headers-then-hold',
-  timeoutMs = 2000,
+  timeoutMs = 10_000,
 ): Promise<{ http: HostHttp; seen: Seen[] }> {
   const seen: Seen[] = [];
   server = createServer((req, res) => {
