@@ -238,34 +238,29 @@ function withChanged(change: Partial<Record<keyof Subtle, (...args: never[]) => 
 const algorithmName = (algorithm: unknown) =>
   typeof algorithm === 'string' ? algorithm : (algorithm as { name?: string }).name;
 
+/** An engine whose importKey refuses `name` as an unknown algorithm, as WebCrypto does. */
+function withoutAlgorithm(name: string): Subtle {
+  return withChanged({
+    importKey: ((format: never, data: never, algorithm: never, ...rest: never[]) =>
+      algorithmName(algorithm) === name
+        ? Promise.reject(new DOMException('Algorithm: Unrecognized name', 'NotSupportedError'))
+        : (subtle.importKey as (...a: unknown[]) => unknown)(
+            format,
+            data,
+            algorithm,
+            ...rest,
+          )) as never,
+  });
+}
+
 describe('the engine probe', () => {
   it('passes where WebCrypto has every algorithm (Node 20)', async () => {
     expect(await engineRunsSignal(subtle)).toBe(true);
   });
 
   it('fails an engine without Ed25519, without HKDF, with a wrong HMAC or X25519 that loses leading zeros', async () => {
-    const noEd25519 = withChanged({
-      importKey: ((format: never, data: never, algorithm: never, ...rest: never[]) =>
-        algorithmName(algorithm) === 'Ed25519'
-          ? Promise.reject(new DOMException('Algorithm: Unrecognized name', 'NotSupportedError'))
-          : (subtle.importKey as (...a: unknown[]) => unknown)(
-              format,
-              data,
-              algorithm,
-              ...rest,
-            )) as never,
-    });
-    const noHkdf = withChanged({
-      importKey: ((format: never, data: never, algorithm: never, ...rest: never[]) =>
-        algorithmName(algorithm) === 'HKDF'
-          ? Promise.reject(new DOMException('Algorithm: Unrecognized name', 'NotSupportedError'))
-          : (subtle.importKey as (...a: unknown[]) => unknown)(
-              format,
-              data,
-              algorithm,
-              ...rest,
-            )) as never,
-    });
+    const noEd25519 = withoutAlgorithm('Ed25519');
+    const noHkdf = withoutAlgorithm('HKDF');
     const wrongHmac = withChanged({
       sign: ((algorithm: never, key: never, data: never) =>
         algorithmName(algorithm) === 'HMAC'
