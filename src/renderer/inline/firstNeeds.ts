@@ -7,7 +7,8 @@
  * (docs/architecture.md "Startup"). The lists are the build's (scripts/preloadFirstNeedsPlugin.ts,
  * from the needs named in src/renderer/src/firstNeeds.ts).
  */
-import { type EarlySession, type StartupDecision, startupPage } from '@renderer/lib/startupPage';
+import type * as EarlySessionEntry from '@renderer/earlySession';
+import { type StartupDecision, startupPage } from '@renderer/lib/startupPage';
 import type { StartupWindow } from '@renderer/services/startupDecision';
 
 /** The chunks and stylesheets of each first need, `./`-relative. */
@@ -32,11 +33,6 @@ export function preloadLink(doc: Document, href: string): void {
   doc.head.appendChild(link);
 }
 
-/** What the early session's entry chunk exports (src/renderer/src/earlySession.ts). */
-interface EarlySessionEntry {
-  startEarlySession(win: StartupWindow): Promise<EarlySession | undefined>;
-}
-
 /**
  * @param sessionEntry the early session's entry chunk, '' when the build has none
  */
@@ -53,7 +49,8 @@ export function preloadFirstNeeds(
   for (const href of files) preloadLink(win.document, href);
   // Signed in: the session starts now, before the boot chunk is on the line; the app adopts it.
   if (sessionEntry && decision.signedIn) {
-    const early = import(/* @vite-ignore */ sessionEntry).then((entry: EarlySessionEntry) =>
+    // Typed as the entry module: a rename of its export fails the type check.
+    const early = import(/* @vite-ignore */ sessionEntry).then((entry: typeof EarlySessionEntry) =>
       entry.startEarlySession(win),
     );
     early.catch(() => {});
